@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Error codes of the API contract, with the HTTP status each one carries. */
+export const errorStatus = {
+  validation_failed: 400,
+  invalid_json: 400,
+  unauthorized: 401,
+  invalid_password: 401,
+  forbidden: 403,
+  site_locked: 403,
+  plan_limit: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  quota_exceeded: 429,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** `{"error": {"code", "message", "details?"}}` — every error response of the API. */
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

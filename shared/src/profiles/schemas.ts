@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+export const subscriptionTiers = ['starter', 'pro', 'elite'] as const;
+export type SubscriptionTier = (typeof subscriptionTiers)[number];
+
+export const notificationPrefKeys = [
+  'email_alerts',
+  'push_notifications',
+  'market_updates',
+  'trade_confirmations',
+] as const;
+
+export const notificationPrefsSchema = z.object({
+  email_alerts: z.boolean(),
+  push_notifications: z.boolean(),
+  market_updates: z.boolean(),
+  trade_confirmations: z.boolean(),
+});
+export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
+
+/** Spec 3: every preference defaults to on. */
+export const defaultNotificationPrefs: NotificationPrefs = {
+  email_alerts: true,
+  push_notifications: true,
+  market_updates: true,
+  trade_confirmations: true,
+};
+
+/** A stored profile (spec 3). Any tier outside starter/pro/elite reads as expired/free. */
+export const profileSchema = z.object({
+  id: z.string().min(1),
+  email: z.string().email(),
+  full_name: z.string().nullable(),
+  created_at: z.string().datetime(),
+  updated_at: z.string().datetime(),
+  trial_end_date: z.string().datetime(),
+  subscription_tier: z.string().nullable(),
+  notification_prefs: notificationPrefsSchema,
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const FULL_NAME_MAX = 100;
+
+/** PATCH /api/profile. An empty (or blank) full name is stored as null (spec 5). */
+export const updateProfileInput = z
+  .object({
+    full_name: z
+      .string()
+      .max(FULL_NAME_MAX)
+      .nullable()
+      .transform((name) => (name === null || name.trim() === '' ? null : name.trim()))
+      .optional(),
+    notification_prefs: notificationPrefsSchema.partial().strict().optional(),
+  })
+  .strict()
+  .refine((input) => input.full_name !== undefined || input.notification_prefs !== undefined, {
+    message: 'Nothing to update: send full_name or notification_prefs',
+  });
+export type UpdateProfileInput = z.infer<typeof updateProfileInput>;

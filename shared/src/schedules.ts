@@ -1,0 +1,28 @@
+/**
+ * The schedule table: every scheduled job and how often it runs. EventBridge schedules in AWS
+ * and timers in the local runtime both read this. A job is the export `id` of
+ * `lambdas/<area>/jobs.ts`, called with no input.
+ */
+import type { TableAccess } from './routes';
+import type { TableKey } from './tables';
+
+export interface ScheduleDefinition {
+  id: string;
+  area: string;
+  description: string;
+  /** How often the job runs, in minutes (EventBridge's floor is one minute). */
+  everyMinutes: number;
+  tables: Partial<Record<TableKey, TableAccess>>;
+}
+
+export const schedules = [
+  {
+    id: 'enforceFeedCaps',
+    area: 'feeds',
+    description: 'Trims every feed to its cap (spec 9, simulated feeds), newest kept',
+    everyMinutes: 1,
+    tables: { feeds: 'readWrite' },
+  },
+] as const satisfies readonly ScheduleDefinition[];
+
+export type Schedule = (typeof schedules)[number];

@@ -1,0 +1,92 @@
+/**
+ * The single definition of every DynamoDB table. The CDK data stack and the local runtime's
+ * table creation both read this; handlers find a table's name in the environment variable named here.
+ */
+export type AttributeType = 'S' | 'N';
+
+export interface KeyAttribute {
+  name: string;
+  type: AttributeType;
+}
+
+export interface GlobalIndex {
+  name: string;
+  partitionKey: KeyAttribute;
+  sortKey?: KeyAttribute;
+}
+
+export interface TableDefinition {
+  /** Logical id, used for the CDK construct id and the local table name. */
+  id: string;
+  /** Environment variable that carries the physical table name to a handler. */
+  envVar: string;
+  partitionKey: KeyAttribute;
+  sortKey?: KeyAttribute;
+  globalIndexes?: GlobalIndex[];
+  /** Attribute holding an epoch-seconds expiry; DynamoDB TTL deletes the item after it. */
+  ttlAttribute?: string;
+  /** Whether the table holds a user's own data (deleted and exported with the account). */
+  userData: boolean;
+}
+
+export const tables = {
+  profiles: {
+    id: 'profiles',
+    envVar: 'TABLE_PROFILES',
+    partitionKey: { name: 'id', type: 'S' },
+    userData: true,
+  },
+  trades: {
+    id: 'trades',
+    envVar: 'TABLE_TRADES',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'trade_id', type: 'S' },
+    globalIndexes: [
+      {
+        name: 'by_updated_at',
+        partitionKey: { name: 'user_id', type: 'S' },
+        sortKey: { name: 'updated_at', type: 'S' },
+      },
+    ],
+    userData: true,
+  },
+  chatMessages: {
+    id: 'chat_messages',
+    envVar: 'TABLE_CHAT_MESSAGES',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    userData: true,
+  },
+  feeds: {
+    id: 'feeds',
+    envVar: 'TABLE_FEEDS',
+    partitionKey: { name: 'feed', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    ttlAttribute: 'expires_at',
+    userData: false,
+  },
+  usage: {
+    id: 'usage',
+    envVar: 'TABLE_USAGE',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    ttlAttribute: 'expires_at',
+    userData: true,
+  },
+  contactMessages: {
+    id: 'contact_messages',
+    envVar: 'TABLE_CONTACT_MESSAGES',
+    partitionKey: { name: 'id', type: 'S' },
+    userData: false,
+  },
+  rateLimits: {
+    id: 'rate_limits',
+    envVar: 'TABLE_RATE_LIMITS',
+    partitionKey: { name: 'key', type: 'S' },
+    ttlAttribute: 'expires_at',
+    userData: false,
+  },
+} as const satisfies Record<string, TableDefinition>;
+
+export type TableKey = keyof typeof tables;
+export const tableKeys = Object.keys(tables) as TableKey[];
