@@ -60,10 +60,12 @@ export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): strin
 /** Compiles a route path into a matcher that returns the path parameters, or null. */
 export function matchPath(pattern: string, path: string): Record<string, string> | null {
   const names: string[] = [];
-  const source = pattern.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_m, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
+  const source = pattern
+    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+    .replace(/\\?\{(\w+)\\?\}/g, (_m, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
   const match = new RegExp(`^${source}$`).exec(path);
   if (!match) return null;
   const params: Record<string, string> = {};

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Navigate, RouterProvider, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { FullScreenSpinner } from '../components/ui/spinner';
+import { ProtectedRoute } from '../lib/auth';
+import { RootErrorBoundary, RootLayout } from './routes/root';
+
+/** Spec 2: the signed-in screens under /dashboard and their titles. */
+const dashboardScreens = [
+  { path: 'scanner', title: 'Options Scanner' },
+  { path: 'research', title: 'Research Assistant' },
+  { path: 'darkpool', title: 'Dark Pool Flow Analyzer' },
+  { path: 'trend-alerts', title: 'Trend Alerts' },
+  { path: 'risky-chatter', title: 'Risky Chatter' },
+  { path: 'alerts', title: 'Market Alerts' },
+  { path: 'journal', title: 'Trading Journal' },
+  { path: 'account', title: 'Account Settings' },
+] as const;
+
+/**
+ * Every route of spec 2. Each screen is its own chunk (`lazy`), so the landing page never
+ * downloads dashboard code.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: FullScreenSpinner,
+    ErrorBoundary: RootErrorBoundary,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('./routes/landing')).LandingRoute }) },
+      { path: 'about', lazy: async () => ({ Component: (await import('./routes/public/about')).AboutRoute }) },
+      { path: 'features', lazy: async () => ({ Component: (await import('./routes/public/features')).FeaturesRoute }) },
+      { path: 'careers', lazy: async () => ({ Component: (await import('./routes/public/careers')).CareersRoute }) },
+      { path: 'contact', lazy: async () => ({ Component: (await import('./routes/public/contact')).ContactRoute }) },
+      { path: 'help', lazy: async () => ({ Component: (await import('./routes/public/help')).HelpRoute }) },
+      { path: 'terms', lazy: async () => ({ Component: (await import('./routes/public/terms')).TermsRoute }) },
+      { path: 'privacy', lazy: async () => ({ Component: (await import('./routes/public/privacy')).PrivacyRoute }) },
+      { path: 'pricing', lazy: async () => ({ Component: (await import('./routes/public/pricing')).PricingRoute }) },
+      { path: 'login', lazy: async () => ({ Component: (await import('./routes/auth/auth')).AuthRoute }) },
+      { path: 'signup', lazy: async () => ({ Component: (await import('./routes/auth/auth')).AuthRoute }) },
+      {
+        path: 'dashboard',
+        Component: ProtectedRoute,
+        children: [
+          {
+            lazy: async () => ({
+              Component: (await import('../components/layouts/dashboard-layout')).DashboardLayout,
+            }),
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('./routes/app/dashboard')).DashboardRoute }) },
+              ...dashboardScreens.map(({ path, title }) => ({
+                path,
+                lazy: async () => {
+                  const { ScreenInProgress } = await import('./routes/app/screen-in-progress');
+                  return { element: <ScreenInProgress title={title} /> };
+                },
+              })),
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(appRoutes));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { profileSchema, type Profile } from '@shared/profiles/schemas';
+import { apiRequest } from '../../../lib/api-client';
+
+export function getProfile({ signal }: { signal?: AbortSignal } = {}): Promise<Profile> {
+  return apiRequest('/api/profile', profileSchema, { signal });
+}
+
+export const profileQueryKey = ['profile'] as const;
+
+export function getProfileQueryOptions() {
+  return queryOptions({
+    queryKey: profileQueryKey,
+    queryFn: ({ signal }) => getProfile({ signal }),
+  });
+}
+
+export function useProfile() {
+  return useQuery(getProfileQueryOptions());
+}

@@ -1,0 +1,55 @@
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { type AppConfig } from '@shared/config/app-config';
+import { FullScreenError } from '../components/ui/full-screen-error';
+import { FullScreenSpinner } from '../components/ui/spinner';
+import { configureAmplify, loadAppConfig } from './config';
+
+const AppConfigContext = createContext<AppConfig | null>(null);
+
+type LoadState = { status: 'loading' } | { status: 'ready'; config: AppConfig } | { status: 'error'; message: string };
+
+/**
+ * Loads `/config.json` and configures Amplify before anything below it renders, so every
+ * child can call Amplify Auth and read the stage's feature flags.
+ */
+export function AppConfigProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let active = true;
+    loadAppConfig()
+      .then((config) => {
+        configureAmplify(config);
+        if (active) setState({ status: 'ready', config });
+      })
+      .catch((error: unknown) => {
+        if (active) {
+          setState({
+            status: 'error',
+            message: error instanceof Error ? error.message : 'The app configuration could not be loaded.',
+          });
+        }
+      });
+    return () => {
+      active = false;
+    };
+  }, [attempt]);
+
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  if (state.status === 'loading') return <FullScreenSpinner />;
+  if (state.status === 'error') {
+    return <FullScreenError title="The app could not start" message={state.message} onRetry={retry} />;
+  }
+  return <AppConfigContext.Provider value={state.config}>{children}</AppConfigContext.Provider>;
+}
+
+export function useAppConfig(): AppConfig {
+  const config = useContext(AppConfigContext);
+  if (!config) throw new Error('useAppConfig must be used within a Provider (AppConfigProvider)');
+  return config;
+}

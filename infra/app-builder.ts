@@ -1,0 +1,78 @@
+import { type App, Aspects, type Environment, Tags } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { type StageConfig } from './config/stages';
+import { ApiStack } from './stacks/api-stack';
+import { AuthStack } from './stacks/auth-stack';
+import { DataStack } from './stacks/data-stack';
+import { FeedsStack } from './stacks/feeds-stack';
+import { WebStack } from './stacks/web-stack';
+
+export interface BuildAppOptions {
+  stage: StageConfig;
+  /** Directory holding the built SPA; must contain index.html. */
+  frontendAssetPath: string;
+  /** Falls back to the stage's env; undefined → environment-agnostic stacks. */
+  env?: Environment;
+}
+
+export interface AppStacks {
+  auth: AuthStack;
+  data: DataStack;
+  api: ApiStack;
+  feeds: FeedsStack;
+  web: WebStack;
+}
+
+export const APP_NAME = 'edge-options';
+
+/**
+ * Composes the five stacks of one stage, stateful (auth, data) apart from stateless (api,
+ * feeds, web), wired with typed props. Used by `bin/app.ts` and by the infra tests, so the
+ * tests check exactly what `cdk synth` produces, cdk-nag checks included.
+ */
+export function buildApp(app: App, options: BuildAppOptions): AppStacks {
+  const { stage, frontendAssetPath } = options;
+  const env = options.env ?? stage.env;
+  const stackId = (name: string) => `${APP_NAME}-${stage.name}-${name}`;
+  const common = { env, terminationProtection: false };
+
+  const auth = new AuthStack(app, stackId('auth'), {
+    ...common,
+    stage,
+    description: `Cognito user pool and app client (${stage.name})`,
+  });
+  const data = new DataStack(app, stackId('data'), {
+    ...common,
+    stage,
+    description: `DynamoDB tables and secrets (${stage.name})`,
+  });
+  const context = { stage, userPool: auth.userPool, userPoolClient: auth.userPoolClient };
+  const api = new ApiStack(app, stackId('api'), {
+    ...common,
+    context,
+    tables: data.tables,
+    secrets: data.secrets,
+    description: `HTTP API and its functions (${stage.name})`,
+  });
+  const feeds = new FeedsStack(app, stackId('feeds'), {
+    ...common,
+    context,
+    tables: data.tables,
+    description: `Scheduled feed jobs (${stage.name})`,
+  });
+  const web = new WebStack(app, stackId('web'), {
+    ...common,
+    stage,
+    httpApi: api.httpApi,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
+    hostedUiDomain: auth.hostedUiDomain,
+    frontendAssetPath,
+    description: `SPA bucket and CloudFront distribution (${stage.name})`,
+  });
+
+  Tags.of(app).add('app', APP_NAME);
+  Tags.of(app).add('stage', stage.name);
+  Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
+  return { auth, data, api, feeds, web };
+}

@@ -1,0 +1,40 @@
+import { Duration } from 'aws-cdk-lib';
+import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { type Construct } from 'constructs';
+import { type RouteDefinition, type SecretKey, type TableAccess } from '@shared/routes';
+import { type TableKey } from '@shared/tables';
+import { lambdaEntry } from '../paths';
+import { AppFunction, type FunctionContext } from './app-function';
+
+export interface ApiFunctionProps {
+  context: FunctionContext;
+  route: RouteDefinition;
+  tables: Record<TableKey, ITable>;
+  secrets: Record<SecretKey, ISecret>;
+}
+
+/** API Gateway gives up on an integration after 30 s; the function stops just before. */
+const API_TIMEOUT = Duration.seconds(29);
+
+/**
+ * The function serving one route of the route table: export `route.id` of
+ * `lambdas/<area>/handler.ts`, bound to exactly the route's tables, secrets and Cognito actions.
+ */
+export class ApiFunction extends AppFunction {
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    const { route } = props;
+    super(scope, id, {
+      context: props.context,
+      entry: lambdaEntry(route.area, 'handler'),
+      exportName: route.id,
+      description: `${route.method} ${route.path}`,
+      timeout: API_TIMEOUT,
+    });
+    for (const [key, access] of Object.entries(route.tables) as [TableKey, TableAccess][]) {
+      this.bindTable(key, props.tables[key], access);
+    }
+    for (const key of route.secrets ?? []) this.bindSecret(key, props.secrets[key]);
+    this.grantCognito(props.context.userPool, route.cognitoActions ?? []);
+  }
+}

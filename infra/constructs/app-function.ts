@@ -1,0 +1,133 @@
+import { join } from 'node:path';
+import { Duration } from 'aws-cdk-lib';
+import { type IUserPool, type IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import { type TableAccess } from '@shared/routes';
+import { runtimeEnv, secrets, type SecretKey } from '@shared/secrets';
+import { tables, type TableKey } from '@shared/tables';
+import { type StageConfig } from '../config/stages';
+import { projectRoot } from '../paths';
+
+/** What every function of the app needs to know about its surroundings. */
+export interface FunctionContext {
+  stage: StageConfig;
+  userPool: IUserPool;
+  userPoolClient: IUserPoolClient;
+}
+
+export interface AppFunctionProps {
+  context: FunctionContext;
+  /** Absolute path of the TypeScript module to bundle. */
+  entry: string;
+  /** Name of the export Lambda invokes. */
+  exportName: string;
+  description: string;
+  timeout: Duration;
+  memorySize?: number;
+}
+
+/** Lets `require` work inside the ESM bundle for dependencies that still call it. */
+const esmRequireShim = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+
+/**
+ * A NodejsFunction with the app's defaults (Node.js 22 on arm64, local esbuild bundling as ESM,
+ * minified with source maps, its own log group with the stage's retention) and the non-secret
+ * runtime environment. Tables and secrets are bound one by one, so a function receives the
+ * name (or ARN) and the grant of exactly what it uses, and nothing else.
+ */
+export class AppFunction extends Construct {
+  readonly fn: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    const { stage, userPool, userPoolClient } = props.context;
+
+    const logGroup = new LogGroup(this, 'LogGroup', {
+      retention: stage.logRetention,
+      removalPolicy: stage.removalPolicy,
+    });
+
+    this.fn = new NodejsFunction(this, 'Function', {
+      entry: props.entry,
+      handler: props.exportName,
+      description: props.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout,
+      logGroup,
+      projectRoot,
+      depsLockFilePath: join(projectRoot, 'package-lock.json'),
+      environment: {
+        [runtimeEnv.stage]: stage.name,
+        [runtimeEnv.logLevel]: stage.logLevel,
+        [runtimeEnv.userPoolId]: userPool.userPoolId,
+        [runtimeEnv.userPoolClientId]: userPoolClient.userPoolClientId,
+      },
+      bundling: {
+        forceDockerBundling: false,
+        tsconfig: join(projectRoot, 'tsconfig.json'),
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        banner: esmRequireShim,
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+      },
+    });
+
+    NagSuppressions.addResourceSuppressions(
+      this.fn,
+      [
+        {
+          id: 'AwsSolutions-IAM4',
+          reason: 'AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs.',
+          appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole'],
+        },
+      ],
+      true,
+    );
+  }
+
+  /** Table name in the table's env var, and the grant matching `access`. */
+  bindTable(key: TableKey, table: ITable, access: TableAccess): void {
+    this.fn.addEnvironment(tables[key].envVar, table.tableName);
+    const grant = {
+      read: () => table.grantReadData(this.fn),
+      write: () => table.grantWriteData(this.fn),
+      readWrite: () => table.grantReadWriteData(this.fn),
+    }[access];
+    grant();
+    if ('globalIndexes' in tables[key]) {
+      NagSuppressions.addResourceSuppressions(
+        this.fn,
+        [
+          {
+            id: 'AwsSolutions-IAM5',
+            reason: `grant*Data on the ${tables[key].id} table covers its GSIs with <table arn>/index/*.`,
+            appliesTo: [{ regex: '/^Resource::.*/index/\\*$/g' }],
+          },
+        ],
+        true,
+      );
+    }
+  }
+
+  /** The secret's ARN (never its value) in the secret's env var, and read access to it. */
+  bindSecret(key: SecretKey, secret: ISecret): void {
+    this.fn.addEnvironment(secrets[key].arnEnvVar, secret.secretArn);
+    secret.grantRead(this.fn);
+  }
+
+  /** Cognito admin actions, scoped to the app's user pool. */
+  grantCognito(userPool: IUserPool, actions: readonly string[]): void {
+    if (actions.length > 0) userPool.grant(this.fn, ...actions);
+  }
+}

@@ -1,0 +1,43 @@
+import { CfnOutput, type RemovalPolicy } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import { type SecretKey } from '@shared/routes';
+import { secrets } from '@shared/secrets';
+
+const descriptions: Record<SecretKey, string> = {
+  openaiApiKey: 'OpenAI API key for the AI analyst; replace the generated placeholder with the real key.',
+  siteGate: 'Site gate password and cookie signing material; replace the generated placeholder.',
+};
+
+/**
+ * The Secrets Manager secrets handlers read at run time, one per entry of the shared secrets
+ * table. Each starts with a generated placeholder; operators put the real value in with
+ * `aws secretsmanager put-secret-value`. Functions get the ARN in an env var, never the value.
+ */
+export class AppSecrets extends Construct {
+  readonly secrets: Record<SecretKey, Secret>;
+
+  constructor(scope: Construct, id: string, props: { removalPolicy: RemovalPolicy }) {
+    super(scope, id);
+    const keys = Object.keys(secrets) as SecretKey[];
+    this.secrets = Object.fromEntries(
+      keys.map((key) => {
+        const secret = new Secret(this, key, {
+          description: descriptions[key],
+          generateSecretString: { passwordLength: 48, excludePunctuation: true },
+          removalPolicy: props.removalPolicy,
+        });
+        new CfnOutput(this, `${key}Arn`, { value: secret.secretArn, description: descriptions[key] });
+        NagSuppressions.addResourceSuppressions(secret, [
+          {
+            id: 'AwsSolutions-SMG4',
+            reason:
+              'Holds a value issued outside AWS (third-party API key / operator-chosen password); no rotation Lambda can renew it, operators rotate it by hand.',
+          },
+        ]);
+        return [key, secret];
+      }),
+    ) as Record<SecretKey, Secret>;
+  }
+}

@@ -1,0 +1,111 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  AccessLogFormat,
+  HttpApi,
+  HttpMethod,
+  HttpNoneAuthorizer,
+  HttpStage,
+  type IHttpRouteAuthorizer,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { NagSuppressions } from 'cdk-nag';
+import { type Construct } from 'constructs';
+import { type RouteDefinition, routes, type SecretKey } from '@shared/routes';
+import { type TableKey } from '@shared/tables';
+import { ApiFunction } from '../constructs/api-function';
+import { type FunctionContext } from '../constructs/app-function';
+
+export interface ApiStackProps extends StackProps {
+  context: FunctionContext;
+  tables: Record<TableKey, ITable>;
+  secrets: Record<SecretKey, ISecret>;
+}
+
+/** HTTP API access log line: one JSON object per request (HTTP API context variables only). */
+const accessLogFormat = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    ip: '$context.identity.sourceIp',
+    requestTime: '$context.requestTime',
+    routeKey: '$context.routeKey',
+    status: '$context.status',
+    protocol: '$context.protocol',
+    responseLength: '$context.responseLength',
+    latency: '$context.responseLatency',
+    integrationLatency: '$context.integrationLatency',
+    integrationError: '$context.integrationErrorMessage',
+    authorizerError: '$context.authorizer.error',
+    userAgent: '$context.identity.userAgent',
+  }),
+);
+
+/**
+ * The HTTP API, generated from the shared route table: one function and one route per row, the
+ * user-pool JWT authorizer on every `user` route and none on `public` ones.
+ */
+export class ApiStack extends Stack {
+  readonly httpApi: HttpApi;
+  readonly functions: Record<string, ApiFunction> = {};
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { stage, userPool, userPoolClient } = props.context;
+
+    const userAuthorizer = new HttpUserPoolAuthorizer('UserPoolAuthorizer', userPool, {
+      userPoolClients: [userPoolClient],
+    });
+    // Secure by default: a route is authorized unless the table says it is public.
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: `Edge Options API (${stage.name})`,
+      createDefaultStage: false,
+      defaultAuthorizer: userAuthorizer,
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: stage.logRetention,
+      removalPolicy: stage.removalPolicy,
+    });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      autoDeploy: true,
+      throttle: stage.apiThrottle,
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
+    });
+
+    for (const route of routes as readonly RouteDefinition[]) this.addRoute(route, props);
+
+    new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+  }
+
+  private addRoute(route: RouteDefinition, props: ApiStackProps): void {
+    const handler = new ApiFunction(this, route.id, {
+      context: props.context,
+      route,
+      tables: props.tables,
+      secrets: props.secrets,
+    });
+    this.functions[route.id] = handler;
+
+    const authorizer: IHttpRouteAuthorizer | undefined =
+      route.auth === 'public' ? new HttpNoneAuthorizer() : undefined;
+    const [httpRoute] = this.httpApi.addRoutes({
+      path: route.path,
+      methods: [HttpMethod[route.method]],
+      integration: new HttpLambdaIntegration(`${route.id}Integration`, handler.fn),
+      authorizer,
+    });
+    if (route.auth === 'public' && httpRoute) {
+      NagSuppressions.addResourceSuppressions(httpRoute, [
+        {
+          id: 'AwsSolutions-APIG4',
+          reason: `${route.method} ${route.path} is public by design in the route table (auth: 'public').`,
+        },
+      ]);
+    }
+  }
+}

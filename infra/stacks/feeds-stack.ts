@@ -1,0 +1,51 @@
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import { type Construct } from 'constructs';
+import { type TableAccess } from '@shared/routes';
+import { type ScheduleDefinition, schedules } from '@shared/schedules';
+import { type TableKey } from '@shared/tables';
+import { AppFunction, type FunctionContext } from '../constructs/app-function';
+import { lambdaEntry } from '../paths';
+
+export interface FeedsStackProps extends StackProps {
+  context: FunctionContext;
+  tables: Record<TableKey, ITable>;
+}
+
+/**
+ * Scheduled jobs, generated from the shared schedule table: one function (export `id` of
+ * `lambdas/<area>/jobs.ts`) and one EventBridge Scheduler schedule per row.
+ */
+export class FeedsStack extends Stack {
+  readonly jobs: Record<string, AppFunction> = {};
+
+  constructor(scope: Construct, id: string, props: FeedsStackProps) {
+    super(scope, id, props);
+    for (const job of schedules as readonly ScheduleDefinition[]) this.addJob(job, props);
+  }
+
+  private addJob(job: ScheduleDefinition, props: FeedsStackProps): void {
+    const interval = Duration.minutes(job.everyMinutes);
+    const jobFunction = new AppFunction(this, job.id, {
+      context: props.context,
+      entry: lambdaEntry(job.area, 'jobs'),
+      exportName: job.id,
+      description: job.description,
+      // A run never outlasts the interval, so runs of one job do not pile up.
+      timeout: Duration.seconds(Math.min(interval.toSeconds(), 300)),
+    });
+    for (const [key, access] of Object.entries(job.tables) as [TableKey, TableAccess][]) {
+      jobFunction.bindTable(key, props.tables[key], access);
+    }
+    this.jobs[job.id] = jobFunction;
+
+    new Schedule(this, `${job.id}Schedule`, {
+      description: job.description,
+      schedule: ScheduleExpression.rate(interval),
+      // The next run comes within minutes; retrying a missed one only doubles the work.
+      target: new LambdaInvoke(jobFunction.fn, { retryAttempts: 0, maxEventAge: interval }),
+    });
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Domain errors. Services throw these; `route()` maps each to its status and the error envelope
+ * of the contract in one place. Anything else becomes a 500 with no internals.
+ */
+import { errorStatus, type ErrorCode } from '@shared/api/errors';
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, details?: unknown) {
+    super('validation_failed', message, details);
+  }
+}
+
+export class InvalidJsonError extends AppError {
+  constructor() {
+    super('invalid_json', 'The request body is not valid JSON');
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Sign in to continue') {
+    super('unauthorized', message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'You are not allowed to do this', code: 'forbidden' | 'site_locked' | 'plan_limit' = 'forbidden') {
+    super(code, message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found') {
+    super('not_found', message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super('conflict', message);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(limitBytes: number) {
+    super('payload_too_large', `The request body is larger than ${limitBytes} bytes`);
+  }
+}
+
+export class UnsupportedMediaTypeError extends AppError {
+  constructor() {
+    super('unsupported_media_type', 'Send the body as application/json');
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(message = 'Too many requests; try again shortly', code: 'rate_limited' | 'quota_exceeded' = 'rate_limited') {
+    super(code, message);
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * The handler pattern every route follows: look the route up in the shared route table, parse
+ * and validate the API Gateway v2 event with zod, run the service, and map errors to the
+ * contract's envelope in one place. No stack trace ever reaches the client.
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+} from 'aws-lambda';
+import { z, type ZodType } from 'zod';
+import { MAX_BODY_BYTES, routes, type RouteId } from '@shared/routes';
+import {
+  AppError,
+  InvalidJsonError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from './errors';
+import { createLogger, type Logger } from './logger';
+
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer | APIGatewayProxyEventV2;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+export type ApiHandler = (event: ApiEvent) => Promise<ApiResult>;
+
+export interface HttpResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  cookies?: string[];
+}
+
+export const ok = (body: unknown, headers?: Record<string, string>): HttpResult => ({ status: 200, body, headers });
+export const created = (body: unknown): HttpResult => ({ status: 201, body });
+export const accepted = (body: unknown): HttpResult => ({ status: 202, body });
+export const noContent = (): HttpResult => ({ status: 204 });
+
+export interface RequestContext<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  /** The Cognito `sub` of the caller on user routes; empty on public routes. */
+  userId: string;
+  claims: Record<string, string>;
+  /** The bearer token as sent (already verified by the authorizer on user routes). */
+  accessToken: string | undefined;
+  headers: Record<string, string | undefined>;
+  cookies: string[];
+  sourceIp: string;
+  requestId: string;
+  logger: Logger;
+}
+
+interface Schemas<B, Q, P> {
+  body?: ZodType<B>;
+  query?: ZodType<Q>;
+  params?: ZodType<P>;
+}
+
+const baseHeaders = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+function toResult(result: HttpResult, requestId: string): ApiResult {
+  return {
+    statusCode: result.status,
+    headers: { ...baseHeaders, 'x-request-id': requestId, ...result.headers },
+    body: result.body === undefined ? '' : JSON.stringify(result.body),
+    ...(result.cookies ? { cookies: result.cookies } : {}),
+  };
+}
+
+function errorResult(error: AppError): HttpResult {
+  const envelope: { code: string; message: string; details?: unknown } = { code: error.code, message: error.message };
+  if (error.details !== undefined) envelope.details = error.details;
+  return { status: error.status, body: { error: envelope } };
+}
+
+/** zod issues as `{path, message}` pairs, the `details` of a 400. */
+export function issueDetails(error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.flatMap((issue) => {
+    const at = issue.path.map(String);
+    // An unknown key is named in the path, like any other field at fault.
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: [...at, key].join('.'), message: `Unrecognized key: "${key}"` }));
+    }
+    return [{ path: at.join('.'), message: issue.message }];
+  });
+}
+
+function validate<T>(schema: ZodType<T>, value: unknown, where: 'body' | 'query' | 'path'): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const details = issueDetails(parsed.error);
+    const fields = [...new Set(details.map((d) => d.path).filter(Boolean))];
+    const named = fields.length ? `: ${fields.join(', ')}` : '';
+    throw new ValidationError(`Invalid request ${where}${named}`, details);
+  }
+  return parsed.data;
+}
+
+function readBody(event: ApiEvent): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(raw, 'utf8') > MAX_BODY_BYTES) throw new PayloadTooLargeError(MAX_BODY_BYTES);
+  const contentType = event.headers['content-type'] ?? '';
+  if (!/^application\/json\b/i.test(contentType)) throw new UnsupportedMediaTypeError();
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw new InvalidJsonError();
+  }
+}
+
+function jwtClaims(event: ApiEvent): Record<string, string> {
+  const authorizer = (event.requestContext as { authorizer?: { jwt?: { claims?: Record<string, unknown> } } })
+    .authorizer;
+  const claims = authorizer?.jwt?.claims ?? {};
+  return Object.fromEntries(Object.entries(claims).map(([k, v]) => [k, String(v)]));
+}
+
+export function route<B = undefined, Q = undefined, P = undefined>(
+  id: RouteId,
+  schemas: Schemas<B, Q, P>,
+  serve: (request: RequestContext<B, Q, P>) => Promise<HttpResult>,
+): ApiHandler {
+  const definition = routes.find((r) => r.id === id);
+  if (!definition) throw new Error(`Route ${id} is not in the route table`);
+  const logger = createLogger(definition.area, { route: id });
+
+  return async (event) => {
+    const requestId = event.requestContext?.requestId ?? randomUUID();
+    const log = logger.child({ requestId });
+    const started = Date.now();
+    let result: HttpResult;
+    try {
+      const claims = jwtClaims(event);
+      const userId = claims.sub ?? '';
+      if (definition.auth === 'user' && !userId) throw new UnauthorizedError();
+      const body = readBody(event);
+      const authorization = event.headers.authorization;
+      result = await serve({
+        body: schemas.body ? validate(schemas.body, body ?? {}, 'body') : (undefined as B),
+        query: schemas.query ? validate(schemas.query, event.queryStringParameters ?? {}, 'query') : (undefined as Q),
+        params: schemas.params ? validate(schemas.params, event.pathParameters ?? {}, 'path') : (undefined as P),
+        userId,
+        claims,
+        accessToken: authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined,
+        headers: event.headers,
+        cookies: event.cookies ?? [],
+        sourceIp: event.requestContext?.http?.sourceIp ?? '',
+        requestId,
+        logger: log,
+      });
+    } catch (error) {
+      if (error instanceof AppError) {
+        log.info('request refused', { code: error.code });
+        result = errorResult(error);
+      } else {
+        log.error('unhandled error', { error });
+        result = {
+          status: 500,
+          body: { error: { code: 'internal_error', message: 'Something went wrong on our side', details: { requestId } } },
+        };
+      }
+    }
+    log.info('request served', { status: result.status, ms: Date.now() - started });
+    return toResult(result, requestId);
+  };
+}

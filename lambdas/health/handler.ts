@@ -1,0 +1,3 @@
+import { ok, route } from '../common/http';
+
+export const health = route('health', {}, async () => ok({ status: 'ok' }));

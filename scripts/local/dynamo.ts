@@ -1,0 +1,109 @@
+/**
+ * Local DynamoDB: dynalite in-process, on disk (LevelDB) or in memory, plus what dynalite lacks
+ * and the product relies on: tables created from the shared definitions, and a TTL reaper.
+ */
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import {
+  CreateTableCommand,
+  DeleteItemCommand,
+  type DynamoDBClient,
+  ListTablesCommand,
+  ScanCommand,
+} from '@aws-sdk/client-dynamodb';
+import { tables, type TableDefinition } from '@shared/tables';
+
+const require = createRequire(import.meta.url);
+const dynalite = require('dynalite') as (options: Record<string, unknown>) => import('node:http').Server;
+
+export interface LocalDynamo {
+  endpoint: string;
+  close(): Promise<void>;
+}
+
+export async function startDynamo(options: { path?: string; host?: string; port?: number }): Promise<LocalDynamo> {
+  const host = options.host ?? '127.0.0.1';
+  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, ...(options.path ? { path: options.path } : {}) });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://${host}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The local physical name of a table: its logical id. */
+export const localTableName = (definition: TableDefinition) => definition.id;
+
+/** Creates every table of the shared definitions that does not exist yet. */
+export async function ensureTables(client: DynamoDBClient): Promise<void> {
+  const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
+  for (const definition of Object.values(tables) as TableDefinition[]) {
+    const name = localTableName(definition);
+    if (existing.has(name)) continue;
+    const keys = [definition.partitionKey, definition.sortKey, ...(definition.globalIndexes ?? []).flatMap((i) => [i.partitionKey, i.sortKey])]
+      .filter((k): k is NonNullable<typeof k> => k !== undefined);
+    const attributes = [...new Map(keys.map((k) => [k.name, k])).values()];
+    await client.send(
+      new CreateTableCommand({
+        TableName: name,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: attributes.map((a) => ({ AttributeName: a.name, AttributeType: a.type })),
+        KeySchema: [
+          { AttributeName: definition.partitionKey.name, KeyType: 'HASH' },
+          ...(definition.sortKey ? [{ AttributeName: definition.sortKey.name, KeyType: 'RANGE' as const }] : []),
+        ],
+        ...(definition.globalIndexes?.length
+          ? {
+              GlobalSecondaryIndexes: definition.globalIndexes.map((index) => ({
+                IndexName: index.name,
+                KeySchema: [
+                  { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
+                  ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' as const }] : []),
+                ],
+                Projection: { ProjectionType: 'ALL' as const },
+              })),
+            }
+          : {}),
+      }),
+    );
+  }
+}
+
+/**
+ * dynalite never applies TTL. This deletes items whose TTL attribute (epoch seconds) has passed,
+ * as DynamoDB would (AWS does it within days; reads must still filter expired items themselves).
+ */
+export async function reapExpiredItems(client: DynamoDBClient, nowSeconds = Math.floor(Date.now() / 1000)): Promise<number> {
+  let deleted = 0;
+  for (const definition of Object.values(tables) as TableDefinition[]) {
+    if (!definition.ttlAttribute) continue;
+    const keyNames = [definition.partitionKey.name, definition.sortKey?.name].filter((n): n is string => !!n);
+    let startKey: Record<string, import('@aws-sdk/client-dynamodb').AttributeValue> | undefined;
+    do {
+      const page = await client.send(
+        new ScanCommand({
+          TableName: localTableName(definition),
+          FilterExpression: '#ttl < :now',
+          ExpressionAttributeNames: { '#ttl': definition.ttlAttribute },
+          ExpressionAttributeValues: { ':now': { N: String(nowSeconds) } },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const key = Object.fromEntries(keyNames.map((name) => [name, item[name]!]));
+        await client.send(new DeleteItemCommand({ TableName: localTableName(definition), Key: key }));
+        deleted += 1;
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  }
+  return deleted;
+}

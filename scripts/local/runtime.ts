@@ -1,0 +1,221 @@
+/**
+ * The whole product on one machine: dynalite, the local user pool, the local API (generated from
+ * the route table), schedule timers and the frontend, behind ONE origin that serves the app,
+ * `/api/*` and `/config.json`. `npm start`, the integration tests and the e2e tests all use it.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import {
+  AdminConfirmSignUpCommand,
+  CognitoIdentityProviderClient,
+  SignUpCommand,
+  UsernameExistsException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { AppConfig } from '@shared/config/app-config';
+import { runtimeEnv } from '@shared/secrets';
+import { tables, type TableDefinition } from '@shared/tables';
+import { createApiMiddleware } from './api-server';
+import { createJwtAuthorizer } from './authorizer';
+import { startLocalCognito, type LocalCognito } from './cognito';
+import { ensureTables, localTableName, reapExpiredItems, startDynamo } from './dynamo';
+import { startScheduleTimers } from './schedules';
+
+export const ROOT_DIR = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const TTL_REAP_EVERY_MS = 60_000;
+
+export interface RuntimeOptions {
+  port?: number;
+  host?: string;
+  /** Where local data lives (DynamoDB tables, the user pool). Relative to the repo root. */
+  dataDir?: string;
+  /** Keep DynamoDB in memory instead of on disk (tests). */
+  inMemoryTables?: boolean;
+  /** 'vite': the dev server with HMR; 'none': API and config only (integration tests). */
+  frontend?: 'vite' | 'none';
+  /** Run the schedule timers (off in tests, which call jobs directly). */
+  schedules?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+}
+
+export interface Runtime {
+  url: string;
+  port: number;
+  dataDir: string;
+  cognito: LocalCognito;
+  dynamoEndpoint: string;
+  config: AppConfig;
+  demo: DemoAccount;
+  close(): Promise<void>;
+}
+
+export class PortInUseError extends Error {
+  constructor(readonly port: number) {
+    super(`Port ${port} is already in use. Stop what is using it, or choose another port: PORT=${port + 1} npm start`);
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const onError = (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port) : error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolvePort((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** The demo account: created (and confirmed) on first start, its password kept in the data dir. */
+async function ensureDemoAccount(cognito: LocalCognito, dataDir: string): Promise<DemoAccount> {
+  const file = join(dataDir, 'demo-account.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DemoAccount;
+  const demo: DemoAccount = { email: 'demo@example.com', password: `Demo-${randomBytes(6).toString('hex')}A1` };
+  const client = new CognitoIdentityProviderClient({
+    endpoint: cognito.endpoint,
+    region: cognito.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    await client.send(new SignUpCommand({ ClientId: cognito.userPoolClientId, Username: demo.email, Password: demo.password }));
+    await client.send(new AdminConfirmSignUpCommand({ UserPoolId: cognito.userPoolId, Username: demo.email }));
+  } catch (error) {
+    if (!(error instanceof UsernameExistsException)) throw error;
+  } finally {
+    client.destroy();
+  }
+  writeFileSync(file, JSON.stringify(demo, null, 2));
+  return demo;
+}
+
+function setHandlerEnvironment(cognito: LocalCognito, dynamoEndpoint: string) {
+  Object.assign(process.env, {
+    AWS_REGION: cognito.region,
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+    [runtimeEnv.stage]: 'local',
+    [runtimeEnv.userPoolId]: cognito.userPoolId,
+    [runtimeEnv.userPoolClientId]: cognito.userPoolClientId,
+  });
+  for (const definition of Object.values(tables) as TableDefinition[]) {
+    process.env[definition.envVar] = localTableName(definition);
+  }
+}
+
+export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? ((line: string) => console.log(line));
+  const dataDir = resolve(ROOT_DIR, options.dataDir ?? '.data');
+  mkdirSync(dataDir, { recursive: true });
+  const closers: (() => Promise<void> | void)[] = [];
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer();
+  };
+
+  try {
+    // Bind the origin first, so a taken port fails fast with nothing else started.
+    const server = createServer();
+    const port = await listen(server, options.port ?? 0, host);
+    closers.push(
+      () =>
+        new Promise<void>((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        }),
+    );
+
+    const dynamo = await startDynamo({ host, ...(options.inMemoryTables ? {} : { path: join(dataDir, 'dynamodb') }) });
+    closers.push(() => dynamo.close());
+    const cognito = await startLocalCognito({ dataDir: join(dataDir, 'cognito'), host, log });
+    closers.push(() => cognito.close());
+
+    setHandlerEnvironment(cognito, dynamo.endpoint);
+    const dynamoClient = new DynamoDBClient({});
+    closers.push(() => dynamoClient.destroy());
+    await ensureTables(dynamoClient);
+    const demo = await ensureDemoAccount(cognito, dataDir);
+
+    const config: AppConfig = {
+      region: cognito.region,
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.userPoolClientId,
+      userPoolEndpoint: cognito.endpoint,
+      stage: 'local',
+      features: { siteGate: false, federatedSignIn: false },
+    };
+    const api = createApiMiddleware({
+      rootDir: ROOT_DIR,
+      authorizer: createJwtAuthorizer({ issuer: cognito.issuer, clientId: cognito.userPoolClientId }),
+      log,
+    });
+
+    let frontend: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
+    if (options.frontend === 'vite') {
+      const { createServer: createVite } = await import('vite');
+      const vite = await createVite({
+        configFile: join(ROOT_DIR, 'frontend/vite.config.ts'),
+        server: { middlewareMode: true, hmr: { server } },
+        appType: 'spa',
+        logLevel: 'warn',
+      });
+      closers.push(() => vite.close());
+      frontend = vite.middlewares;
+    }
+
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      if (path === '/api' || path.startsWith('/api/')) {
+        api(req, res).catch((error: unknown) => {
+          log(`[api] ${(error as Error).stack ?? String(error)}`);
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: 'Internal Server Error' }));
+        });
+      } else if (path === '/config.json') {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
+        res.end(JSON.stringify(config));
+      } else if (frontend) {
+        frontend(req, res, () => {
+          res.writeHead(404, { 'content-type': 'text/plain' });
+          res.end('Not found');
+        });
+      } else {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('Not found');
+      }
+    });
+
+    if (options.schedules !== false) {
+      closers.push(await startScheduleTimers(ROOT_DIR, log));
+      const reaper = setInterval(() => {
+        reapExpiredItems(dynamoClient).catch((error: unknown) => log(`[ttl] ${(error as Error).message}`));
+      }, TTL_REAP_EVERY_MS);
+      closers.push(() => clearInterval(reaper));
+    }
+
+    return {
+      url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+      port,
+      dataDir,
+      cognito,
+      dynamoEndpoint: dynamo.endpoint,
+      config,
+      demo,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

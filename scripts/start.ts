@@ -1,0 +1,58 @@
+/**
+ * `npm start`: the whole product locally. PORT sets the one origin (default 3000), DATA_DIR where
+ * local data lives (default .data). Ctrl-C or SIGTERM stops everything cleanly.
+ */
+import { performance } from 'node:perf_hooks';
+import { PortInUseError, startRuntime } from './local/runtime';
+
+const started = performance.now();
+// The lockfile pins the AWS SDK, so its notice about future releases needing Node 22 is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+process.env.LOG_LEVEL ??= 'info';
+const port = Number(process.env.PORT ?? 3000);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number, not "${process.env.PORT}"`);
+  process.exit(1);
+}
+
+try {
+  const runtime = await startRuntime({
+    port,
+    host: process.env.HOST ?? '127.0.0.1',
+    dataDir: process.env.DATA_DIR ?? '.data',
+    frontend: 'vite',
+  });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    [
+      '',
+      `  Ready in ${seconds}s: ${runtime.url}`,
+      `  Demo account: ${runtime.demo.email} / ${runtime.demo.password}`,
+      `  Data: ${runtime.dataDir}`,
+      '  Confirmation and reset codes are printed here as "[local mail]" lines.',
+      '  Stop with Ctrl-C.',
+      '',
+    ].join('\n'),
+  );
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n  ${signal}: stopping...`);
+    runtime
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+} catch (error) {
+  if (error instanceof PortInUseError) {
+    console.error(`\n  ${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
