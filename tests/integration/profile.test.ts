@@ -1,0 +1,137 @@
+/** GET/PATCH /api/profile end to end: real tokens, real authorizer, real tables. */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeJwt } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES } from '@shared/routes';
+import { profileSchema } from '@shared/profiles/schemas';
+import { api, createUser, documentClient, type TestUser } from '../helpers/local-stack';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function storedProfile(id: string) {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: 'profiles', Key: { id } }));
+  return Item;
+}
+
+describe('profile routes', () => {
+  let alice: TestUser;
+  let bob: TestUser;
+  let aliceId: string;
+  let bobId: string;
+
+  beforeAll(async () => {
+    [alice, bob] = await Promise.all([createUser('alice'), createUser('bob')]);
+    aliceId = String(decodeJwt(alice.accessToken).sub);
+    bobId = String(decodeJwt(bob.accessToken).sub);
+  });
+
+  it('creates the profile on first read with a 7-day trial, and returns the same one after', async () => {
+    expect(await storedProfile(aliceId)).toBeUndefined();
+    const before = Date.now();
+    const first = await api('/api/profile', { token: alice.accessToken });
+    expect(first.status).toBe(200);
+    const profile = profileSchema.parse(first.json);
+    expect(profile).toMatchObject({ id: aliceId, email: alice.email, full_name: null, subscription_tier: null });
+    const trialMs = Date.parse(profile.trial_end_date) - Date.parse(profile.created_at);
+    expect(trialMs).toBe(7 * DAY_MS);
+    expect(Date.parse(profile.created_at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(profile.notification_prefs).toEqual({
+      email_alerts: true,
+      push_notifications: true,
+      market_updates: true,
+      trade_confirmations: true,
+    });
+
+    const second = await api('/api/profile', { token: alice.accessToken });
+    expect(second.json).toEqual(first.json);
+    expect(await storedProfile(aliceId)).toEqual(first.json);
+  });
+
+  it('saves a full name (trimmed) and notification preferences, and stores an empty name as null', async () => {
+    const named = await api('/api/profile', {
+      token: alice.accessToken,
+      method: 'PATCH',
+      body: { full_name: '  Alice Trader ', notification_prefs: { market_updates: false } },
+    });
+    expect(named.status).toBe(200);
+    expect(named.json).toMatchObject({ full_name: 'Alice Trader', notification_prefs: { market_updates: false, email_alerts: true } });
+    expect((await storedProfile(aliceId))?.full_name).toBe('Alice Trader');
+
+    const cleared = await api('/api/profile', { token: alice.accessToken, method: 'PATCH', body: { full_name: '' } });
+    expect(cleared.status).toBe(200);
+    expect((await storedProfile(aliceId))?.full_name).toBeNull();
+  });
+
+  it("keeps each user's profile their own: an id in the body never reaches another user", async () => {
+    await api('/api/profile', { token: bob.accessToken, method: 'PATCH', body: { full_name: 'Bob' } });
+    const before = await storedProfile(bobId);
+
+    const attempt = await api('/api/profile', {
+      token: alice.accessToken,
+      method: 'PATCH',
+      body: { id: bobId, full_name: 'Hijacked' },
+    });
+    expect(attempt.status).toBe(400);
+    expect(attempt.json).toMatchObject({ error: { code: 'validation_failed' } });
+    expect((attempt.json as { error: { details: { path: string }[] } }).error.details).toContainEqual(
+      expect.objectContaining({ path: 'id' }),
+    );
+    expect(await storedProfile(bobId)).toEqual(before);
+
+    const bobView = await api('/api/profile', { token: bob.accessToken });
+    expect(bobView.json).toMatchObject({ id: bobId, email: bob.email, full_name: 'Bob' });
+  });
+
+  describe('bad input gets its status and envelope and changes nothing', () => {
+    const expectUnchanged = async (request: () => ReturnType<typeof api>, status: number, code: string) => {
+      await api('/api/profile', { token: alice.accessToken, method: 'PATCH', body: { full_name: 'Steady' } });
+      const before = await storedProfile(aliceId);
+      const response = await request();
+      expect(response.status).toBe(status);
+      expect(response.json).toMatchObject({ error: { code, message: expect.any(String) } });
+      expect(response.text).not.toMatch(/\bat .+\.(ts|js):\d+/);
+      expect(await storedProfile(aliceId)).toEqual(before);
+    };
+
+    it('malformed JSON: 400 invalid_json', () =>
+      expectUnchanged(() => api('/api/profile', { token: alice.accessToken, method: 'PATCH', rawBody: '{"full_name": "x"' }), 400, 'invalid_json'));
+
+    it('a wrong type: 400 validation_failed naming the field', async () => {
+      await expectUnchanged(
+        () => api('/api/profile', { token: alice.accessToken, method: 'PATCH', body: { full_name: 42 } }),
+        400,
+        'validation_failed',
+      );
+      const response = await api('/api/profile', { token: alice.accessToken, method: 'PATCH', body: { full_name: 42 } });
+      expect((response.json as { error: { message: string } }).error.message).toContain('full_name');
+    });
+
+    it('an empty update: 400 validation_failed', () =>
+      expectUnchanged(() => api('/api/profile', { token: alice.accessToken, method: 'PATCH', body: {} }), 400, 'validation_failed'));
+
+    it('a body over 64 KiB: 413 payload_too_large', () =>
+      expectUnchanged(
+        () =>
+          api('/api/profile', {
+            token: alice.accessToken,
+            method: 'PATCH',
+            body: { full_name: 'x'.repeat(MAX_BODY_BYTES) },
+          }),
+        413,
+        'payload_too_large',
+      ));
+
+    it('a body that is not JSON: 415 unsupported_media_type', () =>
+      expectUnchanged(
+        () =>
+          api('/api/profile', {
+            token: alice.accessToken,
+            method: 'PATCH',
+            rawBody: 'full_name=Mallory',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          }),
+        415,
+        'unsupported_media_type',
+      ));
+  });
+});
