@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// The lockfile pins the AWS SDK; its notice about future releases needing Node 22 is noise in test output.
+const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 const alias = { '@shared': fileURLToPath(new URL('./shared/src', import.meta.url)) };
 
 export default defineConfig({
@@ -11,6 +13,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
+          env,
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
           setupFiles: ['tests/helpers/unit-setup.ts'],
@@ -21,6 +24,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
+          env,
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/helpers/integration-global-setup.ts'],

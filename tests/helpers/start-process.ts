@@ -1,0 +1,81 @@
+/** Runs `npm start`'s entry point as a child process, as an operator would, and reads its output. */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface StartedProcess {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  demo: { email: string; password: string };
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export function startProcess(env: Record<string, string>): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+  });
+}
+
+/** Starts the runtime and resolves once it prints that it is ready. */
+export function startUntilReady(env: Record<string, string>, timeoutMs = 45_000): Promise<StartedProcess> {
+  const child = startProcess(env);
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = /Ready in [\d.]+s: (\S+)/.exec(output);
+      const demo = /Demo account: (\S+) \/ (\S+)/.exec(output);
+      if (ready && demo) {
+        clearTimeout(timer);
+        resolve({ child, url: ready[1]!, demo: { email: demo[1]!, password: demo[2]! }, output: () => output, exited });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before ready:\n${output}`));
+    });
+  });
+}
+
+/** Process ids of every descendant of a process (Linux /proc). */
+export async function descendants(pid: number): Promise<number[]> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const parents = new Map<number, number>();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(entry), Number(fields[1]));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const [child, ppid] of parents) {
+      if (ppid === parent) {
+        found.push(child);
+        walk(child);
+      }
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+export const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};

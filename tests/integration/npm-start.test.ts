@@ -1,0 +1,97 @@
+/**
+ * `npm start` as an operator uses it: ready with a URL and a demo account, data kept across a
+ * restart, two instances side by side, a clear message for a taken port, and a clean stop on
+ * SIGTERM with no child process left behind.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, describe, expect, it } from 'vitest';
+import { appConfigSchema } from '@shared/config/app-config';
+import { descendants, isAlive, startProcess, startUntilReady, type StartedProcess } from '../helpers/start-process';
+
+const dirs: string[] = [];
+const tempDataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'edge-start-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+async function signIn(started: StartedProcess) {
+  const config = appConfigSchema.parse(await (await fetch(`${started.url}/config.json`)).json());
+  const client = new CognitoIdentityProviderClient({
+    endpoint: config.userPoolEndpoint,
+    region: config.region,
+    credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
+  });
+  const auth = await client.send(
+    new InitiateAuthCommand({
+      ClientId: config.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: started.demo.email, PASSWORD: started.demo.password },
+    }),
+  );
+  return auth.AuthenticationResult!.AccessToken!;
+}
+
+async function stop(started: StartedProcess) {
+  const children = await descendants(started.child.pid!);
+  started.child.kill('SIGTERM');
+  const code = await started.exited;
+  return { code, children };
+}
+
+describe('npm start', () => {
+  it('serves the app config, keeps data across a restart, and stops cleanly on SIGTERM', async () => {
+    const dataDir = tempDataDir();
+    const first = await startUntilReady({ PORT: '0', DATA_DIR: dataDir });
+    expect(first.output()).toContain(`Demo account: demo@example.com / ${first.demo.password}`);
+    expect(appConfigSchema.parse(await (await fetch(`${first.url}/config.json`)).json())).toMatchObject({ stage: 'local' });
+
+    const token = await signIn(first);
+    const saved = await fetch(`${first.url}/api/profile`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ full_name: 'Kept Across Restarts' }),
+    });
+    expect(saved.status).toBe(200);
+
+    const { code, children } = await stop(first);
+    expect(code).toBe(0);
+    expect(children.filter(isAlive)).toEqual([]);
+
+    const second = await startUntilReady({ PORT: '0', DATA_DIR: dataDir });
+    try {
+      expect(second.demo).toEqual(first.demo);
+      const again = await fetch(`${second.url}/api/profile`, { headers: { authorization: `Bearer ${await signIn(second)}` } });
+      expect(await again.json()).toMatchObject({ email: 'demo@example.com', full_name: 'Kept Across Restarts' });
+    } finally {
+      expect((await stop(second)).code).toBe(0);
+    }
+  });
+
+  it('runs two instances side by side with their own DATA_DIR, and names a taken port', async () => {
+    const one = await startUntilReady({ PORT: '0', DATA_DIR: tempDataDir() });
+    const two = await startUntilReady({ PORT: '0', DATA_DIR: tempDataDir() });
+    try {
+      expect(one.url).not.toBe(two.url);
+      expect((await fetch(`${one.url}/api/health`)).status).toBe(200);
+      expect((await fetch(`${two.url}/api/health`)).status).toBe(200);
+      expect(one.demo.password).not.toBe(two.demo.password);
+
+      const port = new URL(one.url).port;
+      const clash = startProcess({ PORT: port, DATA_DIR: tempDataDir() });
+      let output = '';
+      clash.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      clash.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => clash.on('exit', resolve));
+      expect(code).toBe(1);
+      expect(output).toContain(`Port ${port} is already in use`);
+    } finally {
+      await stop(one);
+      await stop(two);
+    }
+  });
+});

@@ -1,0 +1,93 @@
+/** The handler pattern: validation, size and media checks, error mapping, no internals leaked. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { NotFoundError } from '../../../lambdas/common/errors';
+import { ok, route } from '../../../lambdas/common/http';
+import { MAX_BODY_BYTES } from '@shared/routes';
+import { apiEvent, parseBody } from '../../helpers/api-events';
+
+const input = z.object({ full_name: z.string().max(10) }).strict();
+
+describe('route()', () => {
+  let logs: string[];
+  beforeEach(() => {
+    logs = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      logs.push(String(chunk));
+      return true;
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('refuses a route id that is not in the route table', () => {
+    expect(() => route('noSuchRoute' as never, {}, async () => ok({}))).toThrow(/not in the route table/);
+  });
+
+  it('passes the validated body and the caller to the service', async () => {
+    const serve = vi.fn(async ({ body, userId }: { body: z.infer<typeof input>; userId: string }) => ok({ body, userId }));
+    const handler = route('updateProfile', { body: input }, serve);
+    const result = await handler(apiEvent({ method: 'PATCH', sub: 'user-1', body: { full_name: 'Ann' } }));
+    expect(result.statusCode).toBe(200);
+    expect(parseBody(result)).toEqual({ body: { full_name: 'Ann' }, userId: 'user-1' });
+    expect(result.headers).toMatchObject({ 'x-request-id': 'req-123', 'cache-control': 'no-store' });
+  });
+
+  it('answers 401 on a user route that reached it without a caller', async () => {
+    const serve = vi.fn();
+    const result = await route('getProfile', {}, serve)(apiEvent({}));
+    expect(result.statusCode).toBe(401);
+    expect(parseBody(result)).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
+    expect(serve).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['malformed JSON', { rawBody: '{"full_name":' }, 400, 'invalid_json'],
+    ['a field of the wrong type', { body: { full_name: 7 } }, 400, 'validation_failed'],
+    ['an unknown field', { body: { full_name: 'A', id: 'x' } }, 400, 'validation_failed'],
+    ['a body over 64 KiB', { rawBody: JSON.stringify({ full_name: 'x'.repeat(MAX_BODY_BYTES) }) }, 413, 'payload_too_large'],
+    ['a body that is not JSON', { rawBody: 'a=b', headers: { 'content-type': 'text/plain' } }, 415, 'unsupported_media_type'],
+  ])('%s gets %i %s and never reaches the service', async (_name, options, status, code) => {
+    const serve = vi.fn();
+    const result = await route('updateProfile', { body: input }, serve)(apiEvent({ method: 'PATCH', sub: 'u', ...options }));
+    expect(result.statusCode).toBe(status);
+    expect(parseBody(result)).toMatchObject({ error: { code, message: expect.any(String) } });
+    expect(serve).not.toHaveBeenCalled();
+  });
+
+  it('names the fields at fault in the message and details', async () => {
+    const result = await route('updateProfile', { body: input }, vi.fn())(
+      apiEvent({ method: 'PATCH', sub: 'u', body: { full_name: 'far too long a name', role: 'admin' } }),
+    );
+    const body = parseBody(result) as { error: { message: string; details: { path: string }[] } };
+    expect(body.error.message).toContain('full_name');
+    expect(body.error.details.map((d) => d.path).sort()).toEqual(['full_name', 'role']);
+  });
+
+  it('maps a domain error to its status', async () => {
+    const result = await route('getProfile', {}, async () => {
+      throw new NotFoundError('No such thing');
+    })(apiEvent({ sub: 'u' }));
+    expect(result.statusCode).toBe(404);
+    expect(parseBody(result)).toEqual({ error: { code: 'not_found', message: 'No such thing' } });
+  });
+
+  it('turns an unexpected error into a 500 with no internals, and logs it with the request id', async () => {
+    const result = await route('getProfile', {}, async () => {
+      throw new Error('connection string postgres://secret@db');
+    })(apiEvent({ sub: 'u' }));
+    expect(result.statusCode).toBe(500);
+    expect(result.body).not.toContain('secret');
+    expect(result.body).not.toMatch(/\.ts:\d+/);
+    expect(parseBody(result)).toEqual({
+      error: { code: 'internal_error', message: 'Something went wrong on our side', details: { requestId: 'req-123' } },
+    });
+    const errorLog = logs.map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry.level === 'error');
+    expect(errorLog).toMatchObject({ requestId: 'req-123', route: 'getProfile', message: 'unhandled error' });
+  });
+
+  it('writes one structured JSON log line per request with the request id and status', async () => {
+    await route('health', {}, async () => ok({ status: 'ok' }))(apiEvent({ path: '/api/health' }));
+    const served = logs.map((line) => JSON.parse(line) as Record<string, unknown>).find((e) => e.message === 'request served');
+    expect(served).toMatchObject({ level: 'info', service: 'health', requestId: 'req-123', status: 200 });
+  });
+});
