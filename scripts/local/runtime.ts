@@ -125,8 +125,13 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   };
 
   try {
-    // Bind the origin first, so a taken port fails fast with nothing else started.
-    const server = createServer();
+    // Bind the origin first, so a taken port fails fast with nothing else started; until the
+    // rest is up, it answers 503 rather than leaving early requests hanging.
+    let serve = (_req: IncomingMessage, res: ServerResponse) => {
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+      res.end(JSON.stringify({ message: 'Starting' }));
+    };
+    const server = createServer((req, res) => serve(req, res));
     const port = await listen(server, options.port ?? 0, host);
     closers.push(
       () =>
@@ -174,7 +179,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       frontend = vite.middlewares;
     }
 
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    serve = (req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       if (path === '/api' || path.startsWith('/api/')) {
         api(req, res).catch((error: unknown) => {
@@ -194,7 +199,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         res.writeHead(404, { 'content-type': 'text/plain' });
         res.end('Not found');
       }
-    });
+    };
 
     if (options.schedules !== false) {
       closers.push(await startScheduleTimers(ROOT_DIR, log));

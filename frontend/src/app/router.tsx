@@ -28,14 +28,35 @@ export const appRoutes: RouteObject[] = [
     ErrorBoundary: RootErrorBoundary,
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./routes/landing')).LandingRoute }) },
-      { path: 'about', lazy: async () => ({ Component: (await import('./routes/public/about')).AboutRoute }) },
-      { path: 'features', lazy: async () => ({ Component: (await import('./routes/public/features')).FeaturesRoute }) },
-      { path: 'careers', lazy: async () => ({ Component: (await import('./routes/public/careers')).CareersRoute }) },
-      { path: 'contact', lazy: async () => ({ Component: (await import('./routes/public/contact')).ContactRoute }) },
+      {
+        path: 'about',
+        lazy: async () => ({ Component: (await import('./routes/public/about')).AboutRoute }),
+      },
+      {
+        path: 'features',
+        lazy: async () => ({ Component: (await import('./routes/public/features')).FeaturesRoute }),
+      },
+      {
+        path: 'careers',
+        lazy: async () => ({ Component: (await import('./routes/public/careers')).CareersRoute }),
+      },
+      {
+        path: 'contact',
+        lazy: async () => ({ Component: (await import('./routes/public/contact')).ContactRoute }),
+      },
       { path: 'help', lazy: async () => ({ Component: (await import('./routes/public/help')).HelpRoute }) },
-      { path: 'terms', lazy: async () => ({ Component: (await import('./routes/public/terms')).TermsRoute }) },
-      { path: 'privacy', lazy: async () => ({ Component: (await import('./routes/public/privacy')).PrivacyRoute }) },
-      { path: 'pricing', lazy: async () => ({ Component: (await import('./routes/public/pricing')).PricingRoute }) },
+      {
+        path: 'terms',
+        lazy: async () => ({ Component: (await import('./routes/public/terms')).TermsRoute }),
+      },
+      {
+        path: 'privacy',
+        lazy: async () => ({ Component: (await import('./routes/public/privacy')).PrivacyRoute }),
+      },
+      {
+        path: 'pricing',
+        lazy: async () => ({ Component: (await import('./routes/public/pricing')).PricingRoute }),
+      },
       { path: 'login', lazy: async () => ({ Component: (await import('./routes/auth/auth')).AuthRoute }) },
       { path: 'signup', lazy: async () => ({ Component: (await import('./routes/auth/auth')).AuthRoute }) },
       {
@@ -47,7 +68,10 @@ export const appRoutes: RouteObject[] = [
               Component: (await import('../components/layouts/dashboard-layout')).DashboardLayout,
             }),
             children: [
-              { index: true, lazy: async () => ({ Component: (await import('./routes/app/dashboard')).DashboardRoute }) },
+              {
+                index: true,
+                lazy: async () => ({ Component: (await import('./routes/app/dashboard')).DashboardRoute }),
+              },
               ...dashboardScreens.map(({ path, title }) => ({
                 path,
                 lazy: async () => {

@@ -79,7 +79,12 @@ export async function apiRequest<S extends z.ZodType>(
   const data: unknown = response.status === 204 ? undefined : await response.json();
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
-    throw new ApiError(response.status, 'invalid_response', `Unexpected response from ${path}`, parsed.error.issues);
+    throw new ApiError(
+      response.status,
+      'invalid_response',
+      `Unexpected response from ${path}`,
+      parsed.error.issues,
+    );
   }
   return parsed.data;
 }

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { outsideProviderError } from '@shared/constants/texts';
 import { type AppConfig } from '@shared/config/app-config';
 import { FullScreenError } from '../components/ui/full-screen-error';
 import { FullScreenSpinner } from '../components/ui/spinner';
@@ -6,7 +7,8 @@ import { configureAmplify, loadAppConfig } from './config';
 
 const AppConfigContext = createContext<AppConfig | null>(null);
 
-type LoadState = { status: 'loading' } | { status: 'ready'; config: AppConfig } | { status: 'error'; message: string };
+type LoadState =
+  { status: 'loading' } | { status: 'ready'; config: AppConfig } | { status: 'error'; message: string };
 
 /**
  * Loads `/config.json` and configures Amplify before anything below it renders, so every
@@ -50,6 +52,6 @@ export function AppConfigProvider({ children }: { children: ReactNode }) {
 
 export function useAppConfig(): AppConfig {
   const config = useContext(AppConfigContext);
-  if (!config) throw new Error('useAppConfig must be used within a Provider (AppConfigProvider)');
+  if (!config) throw new Error(outsideProviderError('useAppConfig'));
   return config;
 }

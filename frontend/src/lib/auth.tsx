@@ -1,8 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { fetchAuthSession, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { outsideProviderError } from '@shared/constants/texts';
 import { FullScreenSpinner } from '../components/ui/spinner';
 
 export type AuthStatus = 'loading' | 'signedOut' | 'signedIn';
@@ -85,7 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth must be used within a Provider (AuthProvider)');
+  if (!value) throw new Error(outsideProviderError('useAuth'));
   return value;
 }
 
@@ -94,7 +104,12 @@ export type RedirectState = { from?: { pathname: string; search?: string; hash?:
 /** Where to go after signing in: the protected page the visitor asked for, else the dashboard. */
 export function redirectTarget(state: unknown): string {
   const from = (state as RedirectState | null)?.from;
-  if (!from || typeof from.pathname !== 'string' || !from.pathname.startsWith('/') || from.pathname.startsWith('//')) {
+  if (
+    !from ||
+    typeof from.pathname !== 'string' ||
+    !from.pathname.startsWith('/') ||
+    from.pathname.startsWith('//')
+  ) {
     return '/dashboard';
   }
   if (from.pathname === '/login' || from.pathname === '/signup') return '/dashboard';

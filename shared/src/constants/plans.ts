@@ -63,9 +63,8 @@ export const PRICING_PLANS = [
     description: 'For professionals who trade every session.',
     features: [
       'Everything in Pro',
-      'Unlimited AI research queries',
-      '20+ scanner filters',
-      'Dark pool flow detection',
+      'Dark pool pattern analysis (human vs algorithmic)',
+      'Trend alerts from social platforms',
       'API access',
       '24/7 emergency support',
     ],

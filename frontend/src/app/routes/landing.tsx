@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { TRIAL_DAYS } from '@shared/constants/plans';
 import { PublicLayout } from '../../components/layouts/public-layout';
 
 const highlights = ['Dark pool flow detection', 'AI research assistant', 'Options scanner with edge scoring'];
@@ -15,8 +16,8 @@ export function LandingRoute() {
             </span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-300">
-            Research trades with an AI assistant, scan options with edge scoring and follow institutional dark pool
-            flow, all in one place.
+            Research trades with an AI assistant, scan options with edge scoring and follow institutional dark
+            pool flow, all in one place.
           </p>
           <ul aria-label="Highlights" className="mt-8 flex flex-wrap justify-center gap-3">
             {highlights.map((highlight) => (
@@ -33,7 +34,7 @@ export function LandingRoute() {
               to="/signup"
               className="rounded-lg bg-emerald-500 px-6 py-3 text-base font-semibold text-slate-950 hover:bg-emerald-400"
             >
-              Start 7-Day Free Trial
+              Start {TRIAL_DAYS}-Day Free Trial
             </Link>
           </div>
         </div>

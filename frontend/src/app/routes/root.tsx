@@ -19,6 +19,10 @@ export function RootErrorBoundary() {
       ? error.message
       : 'An unexpected error occurred';
   return (
-    <FullScreenError title="Something went wrong" message={message} onRetry={() => window.location.reload()} />
+    <FullScreenError
+      title="Something went wrong"
+      message={message}
+      onRetry={() => window.location.reload()}
+    />
   );
 }

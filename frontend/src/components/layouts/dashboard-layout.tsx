@@ -35,7 +35,9 @@ export function DashboardLayout() {
                   end={'end' in item ? item.end : false}
                   className={({ isActive }) =>
                     `block rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
-                      isActive ? 'bg-emerald-500/15 text-emerald-300' : 'text-slate-300 hover:bg-slate-800 hover:text-white'
+                      isActive
+                        ? 'bg-emerald-500/15 text-emerald-300'
+                        : 'text-slate-300 hover:bg-slate-800 hover:text-white'
                     }`
                   }
                 >

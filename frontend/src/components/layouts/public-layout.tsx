@@ -23,7 +23,10 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             <Link to="/login" className="rounded-lg px-3 py-2 text-slate-200 hover:text-white">
               Login
             </Link>
-            <Link to="/signup" className="rounded-lg bg-emerald-500 px-4 py-2 text-slate-950 hover:bg-emerald-400">
+            <Link
+              to="/signup"
+              className="rounded-lg bg-emerald-500 px-4 py-2 text-slate-950 hover:bg-emerald-400"
+            >
               Start Free Trial
             </Link>
           </nav>

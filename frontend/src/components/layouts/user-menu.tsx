@@ -65,7 +65,12 @@ export function UserMenu({ email }: { email: string }) {
         className="flex max-w-64 items-center gap-2 rounded-lg border border-slate-800 bg-slate-900 px-3 py-2 text-sm text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400"
       >
         <span className="truncate">{email}</span>
-        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4 shrink-0 text-slate-400">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          fill="currentColor"
+          className="size-4 shrink-0 text-slate-400"
+        >
           <path d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z" />
         </svg>
       </button>
@@ -78,10 +83,22 @@ export function UserMenu({ email }: { email: string }) {
           onKeyDown={onMenuKeyDown}
           className="absolute right-0 z-20 mt-2 w-56 overflow-hidden rounded-lg border border-slate-800 bg-slate-900 py-1 shadow-xl shadow-black/40"
         >
-          <Link to="/dashboard/account" role="menuitem" tabIndex={-1} className={itemClasses} onClick={() => setOpen(false)}>
+          <Link
+            to="/dashboard/account"
+            role="menuitem"
+            tabIndex={-1}
+            className={itemClasses}
+            onClick={() => setOpen(false)}
+          >
             Account Settings
           </Link>
-          <button type="button" role="menuitem" tabIndex={-1} className={itemClasses} onClick={() => void handleSignOut()}>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className={itemClasses}
+            onClick={() => void handleSignOut()}
+          >
             Sign Out
           </button>
         </div>

@@ -10,7 +10,10 @@ type FullScreenErrorProps = {
 export function FullScreenError({ title, message, onRetry }: FullScreenErrorProps) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-950 px-6">
-      <div role="alert" className="w-full max-w-md rounded-2xl border border-red-500/40 bg-slate-900 p-8 text-center">
+      <div
+        role="alert"
+        className="w-full max-w-md rounded-2xl border border-red-500/40 bg-slate-900 p-8 text-center"
+      >
         <h1 className="text-xl font-semibold text-white">{title}</h1>
         <p className="mt-3 text-sm text-slate-300">{message}</p>
         {onRetry && (

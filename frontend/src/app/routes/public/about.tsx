@@ -3,7 +3,10 @@ import { PageHeader, PublicLayout } from '../../../components/layouts/public-lay
 export function AboutRoute() {
   return (
     <PublicLayout>
-      <PageHeader title="About" intro="Why we build AI-assisted research tools for options traders, and the team behind them." />
+      <PageHeader
+        title="About"
+        intro="Why we build AI-assisted research tools for options traders, and the team behind them."
+      />
     </PublicLayout>
   );
 }

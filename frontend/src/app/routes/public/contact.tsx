@@ -3,7 +3,10 @@ import { PageHeader, PublicLayout } from '../../../components/layouts/public-lay
 export function ContactRoute() {
   return (
     <PublicLayout>
-      <PageHeader title="Contact Us" intro="Questions about the product, your account or billing: we are here to help." />
+      <PageHeader
+        title="Contact Us"
+        intro="Questions about the product, your account or billing: we are here to help."
+      />
     </PublicLayout>
   );
 }

@@ -3,7 +3,10 @@ import { PageHeader, PublicLayout } from '../../../components/layouts/public-lay
 export function HelpRoute() {
   return (
     <PublicLayout>
-      <PageHeader title="Help Center" intro="Guides for the scanner, the research assistant, dark pool flow, alerts and the trading journal." />
+      <PageHeader
+        title="Help Center"
+        intro="Guides for the scanner, the research assistant, dark pool flow, alerts and the trading journal."
+      />
     </PublicLayout>
   );
 }

@@ -3,7 +3,10 @@ import { PageHeader, PublicLayout } from '../../../components/layouts/public-lay
 export function PrivacyRoute() {
   return (
     <PublicLayout>
-      <PageHeader title="Privacy Policy" intro="What we collect, why, and the rights you have over your data." />
+      <PageHeader
+        title="Privacy Policy"
+        intro="What we collect, why, and the rights you have over your data."
+      />
     </PublicLayout>
   );
 }

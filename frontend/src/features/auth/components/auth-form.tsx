@@ -2,17 +2,16 @@ import { confirmSignUp, signIn, signUp } from 'aws-amplify/auth';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { passwordWeaknesses } from '@shared/auth/password-policy';
+import { AUTH_UNEXPECTED_ERROR } from '@shared/constants/texts';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { authTexts, type AuthMode } from '../texts';
 import { PasswordRules } from './password-rules';
 
-export const UNEXPECTED_ERROR = 'An unexpected error occurred';
-
 /** Spec 8: an auth error shows its own message; anything else thrown is 'unexpected'. */
 export function authErrorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : UNEXPECTED_ERROR;
+  return error instanceof Error && error.message ? error.message : AUTH_UNEXPECTED_ERROR;
 }
 
 type AuthFormProps = {
@@ -70,8 +69,13 @@ export function AuthForm({ mode, onSignedIn, linkState }: AuthFormProps) {
     submit(event, async () => {
       if (mode === 'login') return signInWithCredentials();
       const weaknesses = passwordWeaknesses(password);
-      if (weaknesses.length > 0) throw new Error(`Your password needs: ${weaknesses.join(', ').toLowerCase()}.`);
-      const { nextStep } = await signUp({ username: email, password, options: { userAttributes: { email } } });
+      if (weaknesses.length > 0)
+        throw new Error(`Your password needs: ${weaknesses.join(', ').toLowerCase()}.`);
+      const { nextStep } = await signUp({
+        username: email,
+        password,
+        options: { userAttributes: { email } },
+      });
       if (nextStep.signUpStep === 'CONFIRM_SIGN_UP') {
         setCode('');
         setStep({ name: 'confirm', destination: nextStep.codeDeliveryDetails.destination });

@@ -1,0 +1,175 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, renderHook, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fetchAuthSession, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appRoutes } from '../../../frontend/src/app/router';
+import { AuthProvider, useAuth } from '../../../frontend/src/lib/auth';
+
+vi.mock('aws-amplify/auth', () => ({
+  getCurrentUser: vi.fn(),
+  fetchAuthSession: vi.fn(),
+  signIn: vi.fn(),
+  signUp: vi.fn(),
+  confirmSignUp: vi.fn(),
+  signOut: vi.fn(),
+}));
+
+const USER = { userId: 'sub-123', username: 'sub-123' };
+const EMAIL = 'trader@example.com';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function tokens() {
+  return {
+    accessToken: { payload: { sub: USER.userId }, toString: () => 'access-token' },
+    idToken: { payload: { sub: USER.userId, email: EMAIL }, toString: () => 'id-token' },
+  };
+}
+
+function givenSignedIn() {
+  vi.mocked(getCurrentUser).mockResolvedValue(USER);
+  vi.mocked(fetchAuthSession).mockResolvedValue({ tokens: tokens() } as never);
+}
+
+function givenSignedOut() {
+  vi.mocked(getCurrentUser).mockRejectedValue(new Error('User needs to be authenticated to call this API.'));
+  vi.mocked(fetchAuthSession).mockResolvedValue({ tokens: undefined } as never);
+}
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+beforeEach(() => {
+  const now = Date.now();
+  const profile = {
+    id: USER.userId,
+    email: EMAIL,
+    full_name: null,
+    created_at: new Date(now).toISOString(),
+    updated_at: new Date(now).toISOString(),
+    trial_end_date: new Date(now + 7 * DAY_MS).toISOString(),
+    subscription_tier: null,
+    notification_prefs: {
+      email_alerts: true,
+      push_notifications: true,
+      market_updates: true,
+      trade_confirmations: true,
+    },
+  };
+  vi.stubGlobal('scrollTo', vi.fn());
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json(profile)),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.resetAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('protected routes', () => {
+  it('show a full-screen spinner while authentication is loading', async () => {
+    vi.mocked(getCurrentUser).mockReturnValue(new Promise(() => {}));
+    renderApp('/dashboard/scanner');
+
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Options Scanner' })).not.toBeInTheDocument();
+  });
+
+  it('send signed-out visitors to /login, then back to the page they wanted after sign-in', async () => {
+    givenSignedOut();
+    const { router, user } = renderApp('/dashboard/journal');
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+
+    vi.mocked(signIn).mockImplementation(async () => {
+      givenSignedIn();
+      return { isSignedIn: true, nextStep: { signInStep: 'DONE' } };
+    });
+    await user.type(screen.getByLabelText('Email address'), EMAIL);
+    await user.type(screen.getByLabelText('Password'), 'Str0ngPassword');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('heading', { name: 'Trading Journal' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/journal');
+  });
+
+  it('render the signed-in shell and the dashboard with the profile from GET /api/profile', async () => {
+    givenSignedIn();
+    renderApp('/dashboard');
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText("Welcome back! Here's what's happening with your trades.")).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(nav).toHaveTextContent(
+      'DashboardScannerResearch AssistantDark Pool FlowTrend AlertsAlertsRisky ChatterJournalAccount',
+    );
+    expect(await screen.findByText('Trial (7 days left)')).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/profile',
+      expect.objectContaining({ headers: expect.objectContaining({ Authorization: 'Bearer access-token' }) }),
+    );
+  });
+
+  it('sign out from the user menu and land on /login', async () => {
+    givenSignedIn();
+    vi.mocked(signOut).mockResolvedValue();
+    const { router, user } = renderApp('/dashboard/account');
+
+    await user.click(await screen.findByRole('button', { name: EMAIL }));
+    expect(screen.getByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute(
+      'href',
+      '/dashboard/account',
+    );
+    givenSignedOut();
+    await user.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(signOut).toHaveBeenCalledOnce();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('public routes', () => {
+  it('send already signed-in visitors on /signup to /dashboard', async () => {
+    givenSignedIn();
+    const { router } = renderApp('/signup');
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('redirect an unknown path to the landing page', async () => {
+    givenSignedOut();
+    const { router } = renderApp('/no-such-page');
+
+    expect(
+      await screen.findByRole('heading', { name: 'The AI Edge for Options Trading' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('link', { name: 'Start 7-Day Free Trial' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('useAuth', () => {
+  it('throws outside its provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => renderHook(() => useAuth())).toThrow('must be used within a Provider');
+  });
+});

@@ -1,0 +1,184 @@
+import { type Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
+import { type CfnTable } from 'aws-cdk-lib/aws-dynamodb';
+import { type CfnSecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type RouteDefinition, routeKey, routes, type SecretKey, type TableAccess } from '@shared/routes';
+import { runtimeEnv, secrets } from '@shared/secrets';
+import { tables, type TableKey } from '@shared/tables';
+import { stages } from '../../../infra/config/stages';
+import { actionsOf, findFunction, statementsOfFunction, type SynthesizedApp, synthApp } from './synth-app';
+
+const routeTable = routes as readonly RouteDefinition[];
+const stage = stages.dev;
+let synthesized: SynthesizedApp;
+let api: Template;
+let tableIds: Record<TableKey, string>;
+let secretIds: Record<SecretKey, string>;
+
+beforeAll(() => {
+  // The one infra test that bundles with esbuild, proving every route's entry builds.
+  synthesized = synthApp(stage, { bundle: true });
+  api = synthesized.template(synthesized.stacks.api);
+  const { data } = synthesized.stacks;
+  tableIds = Object.fromEntries(
+    Object.entries(data.tables).map(([key, table]) => [
+      key,
+      data.getLogicalId(table.node.defaultChild as CfnTable),
+    ]),
+  ) as Record<TableKey, string>;
+  secretIds = Object.fromEntries(
+    Object.entries(data.secrets).map(([key, secret]) => [
+      key,
+      data.getLogicalId(secret.node.defaultChild as CfnSecret),
+    ]),
+  ) as Record<SecretKey, string>;
+});
+
+const routeResources = () =>
+  Object.values(api.findResources('AWS::ApiGatewayV2::Route')) as { Properties: Record<string, unknown> }[];
+
+const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:BatchGetItem'];
+const WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
+
+describe('HTTP API routes', () => {
+  it('has exactly one route per row of the route table, and no other', () => {
+    const keys = routeResources().map((route) => route.Properties.RouteKey);
+    expect(keys.sort()).toEqual(routeTable.map(routeKey).sort());
+  });
+
+  it.each(routeTable.filter((route) => route.auth === 'user'))(
+    'protects $method $path with the user-pool JWT authorizer',
+    (route) => {
+      api.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: routeKey(route),
+        AuthorizationType: 'JWT',
+        AuthorizerId: Match.anyValue(),
+      });
+    },
+  );
+
+  it.each(routeTable.filter((route) => route.auth === 'public'))('leaves $method $path public', (route) => {
+    const [resource] = routeResources().filter((r) => r.Properties.RouteKey === routeKey(route));
+    expect(resource?.Properties.AuthorizationType).toBe('NONE');
+    expect(resource?.Properties.AuthorizerId).toBeUndefined();
+  });
+
+  it('authorizes with a JWT authorizer whose issuer is the user pool and audience the app client', () => {
+    api.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    const { auth } = synthesized.stacks;
+    const authorizer = Object.values(api.findResources('AWS::ApiGatewayV2::Authorizer'))[0]!;
+    expect(authorizer.Properties).toMatchObject({ AuthorizerType: 'JWT' });
+    const config = JSON.stringify(authorizer.Properties.JwtConfiguration);
+    expect(config).toContain('cognito-idp.');
+    expect(config).toContain(auth.getLogicalId(auth.userPool.node.defaultChild as never));
+    expect(JSON.stringify(authorizer.Properties.JwtConfiguration.Audience)).toContain(
+      auth.getLogicalId(auth.userPoolClient.node.defaultChild as never),
+    );
+  });
+
+  it('throttles and access-logs the stage', () => {
+    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: stage.apiThrottle.rateLimit,
+        ThrottlingBurstLimit: stage.apiThrottle.burstLimit,
+      },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+    });
+  });
+});
+
+describe('route functions', () => {
+  it('creates one Node.js 22 arm64 function per route, nothing else in the stack', () => {
+    api.resourceCountIs('AWS::Lambda::Function', routeTable.length);
+    for (const route of routeTable) {
+      expect(findFunction(api, route.id).properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+      });
+    }
+  });
+
+  it.each(routeTable)('grants $id only the tables of its route, with matching actions', (route) => {
+    const statements = statementsOfFunction(api, route.id).filter((statement) =>
+      actionsOf(statement).some((action) => action.startsWith('dynamodb:')),
+    );
+    const granted = new Set<string>();
+    for (const statement of statements) {
+      const resources = JSON.stringify(statement.Resource);
+      const matched = (Object.keys(tableIds) as TableKey[]).filter((key) =>
+        resources.includes(tableIds[key]),
+      );
+      expect(matched, `statement of ${route.id} must name exactly one table`).toHaveLength(1);
+      const key = matched[0]!;
+      const access: TableAccess | undefined = route.tables[key];
+      expect(access, `${route.id} is granted ${key}, not in its route`).toBeDefined();
+      const actions = actionsOf(statement);
+      if (access === 'read') expect(actions.filter((a) => WRITE_ACTIONS.includes(a))).toEqual([]);
+      if (access === 'write') expect(actions.filter((a) => READ_ACTIONS.includes(a))).toEqual([]);
+      if (access === 'readWrite')
+        expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem']));
+      granted.add(key);
+    }
+    expect([...granted].sort()).toEqual(Object.keys(route.tables).sort());
+  });
+
+  it.each(routeTable)('grants $id only its secrets and Cognito actions', (route) => {
+    const statements = statementsOfFunction(api, route.id);
+    const secretStatements = statements.filter((s) =>
+      actionsOf(s).some((a) => a.startsWith('secretsmanager:')),
+    );
+    const grantedSecrets = (Object.keys(secretIds) as SecretKey[]).filter((key) =>
+      secretStatements.some((s) => JSON.stringify(s.Resource).includes(secretIds[key])),
+    );
+    expect(grantedSecrets.sort()).toEqual([...(route.secrets ?? [])].sort());
+    const cognito = statements.flatMap(actionsOf).filter((a) => a.startsWith('cognito-idp:'));
+    expect(cognito.sort()).toEqual([...(route.cognitoActions ?? [])].sort());
+    // Nothing but tables, secrets and Cognito is granted (logs go through the managed role policy).
+    for (const action of statements.flatMap(actionsOf)) {
+      expect(action).toMatch(/^(dynamodb|secretsmanager|cognito-idp):/);
+    }
+  });
+
+  it('gives the health function no data access at all', () => {
+    expect(statementsOfFunction(api, 'health')).toEqual([]);
+  });
+
+  it.each(routeTable)('gives $id an environment of names and ARNs only, never a secret value', (route) => {
+    const variables = (
+      findFunction(api, route.id).properties.Environment as { Variables: Record<string, unknown> }
+    ).Variables;
+    const tableEnv = Object.fromEntries(
+      Object.keys(route.tables).map((key) => [tables[key as TableKey].envVar, key]),
+    );
+    const secretEnv = Object.fromEntries((route.secrets ?? []).map((key) => [secrets[key].arnEnvVar, key]));
+    const { auth } = synthesized.stacks;
+
+    for (const [name, value] of Object.entries(variables)) {
+      const text = JSON.stringify(value);
+      expect(text).not.toMatch(/resolve:secretsmanager|SecretString/);
+      if (name === runtimeEnv.stage) expect(value).toBe(stage.name);
+      else if (name === runtimeEnv.logLevel) expect(value).toBe(stage.logLevel);
+      else if (name === 'NODE_OPTIONS') expect(value).toBe('--enable-source-maps');
+      else if (name === runtimeEnv.userPoolId)
+        expect(text).toContain(auth.getLogicalId(auth.userPool.node.defaultChild as never));
+      else if (name === runtimeEnv.userPoolClientId)
+        expect(text).toContain(auth.getLogicalId(auth.userPoolClient.node.defaultChild as never));
+      else if (name in tableEnv) expect(text).toContain(tableIds[tableEnv[name] as TableKey]);
+      // A secret's Ref is its ARN: the variable must reference the secret, not hold a string.
+      else if (name in secretEnv) {
+        expect(typeof value).not.toBe('string');
+        expect(text).toContain(secretIds[secretEnv[name] as SecretKey]);
+      } else expect.fail(`unexpected environment variable ${name} on ${route.id}`);
+    }
+    for (const name of [...Object.keys(tableEnv), ...Object.keys(secretEnv)])
+      expect(variables).toHaveProperty(name);
+  });
+});

@@ -1,0 +1,104 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { passwordPolicy } from '@shared/auth/password-policy';
+import { stages } from '../../../infra/config/stages';
+import { federatedStage } from './federated-stage';
+import { synthApp } from './synth-app';
+
+let dev: Template;
+let prod: Template;
+let federated: Template;
+
+beforeAll(() => {
+  const devApp = synthApp(stages.dev);
+  const prodApp = synthApp(stages.prod);
+  const federatedApp = synthApp(federatedStage);
+  dev = devApp.template(devApp.stacks.auth);
+  prod = prodApp.template(prodApp.stacks.auth);
+  federated = federatedApp.template(federatedApp.stacks.auth);
+});
+
+describe('user pool', () => {
+  it('signs in by email with self sign-up, email verification and email-only recovery', () => {
+    dev.resourceCountIs('AWS::Cognito::UserPool', 1);
+    dev.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+    });
+  });
+
+  it('enforces the shared password policy', () => {
+    dev.hasResourceProperties('AWS::Cognito::UserPool', {
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: passwordPolicy.minLength,
+          RequireLowercase: passwordPolicy.requireLowercase,
+          RequireUppercase: passwordPolicy.requireUppercase,
+          RequireNumbers: passwordPolicy.requireDigits,
+          RequireSymbols: passwordPolicy.requireSymbols,
+        }),
+      },
+    });
+  });
+
+  it('offers optional MFA with software tokens only (no SMS)', () => {
+    dev.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+    });
+  });
+
+  it('is destroyed with dev and retained, deletion-protected, on prod', () => {
+    dev.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Delete' });
+    prod.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
+    });
+  });
+});
+
+describe('app client', () => {
+  it('is a public SPA client with the password, SRP and refresh flows, and no OAuth without hosted UI', () => {
+    dev.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    dev.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayEquals([
+        'ALLOW_USER_PASSWORD_AUTH',
+        'ALLOW_USER_SRP_AUTH',
+        'ALLOW_REFRESH_TOKEN_AUTH',
+      ]),
+      AllowedOAuthFlowsUserPoolClient: false,
+      SupportedIdentityProviders: ['COGNITO'],
+    });
+    dev.resourceCountIs('AWS::Cognito::UserPoolDomain', 0);
+    dev.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+  });
+
+  it('adds the hosted UI domain and Google, with a code-flow client, when the stage configures them', () => {
+    const hostedUi = federatedStage.hostedUi!;
+    federated.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: hostedUi.domainPrefix });
+    federated.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Google',
+      ProviderType: 'Google',
+      ProviderDetails: Match.objectLike({
+        client_id: hostedUi.identityProvider.clientId,
+        // Resolved by CloudFormation from Secrets Manager at deploy time, never in the template.
+        client_secret: `{{resolve:secretsmanager:${hostedUi.identityProvider.clientSecretName}:SecretString:::}}`,
+      }),
+    });
+    federated.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthFlowsUserPoolClient: true,
+      CallbackURLs: hostedUi.callbackUrls,
+      LogoutURLs: hostedUi.logoutUrls,
+      SupportedIdentityProviders: Match.arrayWith(['COGNITO', 'Google']),
+    });
+  });
+});
+
+it('keeps the template free of physical names for the pool', () => {
+  const pool = Object.values(dev.findResources('AWS::Cognito::UserPool'))[0]!;
+  expect(pool.Properties.UserPoolName).toBeUndefined();
+});

@@ -1,0 +1,56 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ScheduleDefinition, schedules } from '@shared/schedules';
+import { type TableKey, tables } from '@shared/tables';
+import { stages } from '../../../infra/config/stages';
+import { actionsOf, findFunction, statementsOfFunction, type SynthesizedApp, synthApp } from './synth-app';
+
+const jobs = schedules as readonly ScheduleDefinition[];
+let synthesized: SynthesizedApp;
+let feeds: Template;
+
+beforeAll(() => {
+  synthesized = synthApp(stages.dev);
+  feeds = synthesized.template(synthesized.stacks.feeds);
+});
+
+const rate = (minutes: number) => `rate(${minutes} ${minutes === 1 ? 'minute' : 'minutes'})`;
+
+describe('scheduled jobs', () => {
+  it('has one schedule and one function per row of the schedule table', () => {
+    feeds.resourceCountIs('AWS::Scheduler::Schedule', jobs.length);
+    feeds.resourceCountIs('AWS::Lambda::Function', jobs.length);
+  });
+
+  it.each(jobs)('runs $id every $everyMinutes minute(s), targeting its jobs.ts export', (job) => {
+    const { logicalId, properties } = findFunction(feeds, job.id);
+    expect(properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+    feeds.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: rate(job.everyMinutes),
+      State: 'ENABLED',
+      Target: { Arn: { 'Fn::GetAtt': [logicalId, 'Arn'] }, RoleArn: Match.anyValue() },
+    });
+  });
+
+  it.each(jobs)('grants $id only the tables of its schedule', (job) => {
+    const { data } = synthesized.stacks;
+    const dynamo = statementsOfFunction(feeds, job.id).filter((statement) =>
+      actionsOf(statement).some((action) => action.startsWith('dynamodb:')),
+    );
+    const granted = (Object.keys(data.tables) as TableKey[]).filter((key) =>
+      dynamo.some((statement) =>
+        JSON.stringify(statement.Resource).includes(
+          data.getLogicalId(data.tables[key].node.defaultChild as never),
+        ),
+      ),
+    );
+    expect(granted.sort()).toEqual(Object.keys(job.tables).sort());
+    const env = findFunction(feeds, job.id).properties.Environment as { Variables: Record<string, unknown> };
+    const tableVariables = Object.keys(env.Variables).filter((name) => name.startsWith('TABLE_'));
+    expect(tableVariables.sort()).toEqual(
+      Object.keys(job.tables)
+        .map((key) => tables[key as TableKey].envVar)
+        .sort(),
+    );
+  });
+});

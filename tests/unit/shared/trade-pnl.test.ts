@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isClosed,
+  isProfit,
+  journalAvgEdgeScore,
+  portfolioValue,
+  todayPnl,
+  totalPnl,
+  tradePnl,
+  tradeStats,
+  winRate,
+  type DatedTrade,
+} from '@shared/trades/pnl';
+
+const NOW = new Date('2025-03-10T15:00:00.000Z');
+
+function trade(
+  entry_price: number,
+  exit_price: number | null,
+  dates: Partial<Pick<DatedTrade, 'created_at' | 'updated_at'>> = {},
+): DatedTrade {
+  return {
+    entry_price,
+    exit_price,
+    created_at: dates.created_at ?? '2025-03-01T10:00:00.000Z',
+    updated_at: dates.updated_at ?? dates.created_at ?? '2025-03-01T10:00:00.000Z',
+  };
+}
+
+const win = trade(2.5, 3.75); // +125
+const loss = trade(4, 3.1); // -90
+const flat = trade(1, 1); // 0, a loss
+const open = trade(5, null);
+const mixed = [win, loss, flat, open];
+
+describe('tradePnl', () => {
+  it('is (exit - entry) x 100 in dollars', () => {
+    expect(tradePnl(win)).toBe(125);
+    expect(tradePnl(loss)).toBe(-90);
+    expect(tradePnl(flat)).toBe(0);
+  });
+
+  it('is null for an open trade', () => {
+    expect(tradePnl(open)).toBeNull();
+  });
+
+  it('rounds float noise to cents', () => {
+    // (1.15 - 1.05) * 100 is 9.999999999999987 in floating point.
+    expect(tradePnl(trade(1.05, 1.15))).toBe(10);
+    expect(tradePnl(trade(0.1, 0.3))).toBe(20);
+  });
+});
+
+describe('isClosed and isProfit', () => {
+  it('treats a trade with an exit price (even 0) as closed', () => {
+    expect(isClosed(win)).toBe(true);
+    expect(isClosed(trade(2, 0))).toBe(true);
+    expect(isClosed(open)).toBe(false);
+  });
+
+  it('counts a P&L of exactly 0 as not profitable', () => {
+    expect(isProfit(win)).toBe(true);
+    expect(isProfit(flat)).toBe(false);
+    expect(isProfit(loss)).toBe(false);
+    expect(isProfit(open)).toBe(false);
+  });
+});
+
+describe('totalPnl and winRate', () => {
+  it('sums closed trades only and counts wins over closed trades', () => {
+    expect(totalPnl(mixed)).toBe(35);
+    expect(winRate(mixed)).toBeCloseTo(33.3333, 4);
+  });
+
+  it('is 0 with no trades', () => {
+    expect(totalPnl([])).toBe(0);
+    expect(winRate([])).toBe(0);
+  });
+
+  it('is 0 with only open trades', () => {
+    expect(totalPnl([open, trade(1, null)])).toBe(0);
+    expect(winRate([open, trade(1, null)])).toBe(0);
+  });
+
+  it('goes negative when losses outweigh wins', () => {
+    expect(totalPnl([win, trade(3, 1)])).toBe(-75);
+    expect(winRate([win, trade(3, 1)])).toBe(50);
+  });
+
+  it('does not leave float noise in a sum', () => {
+    expect(totalPnl([trade(1.05, 1.15), trade(0.1, 0.3), trade(0.7, 0.1)])).toBe(-30);
+  });
+});
+
+describe('portfolioValue', () => {
+  it('is the total with +100% when the total is positive', () => {
+    expect(portfolioValue(mixed)).toEqual({ value: 35, changePercent: 100 });
+  });
+
+  it('floors at 0 with -100% when the total is negative', () => {
+    expect(portfolioValue([loss])).toEqual({ value: 0, changePercent: -100 });
+  });
+
+  it('is 0 and 0% with no P&L', () => {
+    expect(portfolioValue([])).toEqual({ value: 0, changePercent: 0 });
+    expect(portfolioValue([flat, open])).toEqual({ value: 0, changePercent: 0 });
+  });
+});
+
+describe('journalAvgEdgeScore', () => {
+  it('is win rate x 0.7 plus 25 when the average P&L is positive', () => {
+    // win rate 33.33 x 0.7 = 23.33, average P&L 35 / 3 > 0 so +25
+    expect(journalAvgEdgeScore(mixed)).toBeCloseTo(48.3333, 4);
+  });
+
+  it('gives no bonus when the average P&L is negative', () => {
+    // one +125 and one -200: win rate 50, average -37.5
+    expect(journalAvgEdgeScore([win, trade(3, 1)])).toBe(35);
+  });
+
+  it('gives no bonus when the average P&L is exactly 0', () => {
+    expect(journalAvgEdgeScore([trade(1, 2), trade(2, 1)])).toBe(35);
+  });
+
+  it('caps at 95 (all wins: 70 + 25)', () => {
+    expect(journalAvgEdgeScore([win, trade(1, 2)])).toBe(95);
+  });
+
+  it('is 0 with no trades, only open trades, or only losses', () => {
+    expect(journalAvgEdgeScore([])).toBe(0);
+    expect(journalAvgEdgeScore([open])).toBe(0);
+    expect(journalAvgEdgeScore([loss, flat])).toBe(0);
+  });
+});
+
+describe('todayPnl', () => {
+  it('counts closed trades updated or created today (UTC), from 00:00:00.000', () => {
+    const trades = [
+      trade(1, 2, { created_at: '2025-03-10T00:00:00.000Z' }), // +100, created today
+      trade(1, 3, { created_at: '2025-03-02T10:00:00.000Z', updated_at: '2025-03-10T14:59:00.000Z' }), // +200, closed today
+      trade(1, 5, { created_at: '2025-03-09T23:59:59.999Z' }), // +400, yesterday
+      trade(1, null, { created_at: '2025-03-10T09:00:00.000Z' }), // open
+    ];
+    expect(todayPnl(trades, NOW)).toBe(300);
+  });
+
+  it('includes today losses', () => {
+    expect(todayPnl([trade(4, 1, { updated_at: '2025-03-10T08:00:00.000Z' })], NOW)).toBe(-300);
+  });
+
+  it('uses the calendar day of the given time zone', () => {
+    // 02:00 UTC on the 11th is 22:00 on the 10th in New York (EDT, UTC-4).
+    const lateInNewYork = trade(1, 2, { created_at: '2025-03-11T02:00:00.000Z' });
+    const now = new Date('2025-03-11T03:00:00.000Z');
+    expect(todayPnl([lateInNewYork], new Date('2025-03-10T20:00:00.000Z'))).toBe(0);
+    expect(todayPnl([lateInNewYork], new Date('2025-03-10T20:00:00.000Z'), 'America/New_York')).toBe(100);
+    expect(todayPnl([lateInNewYork], now)).toBe(100);
+  });
+
+  it('is 0 with no trades', () => {
+    expect(todayPnl([], NOW)).toBe(0);
+  });
+});
+
+describe('tradeStats', () => {
+  it('reports every statistic for a mixed journal', () => {
+    const closedToday = trade(2, 2.5, { updated_at: '2025-03-10T12:00:00.000Z' }); // +50
+    const stats = tradeStats([...mixed, closedToday], NOW);
+    expect(stats).toMatchObject({
+      total_trades: 5,
+      closed_trades: 4,
+      open_trades: 1,
+      win_rate: 50,
+      total_pnl: 85,
+      today_pnl: 50,
+      avg_edge_score: 60,
+      portfolio_value: 85,
+      portfolio_change_percent: 100,
+    });
+  });
+
+  it('is all zeros with no trades', () => {
+    expect(tradeStats([], NOW)).toEqual({
+      total_trades: 0,
+      closed_trades: 0,
+      open_trades: 0,
+      win_rate: 0,
+      total_pnl: 0,
+      today_pnl: 0,
+      avg_edge_score: 0,
+      portfolio_value: 0,
+      portfolio_change_percent: 0,
+    });
+  });
+
+  it('counts open trades but no P&L when nothing is closed', () => {
+    expect(tradeStats([open, trade(3, null)], NOW)).toMatchObject({
+      total_trades: 2,
+      closed_trades: 0,
+      open_trades: 2,
+      win_rate: 0,
+      total_pnl: 0,
+      avg_edge_score: 0,
+    });
+  });
+
+  it('reports a negative total with a zero portfolio value', () => {
+    expect(tradeStats([loss, flat], NOW)).toMatchObject({
+      total_pnl: -90,
+      win_rate: 0,
+      avg_edge_score: 0,
+      portfolio_value: 0,
+      portfolio_change_percent: -100,
+    });
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { createTradeInput, tradeSchema, updateTradeInput } from '@shared/trades/schemas';
+
+function issuePaths(result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) {
+  return result.error?.issues.map((issue) => issue.path.join('.')) ?? [];
+}
+
+describe('createTradeInput', () => {
+  it('accepts a minimal trade, upper-cases the ticker and fills exit price and notes', () => {
+    expect(createTradeInput.parse({ ticker: ' aapl ', strategy: 'Long Call', entry_price: 2.35 })).toEqual({
+      ticker: 'AAPL',
+      strategy: 'Long Call',
+      entry_price: 2.35,
+      exit_price: null,
+      notes: '',
+    });
+  });
+
+  it('accepts a closed trade with notes, dots and hyphens in the ticker and a 0 price', () => {
+    const parsed = createTradeInput.parse({
+      ticker: 'brk.b',
+      strategy: 'Iron Condor',
+      entry_price: 0,
+      exit_price: 1.2,
+      notes: '  earnings play ',
+    });
+    expect(parsed).toMatchObject({ ticker: 'BRK.B', exit_price: 1.2, notes: 'earnings play' });
+    expect(createTradeInput.parse({ ticker: 'BF-B', strategy: 'Collar', entry_price: 1 }).ticker).toBe(
+      'BF-B',
+    );
+  });
+
+  it('keeps an explicit null exit price (an open trade)', () => {
+    expect(
+      createTradeInput.parse({ ticker: 'SPY', strategy: 'Straddle', entry_price: 4, exit_price: null })
+        .exit_price,
+    ).toBeNull();
+  });
+
+  it.each([
+    [{ strategy: 'Long Call', entry_price: 1 }, 'ticker'],
+    [{ ticker: '   ', strategy: 'Long Call', entry_price: 1 }, 'ticker'],
+    [{ ticker: 'AAPL1', strategy: 'Long Call', entry_price: 1 }, 'ticker'],
+    [{ ticker: 'ABCDEFGHIJK', strategy: 'Long Call', entry_price: 1 }, 'ticker'],
+    [{ ticker: 'AAPL', entry_price: 1 }, 'strategy'],
+    [{ ticker: 'AAPL', strategy: 'Yolo', entry_price: 1 }, 'strategy'],
+    [{ ticker: 'AAPL', strategy: 'Long Call' }, 'entry_price'],
+    [{ ticker: 'AAPL', strategy: 'Long Call', entry_price: -0.01 }, 'entry_price'],
+    [{ ticker: 'AAPL', strategy: 'Long Call', entry_price: '2.5' }, 'entry_price'],
+    [{ ticker: 'AAPL', strategy: 'Long Call', entry_price: Infinity }, 'entry_price'],
+    [{ ticker: 'AAPL', strategy: 'Long Call', entry_price: 1, exit_price: -1 }, 'exit_price'],
+    [{ ticker: 'AAPL', strategy: 'Long Call', entry_price: 1, notes: 'x'.repeat(2001) }, 'notes'],
+  ])('rejects %j at %s', (input, field) => {
+    expect(issuePaths(createTradeInput.safeParse(input))).toEqual([field]);
+  });
+
+  it('accepts notes of exactly 2000 characters', () => {
+    const input = { ticker: 'AAPL', strategy: 'Long Put', entry_price: 1, notes: 'x'.repeat(2000) };
+    expect(createTradeInput.safeParse(input).success).toBe(true);
+  });
+
+  it('rejects fields it does not know (user_id cannot be smuggled in)', () => {
+    const result = createTradeInput.safeParse({
+      ticker: 'AAPL',
+      strategy: 'Long Call',
+      entry_price: 1,
+      user_id: 'someone-else',
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['user_id'] });
+  });
+});
+
+describe('updateTradeInput', () => {
+  it('accepts a single field, e.g. closing a trade', () => {
+    expect(updateTradeInput.parse({ exit_price: 3.4 })).toEqual({ exit_price: 3.4 });
+  });
+
+  it('does not fill defaults for fields left out', () => {
+    expect(updateTradeInput.parse({ ticker: 'msft' })).toEqual({ ticker: 'MSFT' });
+  });
+
+  it('rejects an empty update and bad fields', () => {
+    expect(updateTradeInput.safeParse({}).success).toBe(false);
+    expect(issuePaths(updateTradeInput.safeParse({ entry_price: -5 }))).toEqual(['entry_price']);
+    expect(issuePaths(updateTradeInput.safeParse({ strategy: 'Nope' }))).toEqual(['strategy']);
+  });
+});
+
+describe('tradeSchema (stored row)', () => {
+  const row = {
+    trade_id: '01JNZ0000000000000000000',
+    user_id: 'user-1',
+    ticker: 'AAPL',
+    strategy: 'Long Call',
+    entry_price: 2.5,
+    exit_price: null,
+    notes: 'note',
+    created_at: '2025-03-10T12:00:00.000Z',
+    updated_at: '2025-03-10T12:00:00.000Z',
+  };
+
+  it('reads a stored row', () => {
+    expect(tradeSchema.parse(row)).toEqual(row);
+  });
+
+  it('reads missing or null notes as an empty string', () => {
+    const { notes: _notes, ...withoutNotes } = row;
+    expect(tradeSchema.parse(withoutNotes).notes).toBe('');
+    expect(tradeSchema.parse({ ...row, notes: null }).notes).toBe('');
+  });
+
+  it('rejects a row without a user or with a bad timestamp', () => {
+    const { user_id: _user, ...withoutUser } = row;
+    expect(issuePaths(tradeSchema.safeParse(withoutUser))).toEqual(['user_id']);
+    expect(issuePaths(tradeSchema.safeParse({ ...row, updated_at: 'yesterday' }))).toEqual(['updated_at']);
+  });
+});
