@@ -24,7 +24,10 @@ export default tseslint.config(
     settings: { 'import-x/resolver': { typescript: false, node: true } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       'no-console': 'off',
     },
   },
@@ -36,7 +39,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/lambdas/**', '**/infra/**', '**/frontend/**', '**/scripts/**', '**/tests/**'], message: 'shared/ imports nothing of ours.' },
+            {
+              group: ['**/lambdas/**', '**/infra/**', '**/frontend/**', '**/scripts/**', '**/tests/**'],
+              message: 'shared/ imports nothing of ours.',
+            },
           ],
         },
       ],
@@ -48,7 +54,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/*/**', '!./**', '!../**'], message: 'Features do not import each other.' }] },
+        {
+          patterns: [
+            { group: ['**/features/*/**', '!./**', '!../**'], message: 'Features do not import each other.' },
+          ],
+        },
       ],
     },
   },

@@ -11,7 +11,10 @@ import { existsSync, statSync } from 'node:fs';
 const run = (command) => execSync(command, { stdio: 'inherit' });
 const installedMarker = 'node_modules/.package-lock.json';
 
-if (!existsSync(installedMarker) || statSync('package-lock.json').mtimeMs > statSync(installedMarker).mtimeMs) {
+if (
+  !existsSync(installedMarker) ||
+  statSync('package-lock.json').mtimeMs > statSync(installedMarker).mtimeMs
+) {
   console.log('Installing npm packages (npm ci)...');
   run('npm ci --no-audit --no-fund');
 }

@@ -38,7 +38,10 @@ export class UnauthorizedError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message = 'You are not allowed to do this', code: 'forbidden' | 'site_locked' | 'plan_limit' = 'forbidden') {
+  constructor(
+    message = 'You are not allowed to do this',
+    code: 'forbidden' | 'site_locked' | 'plan_limit' = 'forbidden',
+  ) {
     super(code, message);
   }
 }
@@ -68,7 +71,10 @@ export class UnsupportedMediaTypeError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(message = 'Too many requests; try again shortly', code: 'rate_limited' | 'quota_exceeded' = 'rate_limited') {
+  constructor(
+    message = 'Too many requests; try again shortly',
+    code: 'rate_limited' | 'quota_exceeded' = 'rate_limited',
+  ) {
     super(code, message);
   }
 }

@@ -9,7 +9,7 @@ import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
-import { z, type ZodType } from 'zod';
+import type { z, ZodType } from 'zod';
 import { MAX_BODY_BYTES, routes, type RouteId } from '@shared/routes';
 import {
   AppError,
@@ -32,7 +32,11 @@ export interface HttpResult {
   cookies?: string[];
 }
 
-export const ok = (body: unknown, headers?: Record<string, string>): HttpResult => ({ status: 200, body, headers });
+export const ok = (body: unknown, headers?: Record<string, string>): HttpResult => ({
+  status: 200,
+  body,
+  headers,
+});
 export const created = (body: unknown): HttpResult => ({ status: 201, body });
 export const accepted = (body: unknown): HttpResult => ({ status: 202, body });
 export const noContent = (): HttpResult => ({ status: 204 });
@@ -75,7 +79,10 @@ function toResult(result: HttpResult, requestId: string): ApiResult {
 }
 
 function errorResult(error: AppError): HttpResult {
-  const envelope: { code: string; message: string; details?: unknown } = { code: error.code, message: error.message };
+  const envelope: { code: string; message: string; details?: unknown } = {
+    code: error.code,
+    message: error.message,
+  };
   if (error.details !== undefined) envelope.details = error.details;
   return { status: error.status, body: { error: envelope } };
 }
@@ -86,7 +93,10 @@ export function issueDetails(error: z.ZodError): { path: string; message: string
     const at = issue.path.map(String);
     // An unknown key is named in the path, like any other field at fault.
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ path: [...at, key].join('.'), message: `Unrecognized key: "${key}"` }));
+      return issue.keys.map((key) => ({
+        path: [...at, key].join('.'),
+        message: `Unrecognized key: "${key}"`,
+      }));
     }
     return [{ path: at.join('.'), message: issue.message }];
   });
@@ -145,8 +155,12 @@ export function route<B = undefined, Q = undefined, P = undefined>(
       const authorization = event.headers.authorization;
       result = await serve({
         body: schemas.body ? validate(schemas.body, body ?? {}, 'body') : (undefined as B),
-        query: schemas.query ? validate(schemas.query, event.queryStringParameters ?? {}, 'query') : (undefined as Q),
-        params: schemas.params ? validate(schemas.params, event.pathParameters ?? {}, 'path') : (undefined as P),
+        query: schemas.query
+          ? validate(schemas.query, event.queryStringParameters ?? {}, 'query')
+          : (undefined as Q),
+        params: schemas.params
+          ? validate(schemas.params, event.pathParameters ?? {}, 'path')
+          : (undefined as P),
         userId,
         claims,
         accessToken: authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined,
@@ -164,7 +178,13 @@ export function route<B = undefined, Q = undefined, P = undefined>(
         log.error('unhandled error', { error });
         result = {
           status: 500,
-          body: { error: { code: 'internal_error', message: 'Something went wrong on our side', details: { requestId } } },
+          body: {
+            error: {
+              code: 'internal_error',
+              message: 'Something went wrong on our side',
+              details: { requestId },
+            },
+          },
         };
       }
     }

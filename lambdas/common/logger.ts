@@ -22,7 +22,13 @@ export function createLogger(service: string, base: Record<string, unknown> = {}
   const threshold = order[(process.env.LOG_LEVEL as Level | undefined) ?? 'info'] ?? order.info;
   const write = (level: Level, message: string, fields: Record<string, unknown> = {}) => {
     if (order[level] < threshold) return;
-    const entry: Record<string, unknown> = { level, time: new Date().toISOString(), service, ...base, message };
+    const entry: Record<string, unknown> = {
+      level,
+      time: new Date().toISOString(),
+      service,
+      ...base,
+      message,
+    };
     for (const [key, value] of Object.entries(fields)) entry[key] = serialise(value);
     process.stdout.write(`${JSON.stringify(entry)}\n`);
   };

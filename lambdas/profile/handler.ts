@@ -13,6 +13,9 @@ export const getProfile = route('getProfile', {}, async ({ userId, accessToken }
   ok(await getOrCreateProfile(repo, identity, { userId, accessToken })),
 );
 
-export const updateProfile = route('updateProfile', { body: updateProfileInput }, async ({ body, userId, accessToken }) =>
-  ok(await applyProfileUpdate(repo, identity, { userId, accessToken }, body)),
+export const updateProfile = route(
+  'updateProfile',
+  { body: updateProfileInput },
+  async ({ body, userId, accessToken }) =>
+    ok(await applyProfileUpdate(repo, identity, { userId, accessToken }, body)),
 );

@@ -1,5 +1,8 @@
 /** Reads the caller's verified email from Cognito with their own access token (GetUser). */
-import { type CognitoIdentityProviderClient, GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  type CognitoIdentityProviderClient,
+  GetUserCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 
 export interface IdentityPort {
   emailOf(accessToken: string): Promise<string>;

@@ -14,14 +14,20 @@ export interface ProfilesRepo {
 export function profilesRepo(client: DynamoDBDocumentClient, tableName: string): ProfilesRepo {
   return {
     async get(id) {
-      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true }));
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true }),
+      );
       return Item as Profile | undefined;
     },
 
     async createIfAbsent(profile) {
       try {
         await client.send(
-          new PutCommand({ TableName: tableName, Item: profile, ConditionExpression: 'attribute_not_exists(id)' }),
+          new PutCommand({
+            TableName: tableName,
+            Item: profile,
+            ConditionExpression: 'attribute_not_exists(id)',
+          }),
         );
         return true;
       } catch (error) {

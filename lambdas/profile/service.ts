@@ -46,6 +46,7 @@ export async function applyProfileUpdate(
   const current = await getOrCreateProfile(repo, identity, caller, now);
   const changes: Partial<Profile> = { updated_at: now.toISOString() };
   if (input.full_name !== undefined) changes.full_name = input.full_name;
-  if (input.notification_prefs) changes.notification_prefs = { ...current.notification_prefs, ...input.notification_prefs };
+  if (input.notification_prefs)
+    changes.notification_prefs = { ...current.notification_prefs, ...input.notification_prefs };
   return (await repo.update(caller.userId, changes)) ?? { ...current, ...changes };
 }

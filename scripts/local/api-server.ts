@@ -27,7 +27,8 @@ function loadHandler(rootDir: string, route: Route): Promise<Handler> {
   const file = pathToFileURL(join(rootDir, 'lambdas', route.area, 'handler.ts')).href;
   return import(file).then((module: Record<string, unknown>) => {
     const handler = module[route.id];
-    if (typeof handler !== 'function') throw new Error(`lambdas/${route.area}/handler.ts does not export ${route.id}`);
+    if (typeof handler !== 'function')
+      throw new Error(`lambdas/${route.area}/handler.ts does not export ${route.id}`);
     return handler as Handler;
   });
 }
@@ -48,7 +49,8 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
   return Buffer.concat(chunks);
 }
 
-const isTextual = (contentType: string) => contentType === '' || /json|text|xml|javascript|urlencoded/i.test(contentType);
+const isTextual = (contentType: string) =>
+  contentType === '' || /json|text|xml|javascript|urlencoded/i.test(contentType);
 
 export function createApiMiddleware({ rootDir, authorizer, log = () => {} }: ApiServerOptions) {
   const handlers = new Map<string, Promise<Handler>>();
@@ -65,7 +67,9 @@ export function createApiMiddleware({ rootDir, authorizer, log = () => {} }: Api
     const url = new URL(req.url ?? '/', 'http://local');
     const method = (req.method ?? 'GET').toUpperCase();
     let params: Record<string, string> | null = null;
-    const route = routes.find((r) => r.method === method && (params = matchPath(r.path, url.pathname)) !== null);
+    const route = routes.find(
+      (r) => r.method === method && (params = matchPath(r.path, url.pathname)) !== null,
+    );
     if (!route || !params) return send(res, 404, { message: 'Not Found' });
 
     const body = await readBody(req);
@@ -73,7 +77,8 @@ export function createApiMiddleware({ rootDir, authorizer, log = () => {} }: Api
 
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+      if (value !== undefined && name !== 'cookie')
+        headers[name] = Array.isArray(value) ? value.join(',') : value;
     }
     let authorizerContext: { jwt: { claims: Record<string, string>; scopes: string[] } } | undefined;
     if (route.auth === 'user') {

@@ -10,7 +10,9 @@ export interface AuthorizerOptions {
   clientId: string;
 }
 
-export type Authorizer = (authorization: string | undefined) => Promise<{ claims: Record<string, string>; scopes: string[] } | null>;
+export type Authorizer = (
+  authorization: string | undefined,
+) => Promise<{ claims: Record<string, string>; scopes: string[] } | null>;
 
 export function createJwtAuthorizer({ issuer, clientId }: AuthorizerOptions): Authorizer {
   const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
@@ -21,7 +23,10 @@ export function createJwtAuthorizer({ issuer, clientId }: AuthorizerOptions): Au
       const { payload } = await jwtVerify(match[1]!, jwks, { issuer, algorithms: ['RS256'] });
       if (payload.token_use !== 'access' || payload.client_id !== clientId || !payload.sub) return null;
       const claims = Object.fromEntries(
-        Object.entries(payload).map(([key, value]) => [key, Array.isArray(value) ? `[${value.join(' ')}]` : String(value)]),
+        Object.entries(payload).map(([key, value]) => [
+          key,
+          Array.isArray(value) ? `[${value.join(' ')}]` : String(value),
+        ]),
       );
       const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
       return { claims, scopes };

@@ -34,7 +34,8 @@ const { CognitoError, NotAuthorizedError, UserNotFoundError, InvalidParameterErr
   require('cognito-local/lib/errors') as CognitoErrorsModule;
 const { Router } = require('cognito-local/lib/server/Router') as RouterModule;
 const { createServer: createCognitoApp } = require('cognito-local/lib/server/server') as ServerModule;
-const { DateClock, MessagesService } = require('cognito-local/lib/services') as typeof import('cognito-local/lib/services');
+const { DateClock, MessagesService } =
+  require('cognito-local/lib/services') as typeof import('cognito-local/lib/services');
 const { CognitoServiceFactoryImpl } =
   require('cognito-local/lib/services/cognitoService') as typeof import('cognito-local/lib/services/cognitoService');
 const { UserPoolServiceFactoryImpl } =
@@ -136,7 +137,9 @@ class Outbox {
   add(entry: OutboxEntry) {
     this.entries.push(entry);
     appendFileSync(this.file, `${JSON.stringify(entry)}\n`);
-    this.log(`[local mail] to ${entry.to}: ${entry.subject ?? 'message'}${entry.code ? ` — code ${entry.code}` : ''}`);
+    this.log(
+      `[local mail] to ${entry.to}: ${entry.subject ?? 'message'}${entry.code ? ` — code ${entry.code}` : ''}`,
+    );
   }
   all() {
     return [...this.entries];
@@ -180,7 +183,13 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       });
     },
     async sendSms(_ctx: Context, user: User, destination: string, message: Message) {
-      outbox.add({ to: destination, username: user.Username, code: message.__code, subject: 'SMS', at: new Date().toISOString() });
+      outbox.add({
+        to: destination,
+        username: user.Username,
+        code: message.__code,
+        subject: 'SMS',
+        at: new Date().toISOString(),
+      });
     },
   };
   const services: Services = {
@@ -202,7 +211,8 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     try {
       const { payload } = await jwtVerify(token, verificationKey);
       if (payload.token_use !== 'access' || !payload.sub) throw new Error('not an access token');
-      if (!String(payload.iss ?? '').startsWith(config.TokenConfig.IssuerDomain)) throw new Error('foreign issuer');
+      if (!String(payload.iss ?? '').startsWith(config.TokenConfig.IssuerDomain))
+        throw new Error('foreign issuer');
       const cutoff = signedOutBefore.get(payload.sub);
       if (cutoff !== undefined && (payload.iat ?? 0) < cutoff) throw new Error('signed out');
       return payload.sub;
@@ -229,7 +239,16 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       if (!email) throw new InvalidParameterError('User has no email to send a code to');
       const code = services.otp();
       const details = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email } as const;
-      await services.messages.deliver(c, 'ResendCode', String(req.ClientId), pool.options.Id, user, code, undefined, details);
+      await services.messages.deliver(
+        c,
+        'ResendCode',
+        String(req.ClientId),
+        pool.options.Id,
+        user,
+        code,
+        undefined,
+        details,
+      );
       await pool.saveUser(c, { ...user, ConfirmationCode: code });
       return { CodeDeliveryDetails: details };
     },
@@ -253,7 +272,8 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     return async (c: Context, req: Record<string, unknown>) => {
       const password = proposedPassword(target, req ?? {});
       if (password !== undefined) enforcePasswordPolicy(password);
-      if (ACCESS_TOKEN_TARGETS.has(target) && req?.AccessToken !== undefined) await verifyAccessToken(req.AccessToken);
+      if (ACCESS_TOKEN_TARGETS.has(target) && req?.AccessToken !== undefined)
+        await verifyAccessToken(req.AccessToken);
       const result = (await delegate(c, req)) as { AuthenticationResult?: { RefreshToken?: string } };
       const refreshToken = result?.AuthenticationResult?.RefreshToken;
       if (target === 'RespondToAuthChallenge' && refreshToken) {
@@ -304,7 +324,10 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
 }
 
 /** Creates the pool and SPA client on first start (over the real protocol); reuses them after. */
-async function ensurePool(endpoint: string, file: string): Promise<{ userPoolId: string; userPoolClientId: string }> {
+async function ensurePool(
+  endpoint: string,
+  file: string,
+): Promise<{ userPoolId: string; userPoolClientId: string }> {
   const client = new CognitoIdentityProviderClient({
     endpoint,
     region: REGION,
@@ -312,7 +335,10 @@ async function ensurePool(endpoint: string, file: string): Promise<{ userPoolId:
   });
   try {
     if (existsSync(file)) {
-      const saved = JSON.parse(readFileSync(file, 'utf8')) as { userPoolId: string; userPoolClientId: string };
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as {
+        userPoolId: string;
+        userPoolClientId: string;
+      };
       const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
       if (pools.UserPools?.some((p) => p.Id === saved.userPoolId)) return saved;
     }

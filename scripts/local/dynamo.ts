@@ -21,9 +21,18 @@ export interface LocalDynamo {
   close(): Promise<void>;
 }
 
-export async function startDynamo(options: { path?: string; host?: string; port?: number }): Promise<LocalDynamo> {
+export async function startDynamo(options: {
+  path?: string;
+  host?: string;
+  port?: number;
+}): Promise<LocalDynamo> {
   const host = options.host ?? '127.0.0.1';
-  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, ...(options.path ? { path: options.path } : {}) });
+  const server = dynalite({
+    createTableMs: 0,
+    deleteTableMs: 0,
+    updateTableMs: 0,
+    ...(options.path ? { path: options.path } : {}),
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
@@ -48,8 +57,11 @@ export async function ensureTables(client: DynamoDBClient): Promise<void> {
   for (const definition of Object.values(tables) as TableDefinition[]) {
     const name = localTableName(definition);
     if (existing.has(name)) continue;
-    const keys = [definition.partitionKey, definition.sortKey, ...(definition.globalIndexes ?? []).flatMap((i) => [i.partitionKey, i.sortKey])]
-      .filter((k): k is NonNullable<typeof k> => k !== undefined);
+    const keys = [
+      definition.partitionKey,
+      definition.sortKey,
+      ...(definition.globalIndexes ?? []).flatMap((i) => [i.partitionKey, i.sortKey]),
+    ].filter((k): k is NonNullable<typeof k> => k !== undefined);
     const attributes = [...new Map(keys.map((k) => [k.name, k])).values()];
     await client.send(
       new CreateTableCommand({
@@ -58,7 +70,9 @@ export async function ensureTables(client: DynamoDBClient): Promise<void> {
         AttributeDefinitions: attributes.map((a) => ({ AttributeName: a.name, AttributeType: a.type })),
         KeySchema: [
           { AttributeName: definition.partitionKey.name, KeyType: 'HASH' },
-          ...(definition.sortKey ? [{ AttributeName: definition.sortKey.name, KeyType: 'RANGE' as const }] : []),
+          ...(definition.sortKey
+            ? [{ AttributeName: definition.sortKey.name, KeyType: 'RANGE' as const }]
+            : []),
         ],
         ...(definition.globalIndexes?.length
           ? {
@@ -66,7 +80,9 @@ export async function ensureTables(client: DynamoDBClient): Promise<void> {
                 IndexName: index.name,
                 KeySchema: [
                   { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
-                  ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' as const }] : []),
+                  ...(index.sortKey
+                    ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' as const }]
+                    : []),
                 ],
                 Projection: { ProjectionType: 'ALL' as const },
               })),
@@ -81,7 +97,10 @@ export async function ensureTables(client: DynamoDBClient): Promise<void> {
  * dynalite never applies TTL. This deletes items whose TTL attribute (epoch seconds) has passed,
  * as DynamoDB would (AWS does it within days; reads must still filter expired items themselves).
  */
-export async function reapExpiredItems(client: DynamoDBClient, nowSeconds = Math.floor(Date.now() / 1000)): Promise<number> {
+export async function reapExpiredItems(
+  client: DynamoDBClient,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<number> {
   let deleted = 0;
   for (const definition of Object.values(tables) as TableDefinition[]) {
     if (!definition.ttlAttribute) continue;

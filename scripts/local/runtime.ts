@@ -60,7 +60,9 @@ export interface Runtime {
 
 export class PortInUseError extends Error {
   constructor(readonly port: number) {
-    super(`Port ${port} is already in use. Stop what is using it, or choose another port: PORT=${port + 1} npm start`);
+    super(
+      `Port ${port} is already in use. Stop what is using it, or choose another port: PORT=${port + 1} npm start`,
+    );
   }
 }
 
@@ -80,15 +82,26 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 async function ensureDemoAccount(cognito: LocalCognito, dataDir: string): Promise<DemoAccount> {
   const file = join(dataDir, 'demo-account.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DemoAccount;
-  const demo: DemoAccount = { email: 'demo@example.com', password: `Demo-${randomBytes(6).toString('hex')}A1` };
+  const demo: DemoAccount = {
+    email: 'demo@example.com',
+    password: `Demo-${randomBytes(6).toString('hex')}A1`,
+  };
   const client = new CognitoIdentityProviderClient({
     endpoint: cognito.endpoint,
     region: cognito.region,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   try {
-    await client.send(new SignUpCommand({ ClientId: cognito.userPoolClientId, Username: demo.email, Password: demo.password }));
-    await client.send(new AdminConfirmSignUpCommand({ UserPoolId: cognito.userPoolId, Username: demo.email }));
+    await client.send(
+      new SignUpCommand({
+        ClientId: cognito.userPoolClientId,
+        Username: demo.email,
+        Password: demo.password,
+      }),
+    );
+    await client.send(
+      new AdminConfirmSignUpCommand({ UserPoolId: cognito.userPoolId, Username: demo.email }),
+    );
   } catch (error) {
     if (!(error instanceof UsernameExistsException)) throw error;
   } finally {
@@ -141,7 +154,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         }),
     );
 
-    const dynamo = await startDynamo({ host, ...(options.inMemoryTables ? {} : { path: join(dataDir, 'dynamodb') }) });
+    const dynamo = await startDynamo({
+      host,
+      ...(options.inMemoryTables ? {} : { path: join(dataDir, 'dynamodb') }),
+    });
     closers.push(() => dynamo.close());
     const cognito = await startLocalCognito({ dataDir: join(dataDir, 'cognito'), host, log });
     closers.push(() => cognito.close());

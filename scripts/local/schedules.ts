@@ -6,9 +6,12 @@ import { schedules, type Schedule } from '@shared/schedules';
 export type Job = () => Promise<unknown>;
 
 export async function loadJob(rootDir: string, schedule: Schedule): Promise<Job> {
-  const module = (await import(pathToFileURL(join(rootDir, 'lambdas', schedule.area, 'jobs.ts')).href)) as Record<string, unknown>;
+  const module = (await import(
+    pathToFileURL(join(rootDir, 'lambdas', schedule.area, 'jobs.ts')).href
+  )) as Record<string, unknown>;
   const job = module[schedule.id];
-  if (typeof job !== 'function') throw new Error(`lambdas/${schedule.area}/jobs.ts does not export ${schedule.id}`);
+  if (typeof job !== 'function')
+    throw new Error(`lambdas/${schedule.area}/jobs.ts does not export ${schedule.id}`);
   return job as Job;
 }
 

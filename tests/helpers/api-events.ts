@@ -43,7 +43,11 @@ export function apiEvent(options: EventOptions = {}): APIGatewayProxyEventV2With
       stage: '$default',
       time: '21/Nov/2026:10:00:00 +0000',
       timeEpoch: Date.parse('2026-11-21T10:00:00Z'),
-      authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: options.sub ? { sub: options.sub } : {}, scopes: [] } },
+      authorizer: {
+        principalId: '',
+        integrationLatency: 0,
+        jwt: { claims: options.sub ? { sub: options.sub } : {}, scopes: [] },
+      },
     },
   } as APIGatewayProxyEventV2WithJWTAuthorizer;
 }

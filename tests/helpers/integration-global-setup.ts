@@ -27,7 +27,13 @@ export async function setup(project: TestProject) {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   process.env.LOG_LEVEL ??= 'error';
   dataDir = mkdtempSync(join(tmpdir(), 'edge-integration-'));
-  runtime = await startRuntime({ dataDir, inMemoryTables: true, frontend: 'none', schedules: false, log: () => {} });
+  runtime = await startRuntime({
+    dataDir,
+    inMemoryTables: true,
+    frontend: 'none',
+    schedules: false,
+    log: () => {},
+  });
   project.provide('apiUrl', runtime.url);
   project.provide('cognitoEndpoint', runtime.cognito.endpoint);
   project.provide('userPoolId', runtime.cognito.userPoolId);

@@ -26,7 +26,9 @@ export const cognitoClient = () =>
   new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'local', credentials });
 
 export const documentClient = () =>
-  DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: 'local', credentials }));
+  DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: 'local', credentials }),
+  );
 
 /** Points the handlers' module-scope AWS clients at the local stack, before they are imported. */
 export function useLocalStackEnvironment() {
@@ -37,7 +39,8 @@ export function useLocalStackEnvironment() {
     AWS_ENDPOINT_URL_DYNAMODB: stack.dynamoEndpoint,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: stack.cognitoEndpoint,
   });
-  for (const definition of Object.values(tables) as TableDefinition[]) process.env[definition.envVar] = definition.id;
+  for (const definition of Object.values(tables) as TableDefinition[])
+    process.env[definition.envVar] = definition.id;
 }
 
 export const strongPassword = () => `Pw-${randomUUID().slice(0, 8)}A9z`;
@@ -65,9 +68,15 @@ export async function createUser(tag = 'user'): Promise<TestUser> {
   const client = cognitoClient();
   const email = uniqueEmail(tag);
   const password = strongPassword();
-  await client.send(new SignUpCommand({ ClientId: stack.userPoolClientId, Username: email, Password: password }));
   await client.send(
-    new ConfirmSignUpCommand({ ClientId: stack.userPoolClientId, Username: email, ConfirmationCode: await latestCode(email) }),
+    new SignUpCommand({ ClientId: stack.userPoolClientId, Username: email, Password: password }),
+  );
+  await client.send(
+    new ConfirmSignUpCommand({
+      ClientId: stack.userPoolClientId,
+      Username: email,
+      ConfirmationCode: await latestCode(email),
+    }),
   );
   const auth = await client.send(
     new InitiateAuthCommand({
@@ -77,12 +86,28 @@ export async function createUser(tag = 'user'): Promise<TestUser> {
     }),
   );
   const result = auth.AuthenticationResult;
-  if (!result?.AccessToken || !result.IdToken || !result.RefreshToken) throw new Error('sign-in returned no tokens');
-  return { email, password, accessToken: result.AccessToken, idToken: result.IdToken, refreshToken: result.RefreshToken };
+  if (!result?.AccessToken || !result.IdToken || !result.RefreshToken)
+    throw new Error('sign-in returned no tokens');
+  return {
+    email,
+    password,
+    accessToken: result.AccessToken,
+    idToken: result.IdToken,
+    refreshToken: result.RefreshToken,
+  };
 }
 
 /** Calls the local API as a browser would (same origin, JSON). */
-export async function api(path: string, init: { method?: string; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}) {
+export async function api(
+  path: string,
+  init: {
+    method?: string;
+    token?: string;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+  } = {},
+) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined || init.rawBody !== undefined) headers['content-type'] ??= 'application/json';
@@ -92,5 +117,10 @@ export async function api(path: string, init: { method?: string; token?: string;
     body: init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, json: text ? (JSON.parse(text) as unknown) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: text ? (JSON.parse(text) as unknown) : undefined,
+  };
 }

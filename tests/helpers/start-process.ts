@@ -32,7 +32,13 @@ export function startUntilReady(env: Record<string, string>, timeoutMs = 45_000)
       const demo = /Demo account: (\S+) \/ (\S+)/.exec(output);
       if (ready && demo) {
         clearTimeout(timer);
-        resolve({ child, url: ready[1]!, demo: { email: demo[1]!, password: demo[2]! }, output: () => output, exited });
+        resolve({
+          child,
+          url: ready[1]!,
+          demo: { email: demo[1]!, password: demo[2]! },
+          output: () => output,
+          exited,
+        });
       }
     };
     child.stdout.on('data', onData);

@@ -29,7 +29,9 @@ describe('the local JWT authorizer', () => {
     const response = await api('/api/profile', { token, method: 'PATCH', body: { full_name: 'Intruder' } });
     expect(response.status).toBe(401);
     expect(response.json).toEqual({ message: 'Unauthorized' });
-    const stored = await documentClient().send(new GetCommand({ TableName: 'profiles', Key: { id: claims.sub } }));
+    const stored = await documentClient().send(
+      new GetCommand({ TableName: 'profiles', Key: { id: claims.sub } }),
+    );
     expect(stored.Item?.full_name ?? null).not.toBe('Intruder');
   };
 
@@ -49,13 +51,17 @@ describe('the local JWT authorizer', () => {
 
   it('refuses a token whose signature was tampered with', async () => {
     const [header, , signature] = user.accessToken.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString(
+      'base64url',
+    );
     await expectRefused(`${header}.${forgedPayload}.${signature}`);
   });
 
   it('refuses a token signed by another key with the same key id', async () => {
     const { privateKey } = await generateKeyPair('RS256');
-    const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' }).sign(privateKey);
+    const token = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+      .sign(privateKey);
     await expectRefused(token);
   });
 

@@ -8,7 +8,11 @@ import { documentClient, stack, useLocalStackEnvironment } from '../helpers/loca
 
 const db = documentClient();
 
-async function putFeedItems(feed: string, count: number, extra: (i: number) => Record<string, unknown> = () => ({})) {
+async function putFeedItems(
+  feed: string,
+  count: number,
+  extra: (i: number) => Record<string, unknown> = () => ({}),
+) {
   const base = Date.parse('2026-11-20T10:00:00Z');
   const items = Array.from({ length: count }, (_, i) => ({
     feed,
@@ -17,14 +21,21 @@ async function putFeedItems(feed: string, count: number, extra: (i: number) => R
   }));
   for (let i = 0; i < items.length; i += 25) {
     await db.send(
-      new BatchWriteCommand({ RequestItems: { feeds: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }),
+      new BatchWriteCommand({
+        RequestItems: { feeds: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
+      }),
     );
   }
 }
 
 async function feedKeys(feed: string) {
   const { Items } = await db.send(
-    new QueryCommand({ TableName: 'feeds', KeyConditionExpression: 'feed = :f', ExpressionAttributeValues: { ':f': feed }, ScanIndexForward: false }),
+    new QueryCommand({
+      TableName: 'feeds',
+      KeyConditionExpression: 'feed = :f',
+      ExpressionAttributeValues: { ':f': feed },
+      ScanIndexForward: false,
+    }),
   );
   return (Items ?? []).map((item) => String(item.sk));
 }
@@ -53,7 +64,11 @@ describe('local TTL reaper', () => {
   it('deletes expired items and keeps the rest, as DynamoDB TTL would', async () => {
     const now = Math.floor(Date.now() / 1000);
     await putFeedItems('chatter', 6, (i) => ({ expires_at: i < 4 ? now - 60 : now + 3600 }));
-    const client = new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: 'local', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+    const client = new DynamoDBClient({
+      endpoint: stack.dynamoEndpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
+    });
 
     const deleted = await reapExpiredItems(client, now);
 

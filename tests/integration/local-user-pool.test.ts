@@ -22,7 +22,14 @@ import {
 import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { passwordWeaknesses } from '@shared/auth/password-policy';
-import { cognitoClient, createUser, latestCode, stack, strongPassword, uniqueEmail } from '../helpers/local-stack';
+import {
+  cognitoClient,
+  createUser,
+  latestCode,
+  stack,
+  strongPassword,
+  uniqueEmail,
+} from '../helpers/local-stack';
 
 const client = cognitoClient();
 const clientId = stack.userPoolClientId;
@@ -32,31 +39,57 @@ describe('local user pool', () => {
     'refuses to sign up with the weak password %s, naming the reasons',
     async (password) => {
       const email = uniqueEmail('weak');
-      const attempt = client.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: password }));
+      const attempt = client.send(
+        new SignUpCommand({ ClientId: clientId, Username: email, Password: password }),
+      );
       await expect(attempt).rejects.toBeInstanceOf(InvalidPasswordException);
       await expect(attempt).rejects.toThrow(passwordWeaknesses(password)[0]!);
       // Nothing was created: the same email can still sign up with a good password.
-      await client.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: strongPassword() }));
+      await client.send(
+        new SignUpCommand({ ClientId: clientId, Username: email, Password: strongPassword() }),
+      );
     },
   );
 
   it('applies the policy to password changes and resets too', async () => {
     const user = await createUser('change');
     await expect(
-      client.send(new ChangePasswordCommand({ AccessToken: user.accessToken, PreviousPassword: user.password, ProposedPassword: 'weak' })),
+      client.send(
+        new ChangePasswordCommand({
+          AccessToken: user.accessToken,
+          PreviousPassword: user.password,
+          ProposedPassword: 'weak',
+        }),
+      ),
     ).rejects.toBeInstanceOf(InvalidPasswordException);
 
     await client.send(new ForgotPasswordCommand({ ClientId: clientId, Username: user.email }));
     const code = await latestCode(user.email);
     await expect(
-      client.send(new ConfirmForgotPasswordCommand({ ClientId: clientId, Username: user.email, ConfirmationCode: code, Password: 'weak' })),
+      client.send(
+        new ConfirmForgotPasswordCommand({
+          ClientId: clientId,
+          Username: user.email,
+          ConfirmationCode: code,
+          Password: 'weak',
+        }),
+      ),
     ).rejects.toBeInstanceOf(InvalidPasswordException);
     const newPassword = strongPassword();
     await client.send(
-      new ConfirmForgotPasswordCommand({ ClientId: clientId, Username: user.email, ConfirmationCode: code, Password: newPassword }),
+      new ConfirmForgotPasswordCommand({
+        ClientId: clientId,
+        Username: user.email,
+        ConfirmationCode: code,
+        Password: newPassword,
+      }),
     );
     const signedIn = await client.send(
-      new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: user.email, PASSWORD: newPassword } }),
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: user.email, PASSWORD: newPassword },
+      }),
     );
     expect(signedIn.AuthenticationResult?.AccessToken).toBeTruthy();
   });
@@ -65,22 +98,35 @@ describe('local user pool', () => {
     const email = uniqueEmail('resend');
     await client.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: strongPassword() }));
     const first = await latestCode(email);
-    const resent = await client.send(new ResendConfirmationCodeCommand({ ClientId: clientId, Username: email }));
+    const resent = await client.send(
+      new ResendConfirmationCodeCommand({ ClientId: clientId, Username: email }),
+    );
     expect(resent.CodeDeliveryDetails?.Destination).toBe(email);
     const second = await latestCode(email);
     expect(second).toMatch(/^\d{6}$/);
     const { ConfirmSignUpCommand } = await import('@aws-sdk/client-cognito-identity-provider');
     if (first !== second) {
-      await expect(client.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: first }))).rejects.toThrow();
+      await expect(
+        client.send(
+          new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: first }),
+        ),
+      ).rejects.toThrow();
     }
-    await client.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: second }));
+    await client.send(
+      new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: second }),
+    );
   });
 
   it('refreshes with GetTokensFromRefreshToken, also after a TOTP MFA sign-in', async () => {
     const user = await createUser('mfa');
-    const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: user.accessToken }));
+    const { SecretCode } = await client.send(
+      new AssociateSoftwareTokenCommand({ AccessToken: user.accessToken }),
+    );
     await client.send(
-      new VerifySoftwareTokenCommand({ AccessToken: user.accessToken, UserCode: generateSync({ secret: SecretCode! }) }),
+      new VerifySoftwareTokenCommand({
+        AccessToken: user.accessToken,
+        UserCode: generateSync({ secret: SecretCode! }),
+      }),
     );
     await client.send(
       new SetUserMFAPreferenceCommand({
@@ -90,7 +136,11 @@ describe('local user pool', () => {
     );
 
     const challenge = await client.send(
-      new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: user.email, PASSWORD: user.password } }),
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+      }),
     );
     expect(challenge.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
     const answered = await client.send(
@@ -98,14 +148,21 @@ describe('local user pool', () => {
         ClientId: clientId,
         ChallengeName: 'SOFTWARE_TOKEN_MFA',
         Session: challenge.Session,
-        ChallengeResponses: { USERNAME: user.email, SOFTWARE_TOKEN_MFA_CODE: generateSync({ secret: SecretCode! }) },
+        ChallengeResponses: {
+          USERNAME: user.email,
+          SOFTWARE_TOKEN_MFA_CODE: generateSync({ secret: SecretCode! }),
+        },
       }),
     );
     const refreshToken = answered.AuthenticationResult?.RefreshToken;
     expect(refreshToken).toBeTruthy();
 
-    const refreshed = await client.send(new GetTokensFromRefreshTokenCommand({ ClientId: clientId, RefreshToken: refreshToken! }));
-    const user2 = await client.send(new GetUserCommand({ AccessToken: refreshed.AuthenticationResult!.AccessToken! }));
+    const refreshed = await client.send(
+      new GetTokensFromRefreshTokenCommand({ ClientId: clientId, RefreshToken: refreshToken! }),
+    );
+    const user2 = await client.send(
+      new GetUserCommand({ AccessToken: refreshed.AuthenticationResult!.AccessToken! }),
+    );
     expect(user2.UserAttributes?.find((a) => a.Name === 'email')?.Value).toBe(user.email);
   });
 
@@ -113,15 +170,21 @@ describe('local user pool', () => {
     const user = await createUser('global');
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await client.send(new GlobalSignOutCommand({ AccessToken: user.accessToken }));
-    await expect(client.send(new GetUserCommand({ AccessToken: user.accessToken }))).rejects.toBeInstanceOf(NotAuthorizedException);
+    await expect(client.send(new GetUserCommand({ AccessToken: user.accessToken }))).rejects.toBeInstanceOf(
+      NotAuthorizedException,
+    );
     await expect(
-      client.send(new GetTokensFromRefreshTokenCommand({ ClientId: clientId, RefreshToken: user.refreshToken })),
+      client.send(
+        new GetTokensFromRefreshTokenCommand({ ClientId: clientId, RefreshToken: user.refreshToken }),
+      ),
     ).rejects.toThrow();
   });
 
   it('refuses a forged access token on the calls that take one', async () => {
     const user = await createUser('forged');
     const forged = `${user.accessToken.slice(0, -6)}AAAAAA`;
-    await expect(client.send(new GetUserCommand({ AccessToken: forged }))).rejects.toBeInstanceOf(NotAuthorizedException);
+    await expect(client.send(new GetUserCommand({ AccessToken: forged }))).rejects.toBeInstanceOf(
+      NotAuthorizedException,
+    );
   });
 });

@@ -6,10 +6,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '@shared/config/app-config';
-import { descendants, isAlive, startProcess, startUntilReady, type StartedProcess } from '../helpers/start-process';
+import {
+  descendants,
+  isAlive,
+  startProcess,
+  startUntilReady,
+  type StartedProcess,
+} from '../helpers/start-process';
 
 const dirs: string[] = [];
 const tempDataDir = () => {
@@ -48,7 +57,9 @@ describe('npm start', () => {
     const dataDir = tempDataDir();
     const first = await startUntilReady({ PORT: '0', DATA_DIR: dataDir });
     expect(first.output()).toContain(`Demo account: demo@example.com / ${first.demo.password}`);
-    expect(appConfigSchema.parse(await (await fetch(`${first.url}/config.json`)).json())).toMatchObject({ stage: 'local' });
+    expect(appConfigSchema.parse(await (await fetch(`${first.url}/config.json`)).json())).toMatchObject({
+      stage: 'local',
+    });
 
     const token = await signIn(first);
     const saved = await fetch(`${first.url}/api/profile`, {
@@ -65,8 +76,13 @@ describe('npm start', () => {
     const second = await startUntilReady({ PORT: '0', DATA_DIR: dataDir });
     try {
       expect(second.demo).toEqual(first.demo);
-      const again = await fetch(`${second.url}/api/profile`, { headers: { authorization: `Bearer ${await signIn(second)}` } });
-      expect(await again.json()).toMatchObject({ email: 'demo@example.com', full_name: 'Kept Across Restarts' });
+      const again = await fetch(`${second.url}/api/profile`, {
+        headers: { authorization: `Bearer ${await signIn(second)}` },
+      });
+      expect(await again.json()).toMatchObject({
+        email: 'demo@example.com',
+        full_name: 'Kept Across Restarts',
+      });
     } finally {
       expect((await stop(second)).code).toBe(0);
     }

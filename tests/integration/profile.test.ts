@@ -31,7 +31,12 @@ describe('profile routes', () => {
     const first = await api('/api/profile', { token: alice.accessToken });
     expect(first.status).toBe(200);
     const profile = profileSchema.parse(first.json);
-    expect(profile).toMatchObject({ id: aliceId, email: alice.email, full_name: null, subscription_tier: null });
+    expect(profile).toMatchObject({
+      id: aliceId,
+      email: alice.email,
+      full_name: null,
+      subscription_tier: null,
+    });
     const trialMs = Date.parse(profile.trial_end_date) - Date.parse(profile.created_at);
     expect(trialMs).toBe(7 * DAY_MS);
     expect(Date.parse(profile.created_at)).toBeGreaterThanOrEqual(before - 1000);
@@ -54,10 +59,17 @@ describe('profile routes', () => {
       body: { full_name: '  Alice Trader ', notification_prefs: { market_updates: false } },
     });
     expect(named.status).toBe(200);
-    expect(named.json).toMatchObject({ full_name: 'Alice Trader', notification_prefs: { market_updates: false, email_alerts: true } });
+    expect(named.json).toMatchObject({
+      full_name: 'Alice Trader',
+      notification_prefs: { market_updates: false, email_alerts: true },
+    });
     expect((await storedProfile(aliceId))?.full_name).toBe('Alice Trader');
 
-    const cleared = await api('/api/profile', { token: alice.accessToken, method: 'PATCH', body: { full_name: '' } });
+    const cleared = await api('/api/profile', {
+      token: alice.accessToken,
+      method: 'PATCH',
+      body: { full_name: '' },
+    });
     expect(cleared.status).toBe(200);
     expect((await storedProfile(aliceId))?.full_name).toBeNull();
   });
@@ -94,7 +106,12 @@ describe('profile routes', () => {
     };
 
     it('malformed JSON: 400 invalid_json', () =>
-      expectUnchanged(() => api('/api/profile', { token: alice.accessToken, method: 'PATCH', rawBody: '{"full_name": "x"' }), 400, 'invalid_json'));
+      expectUnchanged(
+        () =>
+          api('/api/profile', { token: alice.accessToken, method: 'PATCH', rawBody: '{"full_name": "x"' }),
+        400,
+        'invalid_json',
+      ));
 
     it('a wrong type: 400 validation_failed naming the field', async () => {
       await expectUnchanged(
@@ -102,12 +119,20 @@ describe('profile routes', () => {
         400,
         'validation_failed',
       );
-      const response = await api('/api/profile', { token: alice.accessToken, method: 'PATCH', body: { full_name: 42 } });
+      const response = await api('/api/profile', {
+        token: alice.accessToken,
+        method: 'PATCH',
+        body: { full_name: 42 },
+      });
       expect((response.json as { error: { message: string } }).error.message).toContain('full_name');
     });
 
     it('an empty update: 400 validation_failed', () =>
-      expectUnchanged(() => api('/api/profile', { token: alice.accessToken, method: 'PATCH', body: {} }), 400, 'validation_failed'));
+      expectUnchanged(
+        () => api('/api/profile', { token: alice.accessToken, method: 'PATCH', body: {} }),
+        400,
+        'validation_failed',
+      ));
 
     it('a body over 64 KiB: 413 payload_too_large', () =>
       expectUnchanged(

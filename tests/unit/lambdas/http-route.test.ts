@@ -24,7 +24,9 @@ describe('route()', () => {
   });
 
   it('passes the validated body and the caller to the service', async () => {
-    const serve = vi.fn(async ({ body, userId }: { body: z.infer<typeof input>; userId: string }) => ok({ body, userId }));
+    const serve = vi.fn(async ({ body, userId }: { body: z.infer<typeof input>; userId: string }) =>
+      ok({ body, userId }),
+    );
     const handler = route('updateProfile', { body: input }, serve);
     const result = await handler(apiEvent({ method: 'PATCH', sub: 'user-1', body: { full_name: 'Ann' } }));
     expect(result.statusCode).toBe(200);
@@ -44,20 +46,36 @@ describe('route()', () => {
     ['malformed JSON', { rawBody: '{"full_name":' }, 400, 'invalid_json'],
     ['a field of the wrong type', { body: { full_name: 7 } }, 400, 'validation_failed'],
     ['an unknown field', { body: { full_name: 'A', id: 'x' } }, 400, 'validation_failed'],
-    ['a body over 64 KiB', { rawBody: JSON.stringify({ full_name: 'x'.repeat(MAX_BODY_BYTES) }) }, 413, 'payload_too_large'],
-    ['a body that is not JSON', { rawBody: 'a=b', headers: { 'content-type': 'text/plain' } }, 415, 'unsupported_media_type'],
+    [
+      'a body over 64 KiB',
+      { rawBody: JSON.stringify({ full_name: 'x'.repeat(MAX_BODY_BYTES) }) },
+      413,
+      'payload_too_large',
+    ],
+    [
+      'a body that is not JSON',
+      { rawBody: 'a=b', headers: { 'content-type': 'text/plain' } },
+      415,
+      'unsupported_media_type',
+    ],
   ])('%s gets %i %s and never reaches the service', async (_name, options, status, code) => {
     const serve = vi.fn();
-    const result = await route('updateProfile', { body: input }, serve)(apiEvent({ method: 'PATCH', sub: 'u', ...options }));
+    const result = await route(
+      'updateProfile',
+      { body: input },
+      serve,
+    )(apiEvent({ method: 'PATCH', sub: 'u', ...options }));
     expect(result.statusCode).toBe(status);
     expect(parseBody(result)).toMatchObject({ error: { code, message: expect.any(String) } });
     expect(serve).not.toHaveBeenCalled();
   });
 
   it('names the fields at fault in the message and details', async () => {
-    const result = await route('updateProfile', { body: input }, vi.fn())(
-      apiEvent({ method: 'PATCH', sub: 'u', body: { full_name: 'far too long a name', role: 'admin' } }),
-    );
+    const result = await route(
+      'updateProfile',
+      { body: input },
+      vi.fn(),
+    )(apiEvent({ method: 'PATCH', sub: 'u', body: { full_name: 'far too long a name', role: 'admin' } }));
     const body = parseBody(result) as { error: { message: string; details: { path: string }[] } };
     expect(body.error.message).toContain('full_name');
     expect(body.error.details.map((d) => d.path).sort()).toEqual(['full_name', 'role']);
@@ -79,15 +97,23 @@ describe('route()', () => {
     expect(result.body).not.toContain('secret');
     expect(result.body).not.toMatch(/\.ts:\d+/);
     expect(parseBody(result)).toEqual({
-      error: { code: 'internal_error', message: 'Something went wrong on our side', details: { requestId: 'req-123' } },
+      error: {
+        code: 'internal_error',
+        message: 'Something went wrong on our side',
+        details: { requestId: 'req-123' },
+      },
     });
-    const errorLog = logs.map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry.level === 'error');
+    const errorLog = logs
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((entry) => entry.level === 'error');
     expect(errorLog).toMatchObject({ requestId: 'req-123', route: 'getProfile', message: 'unhandled error' });
   });
 
   it('writes one structured JSON log line per request with the request id and status', async () => {
     await route('health', {}, async () => ok({ status: 'ok' }))(apiEvent({ path: '/api/health' }));
-    const served = logs.map((line) => JSON.parse(line) as Record<string, unknown>).find((e) => e.message === 'request served');
+    const served = logs
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((e) => e.message === 'request served');
     expect(served).toMatchObject({ level: 'info', service: 'health', requestId: 'req-123', status: 200 });
   });
 });

@@ -18,7 +18,12 @@ const existing = {
   updated_at: '2026-11-01T00:00:00.000Z',
   trial_end_date: '2026-11-08T00:00:00.000Z',
   subscription_tier: 'pro',
-  notification_prefs: { email_alerts: true, push_notifications: true, market_updates: true, trade_confirmations: true },
+  notification_prefs: {
+    email_alerts: true,
+    push_notifications: true,
+    market_updates: true,
+    trade_confirmations: true,
+  },
 };
 
 describe('profile handlers', () => {
@@ -64,7 +69,12 @@ describe('profile handlers', () => {
       updated_at: '2026-11-21T12:00:00.000Z',
       trial_end_date: '2026-11-28T12:00:00.000Z',
       subscription_tier: null,
-      notification_prefs: { email_alerts: true, push_notifications: true, market_updates: true, trade_confirmations: true },
+      notification_prefs: {
+        email_alerts: true,
+        push_notifications: true,
+        market_updates: true,
+        trade_confirmations: true,
+      },
     });
     expect(parseBody(result)).toEqual(put.Item);
   });
@@ -72,7 +82,9 @@ describe('profile handlers', () => {
   it('returns the profile a concurrent first call created instead of overwriting it', async () => {
     dynamo.on(GetCommand).resolvesOnce({}).resolves({ Item: existing });
     dynamo.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }));
-    cognito.on(GetUserCommand).resolves({ Username: 'user-1', UserAttributes: [{ Name: 'email', Value: 'ann@example.com' }] });
+    cognito
+      .on(GetUserCommand)
+      .resolves({ Username: 'user-1', UserAttributes: [{ Name: 'email', Value: 'ann@example.com' }] });
 
     const result = await handlers.getProfile(apiEvent({ sub: 'user-1', token: 't' }));
 
@@ -82,10 +94,15 @@ describe('profile handlers', () => {
   it('updates only the caller’s own row', async () => {
     dynamo.on(GetCommand).resolves({ Item: existing });
     dynamo.on(UpdateCommand).callsFake((input: { ExpressionAttributeValues: Record<string, unknown> }) => ({
-      Attributes: { ...existing, full_name: Object.values(input.ExpressionAttributeValues).find((v) => v === null) ?? null },
+      Attributes: {
+        ...existing,
+        full_name: Object.values(input.ExpressionAttributeValues).find((v) => v === null) ?? null,
+      },
     }));
 
-    const result = await handlers.updateProfile(apiEvent({ method: 'PATCH', sub: 'user-1', token: 't', body: { full_name: '   ' } }));
+    const result = await handlers.updateProfile(
+      apiEvent({ method: 'PATCH', sub: 'user-1', token: 't', body: { full_name: '   ' } }),
+    );
 
     expect(result.statusCode).toBe(200);
     const update = dynamo.commandCalls(UpdateCommand)[0]!.args[0].input;
