@@ -1,0 +1,37 @@
+/**
+ * `npm run bench`: measured figures, printed (benchmarks are not tests). Today: how long
+ * `npm start` takes from process spawn to "Ready", on a fresh data dir and on a restart.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startUntilReady } from '../helpers/start-process';
+
+const RUNS = 3;
+
+async function timeToReady(dataDir: string): Promise<number> {
+  const started = performance.now();
+  const process = await startUntilReady({ PORT: '0', DATA_DIR: dataDir });
+  const elapsed = performance.now() - started;
+  process.child.kill('SIGTERM');
+  await process.exited;
+  return elapsed;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const fresh: number[] = [];
+const restart: number[] = [];
+for (let run = 0; run < RUNS; run += 1) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'edge-bench-'));
+  fresh.push(await timeToReady(dataDir));
+  restart.push(await timeToReady(dataDir));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const format = (values: number[]) =>
+  `median ${(median(values) / 1000).toFixed(2)} s (runs: ${values.map((v) => (v / 1000).toFixed(2)).join(', ')})`;
+console.log('npm start, spawn to "Ready" (target < 15 s):');
+console.log(`  first start, new data dir : ${format(fresh)}`);
+console.log(`  restart, existing data    : ${format(restart)}`);
