@@ -1,5 +1,5 @@
-import { type App, Aspects, type Environment, Tags } from 'aws-cdk-lib';
-import { AwsSolutionsChecks } from 'cdk-nag';
+import { type App, type Environment, Tags, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from './nag';
 import { type StageConfig } from './config/stages';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
@@ -73,6 +73,6 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
 
   Tags.of(app).add('app', APP_NAME);
   Tags.of(app).add('stage', stage.name);
-  Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
   return { auth, data, api, feeds, web };
 }

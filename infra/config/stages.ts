@@ -48,7 +48,7 @@ export interface StageConfig {
   /** Hosted UI with a third-party identity provider; absent → email/password sign-in only. */
   hostedUi?: HostedUiConfig;
   customDomain?: CustomDomainConfig;
-  /** Receives API 5xx and Lambda error alarms when set. */
+  /** Reserved for API 5xx / Lambda error alarms; not wired to any resource yet. */
   alarmEmail?: string;
 }
 

@@ -1,6 +1,5 @@
-import { CfnOutput, type RemovalPolicy } from 'aws-cdk-lib';
+import { CfnOutput, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { type SecretKey } from '@shared/routes';
 import { secrets } from '@shared/secrets';
@@ -29,13 +28,11 @@ export class AppSecrets extends Construct {
           removalPolicy: props.removalPolicy,
         });
         new CfnOutput(this, `${key}Arn`, { value: secret.secretArn, description: descriptions[key] });
-        NagSuppressions.addResourceSuppressions(secret, [
-          {
-            id: 'AwsSolutions-SMG4',
-            reason:
-              'Holds a value issued outside AWS (third-party API key / operator-chosen password); no rotation Lambda can renew it, operators rotate it by hand.',
-          },
-        ]);
+        Validations.of(secret).acknowledge({
+          id: 'AwsSolutions-SMG4',
+          reason:
+            'Holds a value issued outside AWS (third-party API key / operator-chosen password); no rotation Lambda can renew it, operators rotate it by hand.',
+        });
         return [key, secret];
       }),
     ) as Record<SecretKey, Secret>;

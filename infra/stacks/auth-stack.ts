@@ -1,4 +1,12 @@
-import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  CfnOutput,
+  Duration,
+  RemovalPolicy,
+  SecretValue,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
 import {
   AccountRecovery,
   FeaturePlan,
@@ -10,7 +18,6 @@ import {
   UserPoolClientIdentityProvider,
   UserPoolIdentityProviderGoogle,
 } from 'aws-cdk-lib/aws-cognito';
-import { NagSuppressions } from 'cdk-nag';
 import { type Construct } from 'constructs';
 import { passwordPolicy } from '@shared/auth/password-policy';
 import { type HostedUiConfig, type StageConfig } from '../config/stages';
@@ -86,7 +93,7 @@ export class AuthStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
 
-    NagSuppressions.addResourceSuppressions(this.userPool, [
+    Validations.of(this.userPool).acknowledge(
       {
         id: 'AwsSolutions-COG1',
         reason:
@@ -101,7 +108,7 @@ export class AuthStack extends Stack {
         reason:
           'Threat protection needs the Cognito Plus plan; the product runs on Essentials (TOTP MFA, hosted UI) by plan decision, to revisit with paying users.',
       },
-    ]);
+    );
   }
 
   private addHostedUi(hostedUi: HostedUiConfig): UserPoolIdentityProviderGoogle {

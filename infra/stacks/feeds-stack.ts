@@ -1,4 +1,5 @@
-import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { type CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
@@ -46,6 +47,11 @@ export class FeedsStack extends Stack {
       schedule: ScheduleExpression.rate(interval),
       // The next run comes within minutes; retrying a missed one only doubles the work.
       target: new LambdaInvoke(jobFunction.fn, { retryAttempts: 0, maxEventAge: interval }),
+    });
+    const functionLogicalId = this.getLogicalId(jobFunction.fn.node.defaultChild as CfnFunction);
+    Validations.of(this).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${functionLogicalId}.Arn>:*]`,
+      reason: `The scheduler's role may invoke the ${job.id} function and its versions (<arn>:*), nothing else.`,
     });
   }
 }

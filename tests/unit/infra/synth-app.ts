@@ -24,7 +24,10 @@ export interface SynthesizedApp {
   violations: { pluginName: string; ruleName: string; severity?: string }[];
 }
 
-export function synthApp(stage: StageConfig, options: { bundle?: boolean } = {}): SynthesizedApp {
+export function synthApp(
+  stage: StageConfig,
+  options: { bundle?: boolean; extend?: (stacks: AppStacks) => void } = {},
+): SynthesizedApp {
   const frontend = mkdtempSync(join(tmpdir(), 'edge-options-frontend-'));
   writeFileSync(join(frontend, 'index.html'), '<!doctype html><title>test</title>\n');
   const outdir = mkdtempSync(join(tmpdir(), 'edge-options-cdk-out-'));
@@ -34,6 +37,7 @@ export function synthApp(stage: StageConfig, options: { bundle?: boolean } = {})
     context: { ...cdkJson.context, ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }) },
   });
   const stacks = buildApp(app, { stage, frontendAssetPath: frontend });
+  options.extend?.(stacks);
   app.synth();
 
   const report = JSON.parse(readFileSync(join(outdir, 'validation-report.json'), 'utf8')) as {

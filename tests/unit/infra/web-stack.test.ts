@@ -23,7 +23,10 @@ beforeAll(() => {
   federatedWeb = federatedApp.template(federatedApp.stacks.web);
 });
 
-type Resource = { Properties: Record<string, any> };
+/** CloudFormation JSON, read by path in assertions (its shape is what the tests check). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+type Resource = { Properties: Json };
 const distributionConfig = (template: Template) =>
   (Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as Resource).Properties
     .DistributionConfig;
@@ -68,7 +71,7 @@ describe('site bucket', () => {
         SigningBehavior: 'always',
       }),
     });
-    const origins = distributionConfig(web).Origins as Record<string, unknown>[];
+    const origins = distributionConfig(web).Origins as Json[];
     expect(origins.filter((origin) => origin.OriginAccessControlId)).toHaveLength(1);
   });
 });
@@ -86,7 +89,7 @@ describe('distribution', () => {
   });
 
   it('forwards /api/* to the HTTP API, uncached, with every viewer header but Host', () => {
-    const [behaviour, ...others] = distributionConfig(web).CacheBehaviors as Record<string, unknown>[];
+    const [behaviour, ...others] = distributionConfig(web).CacheBehaviors as Json[];
     expect(others).toEqual([]);
     expect(behaviour).toMatchObject({
       PathPattern: '/api/*',
@@ -96,7 +99,7 @@ describe('distribution', () => {
       AllowedMethods: expect.arrayContaining(['GET', 'POST', 'PATCH', 'DELETE', 'PUT']),
     });
     expect(behaviour).not.toHaveProperty('FunctionAssociations');
-    const apiOrigin = (distributionConfig(web).Origins as Record<string, any>[]).find(
+    const apiOrigin = (distributionConfig(web).Origins as Json[]).find(
       (origin) => origin.Id === behaviour?.TargetOriginId,
     );
     expect(JSON.stringify(apiOrigin?.DomainName)).toContain('.execute-api.');
