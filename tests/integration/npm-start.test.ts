@@ -71,7 +71,8 @@ describe('npm start', () => {
 
     const { code, children } = await stop(first);
     expect(code).toBe(0);
-    expect(children.filter(isAlive)).toEqual([]);
+    // Helpers such as tsx's esbuild service end when their parent's pipe closes, a moment after it.
+    await expect.poll(() => children.filter(isAlive), { timeout: 3000 }).toEqual([]);
 
     const second = await startUntilReady({ PORT: '0', DATA_DIR: dataDir });
     try {
