@@ -2,19 +2,8 @@ import { useState } from 'react';
 import { Navigate, RouterProvider, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { FullScreenSpinner } from '../components/ui/spinner';
 import { ProtectedRoute } from '../lib/auth';
+import { dashboardScreens } from '../lib/dashboard-screens';
 import { RootErrorBoundary, RootLayout } from './routes/root';
-
-/** Spec 2: the signed-in screens under /dashboard and their titles. */
-const dashboardScreens = [
-  { path: 'scanner', title: 'Options Scanner' },
-  { path: 'research', title: 'Research Assistant' },
-  { path: 'darkpool', title: 'Dark Pool Flow Analyzer' },
-  { path: 'trend-alerts', title: 'Trend Alerts' },
-  { path: 'risky-chatter', title: 'Risky Chatter' },
-  { path: 'alerts', title: 'Market Alerts' },
-  { path: 'journal', title: 'Trading Journal' },
-  { path: 'account', title: 'Account Settings' },
-] as const;
 
 /**
  * Every route of spec 2. Each screen is its own chunk (`lazy`), so the landing page never
@@ -72,13 +61,15 @@ export const appRoutes: RouteObject[] = [
                 index: true,
                 lazy: async () => ({ Component: (await import('./routes/app/dashboard')).DashboardRoute }),
               },
-              ...dashboardScreens.map(({ path, title }) => ({
-                path,
-                lazy: async () => {
-                  const { ScreenInProgress } = await import('./routes/app/screen-in-progress');
-                  return { element: <ScreenInProgress title={title} /> };
-                },
-              })),
+              ...dashboardScreens
+                .filter(({ path }) => path !== '')
+                .map(({ path, title }) => ({
+                  path,
+                  lazy: async () => {
+                    const { ScreenInProgress } = await import('./routes/app/screen-in-progress');
+                    return { element: <ScreenInProgress title={title} /> };
+                  },
+                })),
             ],
           },
         ],

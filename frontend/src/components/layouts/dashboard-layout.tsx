@@ -1,20 +1,8 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
+import { dashboardPath, dashboardScreens } from '../../lib/dashboard-screens';
 import { Logo } from '../ui/logo';
 import { UserMenu } from './user-menu';
-
-/** Spec 2, signed-in shell: the sidebar's links in order. */
-export const dashboardNav = [
-  { to: '/dashboard', label: 'Dashboard', end: true },
-  { to: '/dashboard/scanner', label: 'Scanner' },
-  { to: '/dashboard/research', label: 'Research Assistant' },
-  { to: '/dashboard/darkpool', label: 'Dark Pool Flow' },
-  { to: '/dashboard/trend-alerts', label: 'Trend Alerts' },
-  { to: '/dashboard/alerts', label: 'Alerts' },
-  { to: '/dashboard/risky-chatter', label: 'Risky Chatter' },
-  { to: '/dashboard/journal', label: 'Journal' },
-  { to: '/dashboard/account', label: 'Account' },
-] as const;
 
 /** The signed-in shell: sidebar (large screens), top bar with the user menu, and the screen. */
 export function DashboardLayout() {
@@ -28,11 +16,11 @@ export function DashboardLayout() {
         </div>
         <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
           <ul className="space-y-1">
-            {dashboardNav.map((item) => (
-              <li key={item.to}>
+            {dashboardScreens.map((screen) => (
+              <li key={screen.path}>
                 <NavLink
-                  to={item.to}
-                  end={'end' in item ? item.end : false}
+                  to={dashboardPath(screen.path)}
+                  end={screen.path === ''}
                   className={({ isActive }) =>
                     `block rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
                       isActive
@@ -41,7 +29,7 @@ export function DashboardLayout() {
                     }`
                   }
                 >
-                  {item.label}
+                  {screen.label}
                 </NavLink>
               </li>
             ))}
