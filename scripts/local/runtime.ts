@@ -3,7 +3,7 @@
  * the route table), schedule timers and the frontend, behind ONE origin that serves the app,
  * `/api/*` and `/config.json`. `npm start`, the integration tests and the e2e tests all use it.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -225,8 +225,17 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       closers.push(() => clearInterval(reaper));
     }
 
+    const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+    // Where this instance's stand-ins listen, for local tools and tests (never served over HTTP).
+    const runtimeFile = join(dataDir, 'runtime.json');
+    writeFileSync(
+      runtimeFile,
+      JSON.stringify({ url, dynamoEndpoint: dynamo.endpoint, cognitoEndpoint: cognito.endpoint, ...config }, null, 2),
+    );
+    closers.push(() => rmSync(runtimeFile, { force: true }));
+
     return {
-      url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+      url,
       port,
       dataDir,
       cognito,

@@ -44,6 +44,40 @@ export const routes = [
     area: 'profile',
     tables: { profiles: 'readWrite' },
   },
+  {
+    id: 'getSiteGate',
+    method: 'GET',
+    path: '/api/site-gate',
+    auth: 'public',
+    area: 'site-gate',
+    tables: {},
+    secrets: ['siteGate'],
+  },
+  {
+    id: 'unlockSiteGate',
+    method: 'POST',
+    path: '/api/site-gate',
+    auth: 'public',
+    area: 'site-gate',
+    tables: { rateLimits: 'readWrite' },
+    secrets: ['siteGate'],
+  },
+  {
+    id: 'lockSiteGate',
+    method: 'DELETE',
+    path: '/api/site-gate',
+    auth: 'public',
+    area: 'site-gate',
+    tables: {},
+  },
+  {
+    id: 'sendContactMessage',
+    method: 'POST',
+    path: '/api/contact',
+    auth: 'public',
+    area: 'contact',
+    tables: { contactMessages: 'write', rateLimits: 'readWrite' },
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type Route = (typeof routes)[number];
