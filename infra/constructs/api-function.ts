@@ -14,6 +14,15 @@ export interface ApiFunctionProps {
   secrets: Record<SecretKey, ISecret>;
 }
 
+/**
+ * The secrets a route's function reads: those its row lists and, when the stage has the site
+ * gate on, the gate's secret for every user route (each checks the gate cookie's signature).
+ */
+export function routeSecrets(route: RouteDefinition, siteGate: boolean): SecretKey[] {
+  const gated = siteGate && route.auth === 'user';
+  return [...new Set<SecretKey>([...(route.secrets ?? []), ...(gated ? (['siteGate'] as const) : [])])];
+}
+
 /** API Gateway gives up on an integration after 30 s; the function stops just before. */
 const API_TIMEOUT = Duration.seconds(29);
 
@@ -34,7 +43,8 @@ export class ApiFunction extends AppFunction {
     for (const [key, access] of Object.entries(route.tables) as [TableKey, TableAccess][]) {
       this.bindTable(key, props.tables[key], access);
     }
-    for (const key of route.secrets ?? []) this.bindSecret(key, props.secrets[key]);
+    for (const key of routeSecrets(route, props.context.stage.siteGate))
+      this.bindSecret(key, props.secrets[key]);
     this.grantCognito(props.context.userPool, route.cognitoActions ?? []);
   }
 }

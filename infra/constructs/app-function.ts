@@ -72,6 +72,7 @@ export class AppFunction extends Construct {
         [runtimeEnv.logLevel]: stage.logLevel,
         [runtimeEnv.userPoolId]: userPool.userPoolId,
         [runtimeEnv.userPoolClientId]: userPoolClient.userPoolClientId,
+        [runtimeEnv.siteGateEnabled]: String(stage.siteGate),
       },
       bundling: {
         forceDockerBundling: false,

@@ -20,6 +20,7 @@ import {
   ValidationError,
 } from './errors';
 import { createLogger, type Logger } from './logger';
+import { assertSiteGatePassed } from './site-gate';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer | APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -126,6 +127,17 @@ function readBody(event: ApiEvent): unknown {
   }
 }
 
+/**
+ * The caller's IP address. Behind CloudFront the connection comes from an edge server, so the
+ * viewer's own address is taken from CloudFront-Viewer-Address ("ip:port") when CloudFront adds it.
+ */
+function clientIp(event: ApiEvent): string {
+  const viewer = event.headers['cloudfront-viewer-address'];
+  if (viewer && viewer.lastIndexOf(':') > 0)
+    return viewer.slice(0, viewer.lastIndexOf(':')).replace(/^\[|\]$/g, '');
+  return event.requestContext?.http?.sourceIp ?? '';
+}
+
 function jwtClaims(event: ApiEvent): Record<string, string> {
   const authorizer = (event.requestContext as { authorizer?: { jwt?: { claims?: Record<string, unknown> } } })
     .authorizer;
@@ -150,7 +162,10 @@ export function route<B = undefined, Q = undefined, P = undefined>(
     try {
       const claims = jwtClaims(event);
       const userId = claims.sub ?? '';
-      if (definition.auth === 'user' && !userId) throw new UnauthorizedError();
+      if (definition.auth === 'user') {
+        if (!userId) throw new UnauthorizedError();
+        await assertSiteGatePassed(event.cookies ?? []);
+      }
       const body = readBody(event);
       const authorization = event.headers.authorization;
       result = await serve({
@@ -166,7 +181,7 @@ export function route<B = undefined, Q = undefined, P = undefined>(
         accessToken: authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined,
         headers: event.headers,
         cookies: event.cookies ?? [],
-        sourceIp: event.requestContext?.http?.sourceIp ?? '',
+        sourceIp: clientIp(event),
         requestId,
         logger: log,
       });

@@ -17,7 +17,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AppConfig } from '@shared/config/app-config';
-import { runtimeEnv } from '@shared/secrets';
+import { runtimeEnv, secrets } from '@shared/secrets';
+import { hashPassword } from '../../lambdas/site-gate/service';
 import { tables, type TableDefinition } from '@shared/tables';
 import { createApiMiddleware } from './api-server';
 import { createJwtAuthorizer } from './authorizer';
@@ -37,6 +38,8 @@ export interface RuntimeOptions {
   inMemoryTables?: boolean;
   /** 'vite': the dev server with HMR; 'none': API and config only (integration tests). */
   frontend?: 'vite' | 'none';
+  /** Puts the site password gate in front of the product (default: the SITE_PASSWORD variable). */
+  sitePassword?: string;
   /** Run the schedule timers (off in tests, which call jobs directly). */
   schedules?: boolean;
   log?: (line: string) => void;
@@ -111,6 +114,19 @@ async function ensureDemoAccount(cognito: LocalCognito, dataDir: string): Promis
   return demo;
 }
 
+/**
+ * The site gate's secret, as AWS keeps it in Secrets Manager: a hash of the password and the
+ * cookie-signing key (kept in the data dir, so a passed gate survives a restart).
+ */
+async function siteGateSecretFor(password: string, dataDir: string): Promise<string> {
+  const keyFile = join(dataDir, 'site-gate-cookie-key');
+  if (!existsSync(keyFile)) writeFileSync(keyFile, randomBytes(32).toString('base64'), { mode: 0o600 });
+  return JSON.stringify({
+    passwordHash: await hashPassword(password),
+    cookieKey: readFileSync(keyFile, 'utf8').trim(),
+  });
+}
+
 function setHandlerEnvironment(cognito: LocalCognito, dynamoEndpoint: string) {
   Object.assign(process.env, {
     AWS_REGION: cognito.region,
@@ -163,6 +179,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     closers.push(() => cognito.close());
 
     setHandlerEnvironment(cognito, dynamo.endpoint);
+    const sitePassword = options.sitePassword ?? process.env.SITE_PASSWORD;
+    process.env[runtimeEnv.siteGateEnabled] = String(Boolean(sitePassword));
+    if (sitePassword)
+      process.env[secrets.siteGate.localEnvVar] = await siteGateSecretFor(sitePassword, dataDir);
     const dynamoClient = new DynamoDBClient({});
     closers.push(() => dynamoClient.destroy());
     await ensureTables(dynamoClient);
@@ -174,7 +194,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       userPoolClientId: cognito.userPoolClientId,
       userPoolEndpoint: cognito.endpoint,
       stage: 'local',
-      features: { siteGate: false, federatedSignIn: false },
+      features: { siteGate: Boolean(sitePassword), federatedSignIn: false },
     };
     const api = createApiMiddleware({
       rootDir: ROOT_DIR,
@@ -230,7 +250,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     const runtimeFile = join(dataDir, 'runtime.json');
     writeFileSync(
       runtimeFile,
-      JSON.stringify({ url, dynamoEndpoint: dynamo.endpoint, cognitoEndpoint: cognito.endpoint, ...config }, null, 2),
+      JSON.stringify(
+        { url, dynamoEndpoint: dynamo.endpoint, cognitoEndpoint: cognito.endpoint, ...config },
+        null,
+        2,
+      ),
     );
     closers.push(() => rmSync(runtimeFile, { force: true }));
 

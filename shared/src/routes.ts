@@ -3,7 +3,10 @@
  * server are both generated from it. Each route is served by the export `id` of
  * `lambdas/<area>/handler.ts`, and is granted exactly the tables listed in `tables`.
  */
+import type { SecretKey } from './secrets';
 import type { TableKey } from './tables';
+
+export type { SecretKey };
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type RouteAuth = 'user' | 'public';
@@ -23,8 +26,6 @@ export interface RouteDefinition {
   /** Cognito admin calls the handler makes (e.g. deleting the user). */
   cognitoActions?: readonly string[];
 }
-
-export type SecretKey = 'openaiApiKey' | 'siteGate';
 
 export const routes = [
   { id: 'health', method: 'GET', path: '/api/health', auth: 'public', area: 'health', tables: {} },

@@ -7,10 +7,19 @@ export const secrets = {
   siteGate: { arnEnvVar: 'SECRET_ARN_SITE_GATE', localEnvVar: 'SITE_GATE_SECRET' },
 } as const;
 
+export type SecretKey = keyof typeof secrets;
+
 /** Non-secret environment variables every handler receives. */
 export const runtimeEnv = {
   stage: 'STAGE',
   userPoolId: 'USER_POOL_ID',
   userPoolClientId: 'USER_POOL_CLIENT_ID',
   logLevel: 'LOG_LEVEL',
+  /** 'true' when the stage puts the site password gate in front of the product. */
+  siteGateEnabled: 'SITE_GATE_ENABLED',
 } as const;
+
+/** Name of the HttpOnly cookie that proves the site gate was passed. */
+export const SITE_GATE_COOKIE = 'site_gate';
+/** How long a passed gate is remembered on the device. */
+export const SITE_GATE_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;

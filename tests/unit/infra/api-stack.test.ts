@@ -7,6 +7,7 @@ import { type RouteDefinition, routeKey, routes, type SecretKey, type TableAcces
 import { runtimeEnv, secrets } from '@shared/secrets';
 import { tables, type TableKey } from '@shared/tables';
 import { stages } from '../../../infra/config/stages';
+import { routeSecrets } from '../../../infra/constructs/api-function';
 import { actionsOf, findFunction, statementsOfFunction, type SynthesizedApp, synthApp } from './synth-app';
 
 const routeTable = routes as readonly RouteDefinition[];
@@ -138,7 +139,7 @@ describe('route functions', () => {
     const grantedSecrets = (Object.keys(secretIds) as SecretKey[]).filter((key) =>
       secretStatements.some((s) => JSON.stringify(s.Resource).includes(secretIds[key])),
     );
-    expect(grantedSecrets.sort()).toEqual([...(route.secrets ?? [])].sort());
+    expect(grantedSecrets.sort()).toEqual(routeSecrets(route, stage.siteGate).sort());
     const cognito = statements.flatMap(actionsOf).filter((a) => a.startsWith('cognito-idp:'));
     expect(cognito.sort()).toEqual([...(route.cognitoActions ?? [])].sort());
     // Nothing but tables, secrets and Cognito is granted (logs go through the managed role policy).
@@ -158,7 +159,9 @@ describe('route functions', () => {
     const tableEnv = Object.fromEntries(
       Object.keys(route.tables).map((key) => [tables[key as TableKey].envVar, key]),
     );
-    const secretEnv = Object.fromEntries((route.secrets ?? []).map((key) => [secrets[key].arnEnvVar, key]));
+    const secretEnv = Object.fromEntries(
+      routeSecrets(route, stage.siteGate).map((key) => [secrets[key].arnEnvVar, key]),
+    );
     const { auth } = synthesized.stacks;
 
     for (const [name, value] of Object.entries(variables)) {
@@ -166,6 +169,7 @@ describe('route functions', () => {
       expect(text).not.toMatch(/resolve:secretsmanager|SecretString/);
       if (name === runtimeEnv.stage) expect(value).toBe(stage.name);
       else if (name === runtimeEnv.logLevel) expect(value).toBe(stage.logLevel);
+      else if (name === runtimeEnv.siteGateEnabled) expect(value).toBe(String(stage.siteGate));
       else if (name === 'NODE_OPTIONS') expect(value).toBe('--enable-source-maps');
       else if (name === runtimeEnv.userPoolId)
         expect(text).toContain(auth.getLogicalId(auth.userPool.node.defaultChild as never));

@@ -1,0 +1,136 @@
+/**
+ * The site gate of a stage that has it on (SITE_PASSWORD): the password is checked on the
+ * server, a signed HttpOnly cookie proves it, user routes refuse callers without it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appConfigSchema } from '@shared/config/app-config';
+import { SITE_GATE_WRONG_PASSWORD } from '@shared/constants/texts';
+import { startUntilReady, type StartedProcess } from '../helpers/start-process';
+
+const PASSWORD = 'open sesame 42';
+let server: StartedProcess;
+let dataDir: string;
+let token: string;
+
+async function call(
+  path: string,
+  init: { method?: string; body?: unknown; cookie?: string; viewer?: string } = {},
+) {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.cookie) headers.cookie = init.cookie;
+  if (init.viewer) headers['cloudfront-viewer-address'] = init.viewer;
+  const response = await fetch(`${server.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    setCookie: response.headers.get('set-cookie'),
+    json: text ? (JSON.parse(text) as unknown) : undefined,
+  };
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'edge-gate-'));
+  server = await startUntilReady({ PORT: '0', DATA_DIR: dataDir, SITE_PASSWORD: PASSWORD });
+  const config = appConfigSchema.parse(await (await fetch(`${server.url}/config.json`)).json());
+  expect(config.features.siteGate).toBe(true);
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: config.userPoolEndpoint,
+    region: config.region,
+    credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
+  });
+  const auth = await cognito.send(
+    new InitiateAuthCommand({
+      ClientId: config.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: server.demo.email, PASSWORD: server.demo.password },
+    }),
+  );
+  token = auth.AuthenticationResult!.AccessToken!;
+}, 60_000);
+
+afterAll(async () => {
+  server?.child.kill('SIGTERM');
+  await server?.exited;
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('site gate', () => {
+  it('refuses user routes with 403 site_locked before the gate is passed, even with a valid token', async () => {
+    expect(await call('/api/site-gate')).toMatchObject({
+      status: 200,
+      json: { required: true, unlocked: false },
+    });
+    const refused = await call('/api/profile');
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ error: { code: 'site_locked' } });
+    expect((await call('/api/health')).status).toBe(200);
+  });
+
+  it('refuses a wrong password with the spec message after the server-side delay, and sets no cookie', async () => {
+    const started = performance.now();
+    const wrong = await call('/api/site-gate', {
+      method: 'POST',
+      body: { password: 'guess' },
+      viewer: '198.51.100.1:5000',
+    });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(450);
+    expect(wrong.status).toBe(401);
+    expect(wrong.json).toEqual({ error: { code: 'invalid_password', message: SITE_GATE_WRONG_PASSWORD } });
+    expect(wrong.setCookie).toBeNull();
+  });
+
+  it('sets an HttpOnly SameSite=Strict signed cookie for the right password, which opens user routes', async () => {
+    const right = await call('/api/site-gate', {
+      method: 'POST',
+      body: { password: PASSWORD },
+      viewer: '198.51.100.2:5000',
+    });
+    expect(right.status).toBe(200);
+    expect(right.setCookie).toMatch(
+      /^site_gate=\d+\.[\w-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+$/,
+    );
+    const cookie = right.setCookie!.split(';')[0]!;
+
+    expect(await call('/api/site-gate', { cookie })).toMatchObject({
+      json: { required: true, unlocked: true },
+    });
+    expect((await call('/api/profile', { cookie })).status).toBe(200);
+
+    const [name, value] = cookie.split('=');
+    const [expires] = value!.split('.');
+    const forged = `${name}=${Number(expires) + 86_400}.${value!.split('.')[1]}`;
+    expect((await call('/api/profile', { cookie: forged })).status).toBe(403);
+    expect((await call('/api/profile', { cookie: `${name}=${expires}.AAAA` })).status).toBe(403);
+  });
+
+  it('clears the cookie on lock (sign-out)', async () => {
+    const locked = await call('/api/site-gate', { method: 'DELETE' });
+    expect(locked.status).toBe(204);
+    expect(locked.setCookie).toMatch(/^site_gate=; Path=\/; HttpOnly; SameSite=Strict; Max-Age=0$/);
+  });
+
+  it('limits password guesses per viewer: the 11th in 15 minutes gets 429', async () => {
+    const viewer = '198.51.100.77:5000';
+    const attempts = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call('/api/site-gate', { method: 'POST', body: { password: 'nope' }, viewer }),
+      ),
+    );
+    expect(attempts.map((a) => a.status)).toEqual(Array(10).fill(401));
+    const eleventh = await call('/api/site-gate', { method: 'POST', body: { password: PASSWORD }, viewer });
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.setCookie).toBeNull();
+  });
+});
