@@ -1,8 +1,22 @@
 import { defineConfig, devices } from '@playwright/test';
 
-/** The e2e run starts its own `npm start` on its own port and data dir, fresh each run. */
+/**
+ * The e2e run starts its own `npm start` instances, each on its own port and data dir, fresh
+ * each run: one as a developer runs it, one with the site gate on (SITE_PASSWORD).
+ */
 const port = Number(process.env.E2E_PORT ?? 4391);
-const dataDir = '.data-e2e';
+const gatedPort = port + 1;
+export const E2E_SITE_PASSWORD = 'e2e gate password';
+
+const server = (serverPort: number, dataDir: string, env: Record<string, string> = {}) => ({
+  command: `rm -rf ${dataDir} && node --import tsx scripts/start.ts`,
+  env: { PORT: String(serverPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+  url: `http://127.0.0.1:${serverPort}/api/health`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+});
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,14 +45,20 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx scripts/start.ts`,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /site-gate\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'chromium-site-gate',
+      testMatch: /site-gate\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${gatedPort}` },
+    },
+  ],
+  webServer: [
+    server(port, '.data-e2e'),
+    server(gatedPort, '.data-e2e-gated', { SITE_PASSWORD: E2E_SITE_PASSWORD }),
+  ],
 });

@@ -1,6 +1,6 @@
 /** Helpers for the browser tests: fresh identities and the codes the local pool "emails". */
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { appConfigSchema } from '@shared/config/app-config';
 
 export const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
@@ -19,4 +19,30 @@ export async function latestCode(request: APIRequestContext, email: string): Pro
     })
     .toBeTruthy();
   return code!;
+}
+
+/** Signs a new user up through the UI, confirms with the emailed code, and waits for the dashboard. */
+export async function signUpThroughUi(page: Page, request: APIRequestContext, tag: string) {
+  const email = newEmail(tag);
+  const password = newPassword();
+  await page.goto('/signup');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByLabel('Confirmation code').fill(await latestCode(request, email));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { email, password };
+}
+
+export async function signOutThroughUi(page: Page, email: string) {
+  await page.getByRole('button', { name: email }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+}
+
+export async function signInThroughUi(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
 }

@@ -61,8 +61,12 @@ export const appRoutes: RouteObject[] = [
                 index: true,
                 lazy: async () => ({ Component: (await import('./routes/app/dashboard')).DashboardRoute }),
               },
+              {
+                path: 'account',
+                lazy: async () => ({ Component: (await import('./routes/app/account')).AccountRoute }),
+              },
               ...dashboardScreens
-                .filter(({ path }) => path !== '')
+                .filter(({ path }) => path !== '' && path !== 'account')
                 .map(({ path, title }) => ({
                   path,
                   lazy: async () => {

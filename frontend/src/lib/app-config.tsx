@@ -50,6 +50,11 @@ export function AppConfigProvider({ children }: { children: ReactNode }) {
   return <AppConfigContext.Provider value={state.config}>{children}</AppConfigContext.Provider>;
 }
 
+/** Provides a known configuration (tests, stories); the app itself uses AppConfigProvider. */
+export function StaticAppConfigProvider({ config, children }: { config: AppConfig; children: ReactNode }) {
+  return <AppConfigContext.Provider value={config}>{children}</AppConfigContext.Provider>;
+}
+
 export function useAppConfig(): AppConfig {
   const config = useContext(AppConfigContext);
   if (!config) throw new Error(outsideProviderError('useAppConfig'));

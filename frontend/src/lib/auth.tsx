@@ -13,7 +13,10 @@ import {
 } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { outsideProviderError } from '@shared/constants/texts';
+import { z } from 'zod';
 import { FullScreenSpinner } from '../components/ui/spinner';
+import { apiRequest } from './api-client';
+import { useAppConfig } from './app-config';
 
 export type AuthStatus = 'loading' | 'signedOut' | 'signedIn';
 
@@ -26,6 +29,9 @@ export type AuthContextValue = {
   refresh: () => Promise<void>;
   signOut: () => Promise<void>;
 };
+
+/** The site gate's query key (its query lives in features/site-gate; the key is shared). */
+export const SITE_GATE_QUERY_KEY = ['site-gate'] as const;
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -44,6 +50,7 @@ async function readCurrentUser(): Promise<AuthUser | null> {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  const siteGate = useAppConfig().features.siteGate;
   const [state, setState] = useState<{ status: AuthStatus; user: AuthUser | null }>({
     status: 'loading',
     user: null,
@@ -60,7 +67,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const markSignedOut = useCallback(() => {
     latestRead.current++;
     setState({ status: 'signedOut', user: null });
-    queryClient.clear();
+    // The signed-out visitor keeps nothing of the user's data; only the site gate's state survives.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SITE_GATE_QUERY_KEY[0] });
   }, [queryClient]);
 
   const signOut = useCallback(async () => {
@@ -69,8 +77,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch (error) {
       console.warn('Sign out did not complete cleanly', error);
     }
+    // Spec: logging out also clears the site gate (its HttpOnly cookie only the server can clear).
+    if (siteGate) {
+      await apiRequest('/api/site-gate', z.undefined(), { method: 'DELETE' })
+        .then(() => queryClient.setQueryData(SITE_GATE_QUERY_KEY, { required: true, unlocked: false }))
+        .catch((error: unknown) => console.warn('The site gate could not be locked', error));
+    }
     markSignedOut();
-  }, [markSignedOut]);
+  }, [markSignedOut, siteGate, queryClient]);
 
   useEffect(() => {
     void refresh();

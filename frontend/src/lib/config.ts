@@ -1,3 +1,4 @@
+import 'aws-amplify/auth/enable-oauth-listener';
 import { Amplify } from 'aws-amplify';
 import { appConfigSchema, type AppConfig } from '@shared/config/app-config';
 
@@ -40,7 +41,21 @@ export function configureAmplify(config: AppConfig): void {
         userPoolId: config.userPoolId,
         userPoolClientId: config.userPoolClientId,
         ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
-        loginWith: { email: true },
+        loginWith: {
+          email: true,
+          // Hosted UI sign-in with the stage's third-party identity provider, back to /dashboard.
+          ...(config.features.federatedSignIn && config.oauthDomain
+            ? {
+                oauth: {
+                  domain: config.oauthDomain,
+                  scopes: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],
+                  redirectSignIn: [`${window.location.origin}/dashboard`],
+                  redirectSignOut: [`${window.location.origin}/login`],
+                  responseType: 'code' as const,
+                },
+              }
+            : {}),
+        },
         signUpVerificationMethod: 'code',
       },
     },

@@ -6,7 +6,16 @@ import { fetchAuthSession, getCurrentUser, signIn, signOut } from 'aws-amplify/a
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../../frontend/src/app/router';
+import { StaticAppConfigProvider } from '../../../frontend/src/lib/app-config';
 import { AuthProvider, useAuth } from '../../../frontend/src/lib/auth';
+
+const CONFIG = {
+  region: 'local',
+  userPoolId: 'local_pool',
+  userPoolClientId: 'client',
+  stage: 'test',
+  features: { siteGate: false, federatedSignIn: false },
+};
 
 vi.mock('aws-amplify/auth', () => ({
   getCurrentUser: vi.fn(),
@@ -15,6 +24,11 @@ vi.mock('aws-amplify/auth', () => ({
   signUp: vi.fn(),
   confirmSignUp: vi.fn(),
   signOut: vi.fn(),
+  resendSignUpCode: vi.fn(),
+  confirmSignIn: vi.fn(),
+  resetPassword: vi.fn(),
+  confirmResetPassword: vi.fn(),
+  signInWithRedirect: vi.fn(),
 }));
 
 const USER = { userId: 'sub-123', username: 'sub-123' };
@@ -42,11 +56,13 @@ function renderApp(path: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </QueryClientProvider>,
+    <StaticAppConfigProvider config={CONFIG}>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </QueryClientProvider>
+    </StaticAppConfigProvider>,
   );
   return { router, user: userEvent.setup() };
 }
@@ -162,8 +178,10 @@ describe('public routes', () => {
       await screen.findByRole('heading', { name: 'The AI Edge for Options Trading' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
-    expect(screen.getByRole('link', { name: 'Start 7-Day Free Trial' })).toHaveAttribute('href', '/signup');
-    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    for (const link of screen.getAllByRole('link', { name: 'Start 7-Day Free Trial' })) {
+      expect(link).toHaveAttribute('href', '/signup');
+    }
+    expect(screen.getAllByRole('link', { name: 'Login' })[0]).toHaveAttribute('href', '/login');
   });
 });
 

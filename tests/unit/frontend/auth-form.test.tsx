@@ -1,13 +1,31 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { confirmSignUp, signIn, signUp } from 'aws-amplify/auth';
+import {
+  confirmResetPassword,
+  confirmSignIn,
+  confirmSignUp,
+  resendSignUpCode,
+  resetPassword,
+  signIn,
+  signInWithRedirect,
+  signUp,
+} from 'aws-amplify/auth';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { passwordRules } from '@shared/auth/password-policy';
 import { AuthForm } from '../../../frontend/src/features/auth/components/auth-form';
 
-vi.mock('aws-amplify/auth', () => ({ signIn: vi.fn(), signUp: vi.fn(), confirmSignUp: vi.fn() }));
+vi.mock('aws-amplify/auth', () => ({
+  signIn: vi.fn(),
+  signUp: vi.fn(),
+  confirmSignUp: vi.fn(),
+  resendSignUpCode: vi.fn(),
+  confirmSignIn: vi.fn(),
+  resetPassword: vi.fn(),
+  confirmResetPassword: vi.fn(),
+  signInWithRedirect: vi.fn(),
+}));
 
 const EMAIL = 'trader@example.com';
 const STRONG_PASSWORD = 'Str0ngPassword';
@@ -20,11 +38,11 @@ const confirmSignUpStep = {
   },
 } as const;
 
-function renderForm(mode: 'login' | 'signup') {
+function renderForm(mode: 'login' | 'signup', federatedSignIn = false) {
   const onSignedIn = vi.fn();
   render(
     <MemoryRouter>
-      <AuthForm mode={mode} onSignedIn={onSignedIn} />
+      <AuthForm mode={mode} onSignedIn={onSignedIn} federatedSignIn={federatedSignIn} />
     </MemoryRouter>,
   );
   return { onSignedIn, user: userEvent.setup() };
@@ -109,15 +127,88 @@ describe('AuthForm in login mode', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected error occurred');
   });
 
-  it('goes to the confirm step when the account is not confirmed yet', async () => {
+  it('goes to the confirm step, with a fresh code sent, when the account is not confirmed yet', async () => {
     vi.mocked(signIn).mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } });
+    vi.mocked(resendSignUpCode).mockResolvedValue({ destination: EMAIL } as never);
     const { user } = renderForm('login');
 
     await fillCredentials(user);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByLabelText('Confirmation code')).toBeInTheDocument();
-    expect(screen.getByText(new RegExp(EMAIL))).toBeInTheDocument();
+    expect(resendSignUpCode).toHaveBeenCalledWith({ username: EMAIL });
+    expect(screen.getByRole('status')).toHaveTextContent('we sent you a new code');
+  });
+
+  it('asks for the TOTP code when the user has MFA on, and signs in with it', async () => {
+    vi.mocked(signIn).mockResolvedValue({
+      isSignedIn: false,
+      nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' },
+    } as never);
+    vi.mocked(confirmSignIn)
+      .mockRejectedValueOnce(
+        Object.assign(new Error('Invalid code or auth state for the user.'), {
+          name: 'CodeMismatchException',
+        }),
+      )
+      .mockResolvedValueOnce(signedIn);
+    const { user, onSignedIn } = renderForm('login');
+
+    await fillCredentials(user);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.type(await screen.findByLabelText('Authentication code'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid code or auth state for the user.');
+
+    await user.clear(screen.getByLabelText('Authentication code'));
+    await user.type(screen.getByLabelText('Authentication code'), '222222');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(confirmSignIn).toHaveBeenLastCalledWith({ challengeResponse: '222222' });
+    expect(onSignedIn).toHaveBeenCalledOnce();
+  });
+
+  it('resets a forgotten password with the emailed code, refusing a weak new one, then signs in', async () => {
+    vi.mocked(resetPassword).mockResolvedValue({
+      isPasswordReset: false,
+      nextStep: {
+        resetPasswordStep: 'CONFIRM_RESET_PASSWORD_WITH_CODE',
+        codeDeliveryDetails: { destination: EMAIL },
+      },
+    } as never);
+    vi.mocked(confirmResetPassword).mockResolvedValue(undefined);
+    vi.mocked(signIn).mockResolvedValue(signedIn);
+    const { user, onSignedIn } = renderForm('login');
+
+    await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    await user.type(screen.getByLabelText('Email address'), EMAIL);
+    await user.click(screen.getByRole('button', { name: 'Send reset code' }));
+    await user.type(await screen.findByLabelText('Reset code'), '123456');
+    await user.type(screen.getByLabelText('New password'), 'weak');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('at least 8 characters');
+    expect(confirmResetPassword).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText('New password'));
+    await user.type(screen.getByLabelText('New password'), STRONG_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(confirmResetPassword).toHaveBeenCalledWith({
+      username: EMAIL,
+      confirmationCode: '123456',
+      newPassword: STRONG_PASSWORD,
+    });
+    expect(signIn).toHaveBeenCalledWith(
+      expect.objectContaining({ username: EMAIL, password: STRONG_PASSWORD }),
+    );
+    expect(onSignedIn).toHaveBeenCalledOnce();
+  });
+
+  it('offers the identity provider only when the stage configures one', async () => {
+    renderForm('login');
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
+    cleanup();
+    const { user } = renderForm('login', true);
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    expect(signInWithRedirect).toHaveBeenCalledWith({ provider: 'Google' });
   });
 });
 

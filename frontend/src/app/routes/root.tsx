@@ -1,12 +1,14 @@
 import { Outlet, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { FullScreenError } from '../../components/ui/full-screen-error';
+import { SiteGate } from '../../features/site-gate/components/site-gate';
 
+/** Every page sits behind the site gate (when the stage has one). */
 export function RootLayout() {
   return (
-    <>
+    <SiteGate>
       <Outlet />
       <ScrollRestoration />
-    </>
+    </SiteGate>
   );
 }
 
