@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, renderHook, screen } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
+import { Hub } from 'aws-amplify/utils';
 import userEvent from '@testing-library/user-event';
 import { fetchAuthSession, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
@@ -157,6 +158,20 @@ describe('protected routes', () => {
 
     expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
     expect(signOut).toHaveBeenCalledOnce();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sign the user out to /login when Amplify cannot refresh the session', async () => {
+    givenSignedIn();
+    vi.mocked(signOut).mockResolvedValue();
+    const { router } = renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+
+    givenSignedOut();
+    act(() => Hub.dispatch('auth', { event: 'tokenRefresh_failure' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(signOut).toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/login');
   });
 });
