@@ -1,44 +1,63 @@
-import { Link } from 'react-router-dom';
 import { TRIAL_DAYS } from '@shared/constants/plans';
 import { PublicLayout } from '../../components/layouts/public-layout';
-
-const highlights = ['Dark pool flow detection', 'AI research assistant', 'Options scanner with edge scoring'];
+import { LinkButton } from '../../components/ui/link-button';
+import { SectionHeading } from '../../components/ui/section-heading';
+import { CtaBanner } from '../../features/marketing/components/cta-banner';
+import { FeatureGrid } from '../../features/marketing/components/feature-grid';
+import { LandingHero } from '../../features/marketing/components/landing-hero';
+import { MarketingClaims } from '../../features/marketing/components/marketing-claims';
+import { PageSection } from '../../features/marketing/components/page-section';
+import { PricingSection } from '../../features/marketing/components/pricing-section';
+import { Testimonials } from '../../features/marketing/components/testimonials';
+import { CORE_FEATURES, PROFESSIONAL_FEATURES } from '../../features/marketing/data/landing';
 
 export function LandingRoute() {
   return (
     <PublicLayout>
-      <section className="bg-[radial-gradient(ellipse_at_top,rgba(16,185,129,0.15),transparent_60%)]">
-        <div className="mx-auto max-w-4xl px-6 py-24 text-center sm:py-32">
-          <h1 className="text-5xl font-extrabold tracking-tight text-white sm:text-6xl">
-            The AI Edge for{' '}
-            <span className="bg-gradient-to-r from-emerald-400 to-cyan-400 bg-clip-text text-transparent">
-              Options Trading
-            </span>
-          </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-300">
-            Research trades with an AI assistant, scan options with edge scoring and follow institutional dark
-            pool flow, all in one place.
-          </p>
-          <ul aria-label="Highlights" className="mt-8 flex flex-wrap justify-center gap-3">
-            {highlights.map((highlight) => (
-              <li
-                key={highlight}
-                className="rounded-full border border-emerald-400/30 bg-emerald-400/10 px-4 py-1.5 text-sm text-emerald-200"
-              >
-                {highlight}
-              </li>
-            ))}
-          </ul>
-          <div className="mt-10 flex justify-center">
-            <Link
-              to="/signup"
-              className="rounded-lg bg-emerald-500 px-6 py-3 text-base font-semibold text-slate-950 hover:bg-emerald-400"
-            >
-              Start {TRIAL_DAYS}-Day Free Trial
-            </Link>
-          </div>
+      <LandingHero />
+      <PageSection className="pt-0 sm:pt-0">
+        <MarketingClaims />
+      </PageSection>
+      <PageSection labelledBy="features-heading">
+        <SectionHeading
+          id="features-heading"
+          eyebrow="Features"
+          title="Everything You Need to Find Your Edge"
+          intro="Six tools built around how options traders actually research a trade."
+        />
+        <div className="mt-12">
+          <FeatureGrid items={CORE_FEATURES} />
         </div>
-      </section>
+      </PageSection>
+      <PageSection labelledBy="professional-heading" className="bg-slate-900/30">
+        <SectionHeading
+          id="professional-heading"
+          eyebrow="For serious traders"
+          title="Professional-Grade Tools"
+          intro="The discipline around the trade matters as much as the signal."
+        />
+        <div className="mt-12">
+          <FeatureGrid items={PROFESSIONAL_FEATURES} columns={4} />
+        </div>
+      </PageSection>
+      <PageSection labelledBy="testimonials-heading">
+        <SectionHeading id="testimonials-heading" eyebrow="Testimonials" title="What Traders Say" />
+        <div className="mt-12">
+          <Testimonials />
+        </div>
+      </PageSection>
+      <PricingSection />
+      <CtaBanner
+        title="Ready to Find Your Edge?"
+        text={`Start your ${TRIAL_DAYS}-day free trial with every feature included. No credit card required.`}
+      >
+        <LinkButton to="/signup" className="px-6 text-base">
+          Start {TRIAL_DAYS}-Day Free Trial
+        </LinkButton>
+        <LinkButton to="/features" variant="secondary" className="px-6 text-base">
+          Explore Features
+        </LinkButton>
+      </CtaBanner>
     </PublicLayout>
   );
 }

@@ -1,12 +1,12 @@
-import { PageHeader, PublicLayout } from '../../../components/layouts/public-layout';
+import { PublicLayout } from '../../../components/layouts/public-layout';
+import { HelpCenter } from '../../../features/help/components/help-center';
+import { SupportCallout } from '../../../features/marketing/components/support-callout';
 
 export function HelpRoute() {
   return (
     <PublicLayout>
-      <PageHeader
-        title="Help Center"
-        intro="Guides for the scanner, the research assistant, dark pool flow, alerts and the trading journal."
-      />
+      <HelpCenter />
+      <SupportCallout />
     </PublicLayout>
   );
 }

@@ -1,4 +1,6 @@
 import { PageHeader, PublicLayout } from '../../../components/layouts/public-layout';
+import { LegalDocument } from '../../../features/marketing/components/legal-document';
+import { PRIVACY_SECTIONS } from '../../../features/marketing/data/legal';
 
 export function PrivacyRoute() {
   return (
@@ -7,6 +9,7 @@ export function PrivacyRoute() {
         title="Privacy Policy"
         intro="What we collect, why, and the rights you have over your data."
       />
+      <LegalDocument sections={PRIVACY_SECTIONS} />
     </PublicLayout>
   );
 }
