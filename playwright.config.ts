@@ -1,5 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
+// Tests read local tables with the pinned AWS SDK; its notice about future Node 22 releases is noise.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 /**
  * The e2e run starts its own `npm start` instances, each on its own port and data dir, fresh
  * each run: one as a developer runs it, one with the site gate on (SITE_PASSWORD).
@@ -7,6 +10,8 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4391);
 const gatedPort = port + 1;
 export const E2E_SITE_PASSWORD = 'e2e gate password';
+/** Where the ungated instance keeps its data (its runtime.json names the local endpoints). */
+export const E2E_DATA_DIR = '.data-e2e';
 
 const server = (serverPort: number, dataDir: string, env: Record<string, string> = {}) => ({
   command: `rm -rf ${dataDir} && node --import tsx scripts/start.ts`,
@@ -58,7 +63,7 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(port, '.data-e2e'),
+    server(port, E2E_DATA_DIR),
     server(gatedPort, '.data-e2e-gated', { SITE_PASSWORD: E2E_SITE_PASSWORD }),
   ],
 });
