@@ -1,0 +1,124 @@
+/**
+ * The US equity calendar in America/New_York: NYSE trading days (weekends and the exchange's
+ * full-day holidays excluded; early closes are not modelled) and the regular session 09:30-16:00.
+ * DST follows the US rule (second Sunday of March to first Sunday of November, at 02:00 local).
+ */
+
+const MS_PER_MINUTE = 60_000;
+const MS_PER_DAY = 86_400_000;
+export const SESSION_OPEN_MINUTE = 9 * 60 + 30;
+export const SESSION_CLOSE_MINUTE = 16 * 60;
+export const SESSION_MINUTES = SESSION_CLOSE_MINUTE - SESSION_OPEN_MINUTE;
+
+/** Days since 1970-01-01 of a calendar date. */
+export function dayNumberOf(year: number, month: number, day: number): number {
+  return Math.floor(Date.UTC(year, month - 1, day) / MS_PER_DAY);
+}
+
+export function isoDateOf(dayNumber: number): string {
+  return new Date(dayNumber * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+export function dayNumberOfIso(isoDate: string): number {
+  return Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / MS_PER_DAY);
+}
+
+/** 0 Sunday .. 6 Saturday. */
+export function weekday(dayNumber: number): number {
+  return (((dayNumber + 4) % 7) + 7) % 7;
+}
+
+/** The n-th (1-based) given weekday of a month, or the last one with n = -1. */
+function nthWeekday(year: number, month: number, targetWeekday: number, n: number): number {
+  if (n > 0) {
+    const first = dayNumberOf(year, month, 1);
+    return first + ((targetWeekday - weekday(first) + 7) % 7) + (n - 1) * 7;
+  }
+  const last = dayNumberOf(year, month + 1, 1) - 1;
+  return last - ((weekday(last) - targetWeekday + 7) % 7);
+}
+
+function easterSunday(year: number): number {
+  // Anonymous Gregorian algorithm (Meeus/Jones/Butcher).
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return dayNumberOf(year, month, day);
+}
+
+/** A fixed-date holiday moved to Friday when on Saturday, to Monday when on Sunday. */
+function observed(dayNumber: number): number {
+  const wd = weekday(dayNumber);
+  return wd === 6 ? dayNumber - 1 : wd === 0 ? dayNumber + 1 : dayNumber;
+}
+
+const holidayCache = new Map<number, Set<number>>();
+
+/** NYSE full-day holidays of a year. */
+export function nyseHolidays(year: number): Set<number> {
+  const cached = holidayCache.get(year);
+  if (cached) return cached;
+  const days = [
+    nthWeekday(year, 1, 1, 3), // Martin Luther King Jr. Day
+    nthWeekday(year, 2, 1, 3), // Washington's Birthday
+    easterSunday(year) - 2, // Good Friday
+    nthWeekday(year, 5, 1, -1), // Memorial Day
+    observed(dayNumberOf(year, 7, 4)),
+    nthWeekday(year, 9, 1, 1), // Labor Day
+    nthWeekday(year, 11, 4, 4), // Thanksgiving
+    observed(dayNumberOf(year, 12, 25)),
+  ];
+  // New Year's Day on a Saturday is not moved back into the old year.
+  const newYear = dayNumberOf(year, 1, 1);
+  if (weekday(newYear) !== 6) days.push(observed(newYear));
+  if (year >= 2022) days.push(observed(dayNumberOf(year, 6, 19))); // Juneteenth
+  const set = new Set(days);
+  holidayCache.set(year, set);
+  return set;
+}
+
+export function isTradingDay(dayNumber: number): boolean {
+  const wd = weekday(dayNumber);
+  if (wd === 0 || wd === 6) return false;
+  const year = new Date(dayNumber * MS_PER_DAY).getUTCFullYear();
+  return !nyseHolidays(year).has(dayNumber);
+}
+
+/** New York's offset from UTC in minutes (-240 in daylight time, -300 otherwise). */
+export function newYorkOffsetMinutes(utcMs: number): number {
+  const year = new Date(utcMs).getUTCFullYear();
+  // 02:00 EST = 07:00 UTC on the second Sunday of March; 02:00 EDT = 06:00 UTC on the first Sunday of November.
+  const start = nthWeekday(year, 3, 0, 2) * MS_PER_DAY + 7 * 3_600_000;
+  const end = nthWeekday(year, 11, 0, 1) * MS_PER_DAY + 6 * 3_600_000;
+  return utcMs >= start && utcMs < end ? -240 : -300;
+}
+
+/** The New York calendar day and minute of the day of an instant. */
+export function newYorkTime(at: Date): { dayNumber: number; minuteOfDay: number } {
+  const localMs = at.getTime() + newYorkOffsetMinutes(at.getTime()) * MS_PER_MINUTE;
+  const dayNumber = Math.floor(localMs / MS_PER_DAY);
+  return { dayNumber, minuteOfDay: Math.floor((localMs - dayNumber * MS_PER_DAY) / MS_PER_MINUTE) };
+}
+
+/** The UTC instant of a New York wall-clock minute. */
+export function newYorkInstant(dayNumber: number, minuteOfDay: number): Date {
+  const guess = dayNumber * MS_PER_DAY + minuteOfDay * MS_PER_MINUTE;
+  return new Date(guess - newYorkOffsetMinutes(guess + 300 * MS_PER_MINUTE) * MS_PER_MINUTE);
+}
+
+export function previousTradingDay(dayNumber: number): number {
+  let day = dayNumber - 1;
+  while (!isTradingDay(day)) day -= 1;
+  return day;
+}

@@ -1,0 +1,27 @@
+/**
+ * Deterministic quarterly earnings dates for the simulated stocks: each symbol reports a fixed
+ * (seeded) 18-47 days after each calendar quarter ends, moved forward to a trading day.
+ */
+import { dayNumberOf, isTradingDay } from './calendar';
+import { hashString, uniform } from './random';
+
+const QUARTER_END_MONTHS = [1, 4, 7, 10];
+
+function reportDay(symbol: string, year: number, quarterStartMonth: number): number {
+  const lag = 18 + Math.floor(uniform(hashString(symbol), 99) * 30);
+  let day = dayNumberOf(year, quarterStartMonth, 1) + lag;
+  while (!isTradingDay(day)) day += 1;
+  return day;
+}
+
+/** The first report day on or after `dayNumber`. */
+export function nextEarningsDate(symbol: string, dayNumber: number): number {
+  const year = new Date(dayNumber * 86_400_000).getUTCFullYear();
+  for (const y of [year, year + 1]) {
+    for (const month of QUARTER_END_MONTHS) {
+      const day = reportDay(symbol, y, month);
+      if (day >= dayNumber) return day;
+    }
+  }
+  return reportDay(symbol, year + 2, 1);
+}

@@ -1,0 +1,298 @@
+/**
+ * The simulated market's price model, a pure function of (symbol, instant):
+ *
+ * Daily, from a fixed epoch (2019-01-02) over NYSE trading days n:
+ *   - a market shock m_n and a volatility factor c_n (AR(1), half-life 11 days, driven mostly by
+ *     -m_n: vol rises when the market falls). The VIX is 17·exp(c_n).
+ *   - each symbol's 30-day ATM implied volatility iv_n = vol · exp(λ·c_n + d_n), d_n its own AR(1);
+ *   - each symbol's log price X_n = (1 - κ)·X_{n-1} + σ_n·(ρ·m_n + √(1-ρ²)·ε_n) - σ_n²/2 around
+ *     ln(reference price), κ = ln 2 / 126 (half-life six months), σ_n = 0.85·iv_{n-1}/√252 (realised
+ *     below implied, as in real markets);
+ *   - the open gaps part of the way from yesterday's close; volume is the average volume times a
+ *     lognormal factor that grows with the size of the move.
+ * Intraday, 09:30-16:00 New York, minute by minute: a Brownian bridge from the open to the close
+ * (a market bridge shared by every symbol with weight ρ, plus the symbol's own). Outside the
+ * session the price is the last close. Everything is seeded by (symbol, day[, minute]).
+ */
+import { normal, hashString, uniform } from './random';
+import {
+  SESSION_CLOSE_MINUTE,
+  SESSION_MINUTES,
+  SESSION_OPEN_MINUTE,
+  dayNumberOf,
+  isTradingDay,
+  newYorkInstant,
+  newYorkTime,
+} from './calendar';
+import type { UniverseEntry } from './universe';
+
+export const MARKET_EPOCH_DAY = dayNumberOf(2019, 1, 2);
+const HISTORY_DAYS = 252;
+const MEAN_REVERSION = Math.LN2 / 126;
+const VOL_FACTOR_PERSISTENCE = 0.94;
+const VOL_FACTOR_SHOCK = 0.08;
+const IDIO_VOL_PERSISTENCE = 0.97;
+const IDIO_VOL_SHOCK = 0.045;
+const REALISED_OVER_IMPLIED = 0.85;
+const SQRT_252 = Math.sqrt(252);
+const MARKET_SEED = hashString('#market');
+const VOL_SEED = hashString('#volatility');
+const INTRADAY_MARKET_SEED = hashString('#market-intraday');
+
+/** Trading-day numbers from the epoch, extended on demand. */
+const tradingDays: number[] = [MARKET_EPOCH_DAY];
+const dayIndex = new Map<number, number>([[MARKET_EPOCH_DAY, 0]]);
+
+function extendTradingDaysTo(dayNumber: number): void {
+  let last = tradingDays[tradingDays.length - 1]!;
+  while (last < dayNumber) {
+    last += 1;
+    if (isTradingDay(last)) {
+      dayIndex.set(last, tradingDays.length);
+      tradingDays.push(last);
+    }
+  }
+}
+
+/** The index of the last trading day on or before a calendar day. */
+export function tradingIndexOnOrBefore(dayNumber: number): number {
+  if (dayNumber < MARKET_EPOCH_DAY + 400) {
+    throw new RangeError('The simulated market starts in 2020 (a year of history after its 2019 epoch)');
+  }
+  extendTradingDaysTo(dayNumber + 10);
+  let day = dayNumber;
+  while (!dayIndex.has(day)) day -= 1;
+  return dayIndex.get(day)!;
+}
+
+export function tradingDayNumber(index: number): number {
+  if (index >= tradingDays.length) extendTradingDaysTo(tradingDays[tradingDays.length - 1]! + 10 + index * 2);
+  return tradingDays[index]!;
+}
+
+/** Market shock and vol factor by day. */
+const marketShock: number[] = [0];
+const volFactor: number[] = [0];
+
+function extendMarketTo(index: number): void {
+  for (let n = marketShock.length; n <= index; n += 1) {
+    const m = normal(MARKET_SEED, n);
+    marketShock.push(m);
+    const shock = -0.75 * m + 0.66 * normal(VOL_SEED, n);
+    volFactor.push(VOL_FACTOR_PERSISTENCE * volFactor[n - 1]! + VOL_FACTOR_SHOCK * shock);
+  }
+}
+
+function correlationToMarket(entry: UniverseEntry): number {
+  if (entry.symbol === 'VIX') return -0.8;
+  switch (entry.sector) {
+    case 'Broad Market':
+      return 0.95;
+    case 'Leveraged':
+      return 0.9;
+    case 'Commodities':
+      return 0.1;
+    case 'Materials':
+      return 0.3;
+    case 'Fixed Income':
+      return -0.25;
+    case 'Currencies':
+      return -0.1;
+    case 'Volatility':
+      return -0.7;
+    default:
+      return entry.kind === 'etf' ? 0.85 : entry.sector === 'Technology' ? 0.65 : 0.55;
+  }
+}
+
+function volFactorLoading(entry: UniverseEntry): number {
+  if (entry.symbol === 'VIX') return 0.6;
+  return ['Commodities', 'Fixed Income', 'Currencies'].includes(entry.sector) ? 0.4 : 1;
+}
+
+export interface SymbolModel {
+  entry: UniverseEntry;
+  seed: number;
+  rho: number;
+  volLoading: number;
+  /** By trading-day index. */
+  close: number[];
+  open: number[];
+  iv: number[];
+  volume: number[];
+  logDeviation: number[];
+  idioVol: number[];
+}
+
+const models = new Map<string, SymbolModel>();
+
+export function symbolModel(entry: UniverseEntry): SymbolModel {
+  let model = models.get(entry.symbol);
+  if (!model) {
+    model = {
+      entry,
+      seed: hashString(entry.symbol),
+      rho: correlationToMarket(entry),
+      volLoading: volFactorLoading(entry),
+      close: [entry.referencePrice],
+      open: [entry.referencePrice],
+      iv: [entry.vol],
+      volume: [entry.averageVolume],
+      logDeviation: [0],
+      idioVol: [0],
+    };
+    models.set(entry.symbol, model);
+  }
+  return model;
+}
+
+/** Extends a symbol's daily series to a trading-day index. */
+export function extendSymbolTo(model: SymbolModel, index: number): void {
+  if (model.close.length > index) return;
+  extendMarketTo(index);
+  const { entry, seed, rho } = model;
+  const residual = Math.sqrt(1 - rho * rho);
+  for (let n = model.close.length; n <= index; n += 1) {
+    const idio = IDIO_VOL_PERSISTENCE * model.idioVol[n - 1]! + IDIO_VOL_SHOCK * normal(seed, n, 1);
+    model.idioVol.push(idio);
+    const c = volFactor[n]!;
+    model.iv.push(entry.vol * Math.exp(model.volLoading * c + idio));
+    const previousClose = model.close[n - 1]!;
+    const z = rho * marketShock[n]! + residual * normal(seed, n, 2);
+    const dailyVol = (REALISED_OVER_IMPLIED * model.iv[n - 1]!) / SQRT_252;
+    let close: number;
+    if (entry.symbol === 'VIX') {
+      close = entry.referencePrice * Math.exp(c + 0.03 * normal(seed, n, 2));
+      model.logDeviation.push(Math.log(close / entry.referencePrice));
+    } else {
+      const deviation =
+        (1 - MEAN_REVERSION) * model.logDeviation[n - 1]! + dailyVol * z - 0.5 * dailyVol * dailyVol;
+      model.logDeviation.push(deviation);
+      close = entry.referencePrice * Math.exp(deviation);
+    }
+    model.close.push(close);
+    const gapShare = 0.2 + 0.2 * uniform(seed, n, 3);
+    model.open.push(
+      previousClose *
+        Math.exp(gapShare * Math.log(close / previousClose) + 0.1 * dailyVol * normal(seed, n, 4)),
+    );
+    const moveSize = Math.abs(z);
+    model.volume.push(
+      entry.averageVolume * Math.exp(0.3 * normal(seed, n, 5) - 0.045 + 0.25 * (moveSize - 0.8)),
+    );
+  }
+}
+
+const intradayCache = new Map<string, Float64Array>();
+const marketBridgeCache = new Map<number, Float64Array>();
+const CACHE_LIMIT = 600;
+
+function bridge(seed: number, index: number, stream: number): Float64Array {
+  const path = new Float64Array(SESSION_MINUTES + 1);
+  const step = 1 / Math.sqrt(SESSION_MINUTES);
+  for (let k = 1; k <= SESSION_MINUTES; k += 1)
+    path[k] = path[k - 1]! + step * normal(seed, index, stream, k);
+  const end = path[SESSION_MINUTES]!;
+  for (let k = 1; k <= SESSION_MINUTES; k += 1) path[k] = path[k]! - (k / SESSION_MINUTES) * end;
+  return path;
+}
+
+function remember<K, V>(cache: Map<K, V>, key: K, value: V): V {
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as K);
+  cache.set(key, value);
+  return value;
+}
+
+/** Log prices minute by minute (0 = 09:30 open, 390 = 16:00 close) of a trading day. */
+function intradayLogPath(model: SymbolModel, index: number): Float64Array {
+  const key = `${model.entry.symbol}:${index}`;
+  const cached = intradayCache.get(key);
+  if (cached) return cached;
+  extendSymbolTo(model, index);
+  const marketBridge =
+    marketBridgeCache.get(index) ??
+    remember(marketBridgeCache, index, bridge(INTRADAY_MARKET_SEED, index, 0));
+  const own = bridge(model.seed, index, 7);
+  const logOpen = Math.log(model.open[index]!);
+  const logClose = Math.log(model.close[index]!);
+  const dailyVol = (REALISED_OVER_IMPLIED * model.iv[index - 1]!) / SQRT_252;
+  const residual = Math.sqrt(1 - model.rho * model.rho);
+  const path = new Float64Array(SESSION_MINUTES + 1);
+  for (let k = 0; k <= SESSION_MINUTES; k += 1) {
+    const drift = logOpen + (k / SESSION_MINUTES) * (logClose - logOpen);
+    path[k] = drift + dailyVol * (model.rho * marketBridge[k]! + residual * own[k]!);
+  }
+  return remember(intradayCache, key, path);
+}
+
+/** Where an instant falls: the trading day whose prices apply and the session minute (0-390). */
+export interface MarketClock {
+  /** Trading-day index of the session the price belongs to. */
+  index: number;
+  /** Minutes since the open, 0-390 (390 once the session is over). */
+  minute: number;
+  isOpen: boolean;
+  /** The instant the price was set (the minute, or the close). */
+  priceTime: Date;
+}
+
+export function marketClock(at: Date): MarketClock {
+  const { dayNumber, minuteOfDay } = newYorkTime(at);
+  const index = tradingIndexOnOrBefore(dayNumber);
+  const minuteMs = Math.floor(at.getTime() / 60_000) * 60_000;
+  if (tradingDays[index] === dayNumber && minuteOfDay < SESSION_CLOSE_MINUTE) {
+    if (minuteOfDay >= SESSION_OPEN_MINUTE) {
+      return {
+        index,
+        minute: minuteOfDay - SESSION_OPEN_MINUTE,
+        isOpen: true,
+        priceTime: new Date(minuteMs),
+      };
+    }
+    // Before the open: yesterday's close holds.
+    return closedAt(index - 1);
+  }
+  return closedAt(index);
+}
+
+function closedAt(index: number): MarketClock {
+  const priceTime = newYorkInstant(tradingDays[index]!, SESSION_CLOSE_MINUTE);
+  return { index, minute: SESSION_MINUTES, isOpen: false, priceTime };
+}
+
+export interface PricePoint {
+  price: number;
+  previousClose: number;
+  /** Shares traded in the session so far. */
+  volume: number;
+  /** 30-day ATM implied volatility now. */
+  iv: number;
+}
+
+/** Cumulative share of a day's volume traded by a point of the session (U-shaped intensity). */
+export function sessionVolumeShare(fraction: number): number {
+  const a = 2;
+  const centred = 2 * fraction - 1;
+  return (fraction + (a * (centred * centred * centred + 1)) / 6) / (1 + a / 3);
+}
+
+export function pricePoint(entry: UniverseEntry, clock: MarketClock): PricePoint {
+  const model = symbolModel(entry);
+  const { index, minute } = clock;
+  extendSymbolTo(model, index);
+  const previousClose = model.close[index - 1]!;
+  const fraction = minute / SESSION_MINUTES;
+  const iv = model.iv[index - 1]! + fraction * (model.iv[index]! - model.iv[index - 1]!);
+  if (minute >= SESSION_MINUTES) {
+    return { price: model.close[index]!, previousClose, volume: model.volume[index]!, iv: model.iv[index]! };
+  }
+  const price = Math.exp(intradayLogPath(model, index)[minute]!);
+  return { price, previousClose, volume: model.volume[index]! * sessionVolumeShare(fraction), iv };
+}
+
+/** The closing 30-day ATM IVs of the HISTORY_DAYS trading days before the session `index`. */
+export function ivHistory(entry: UniverseEntry, index: number): Float64Array {
+  const model = symbolModel(entry);
+  extendSymbolTo(model, index);
+  return Float64Array.from(model.iv.slice(index - HISTORY_DAYS, index));
+}

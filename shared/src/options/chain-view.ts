@@ -1,0 +1,94 @@
+/**
+ * GET /api/options-chain: a symbol's chain as the API contract writes it, with each contract's
+ * implied volatility solved from its mid and its greeks (theta per day, vega per vol point).
+ */
+import { z } from 'zod';
+import { tickerSchema } from '../market/ticker';
+import { generateChain } from './chain';
+import { priceChain } from './scanner';
+import type { ChainWork } from './snapshot';
+
+export const optionChainQuery = z
+  .object({
+    symbol: tickerSchema,
+    /** One expiration, 'YYYY-MM-DD'; all of them when absent. */
+    expiration: z.iso.date().optional(),
+  })
+  .strict();
+export type OptionChainQuery = z.infer<typeof optionChainQuery>;
+
+export interface OptionContract {
+  type: 'call' | 'put';
+  strike: number;
+  expiration: string;
+  years: number;
+  bid: number;
+  ask: number;
+  last: number;
+  volume: number;
+  openInterest: number;
+  /** Solved from the mid; null when the mid has no implied volatility. */
+  iv: number | null;
+  delta: number | null;
+  gamma: number | null;
+  theta: number | null;
+  vega: number | null;
+}
+
+export interface OptionChainView {
+  symbol: string;
+  underlyingPrice: number;
+  rate: number;
+  dividendYield: number;
+  asOf: string;
+  expirations: string[];
+  contracts: OptionContract[];
+}
+
+const finiteOrNull = (value: number): number | null => (Number.isFinite(value) ? value : null);
+
+/** The chain at `at`; an expiration that is not listed gives no contracts. Throws UnknownSymbolError. */
+export function optionChainView(symbol: string, at: Date, expiration?: string): OptionChainView {
+  const chain = generateChain(symbol, at);
+  const n = chain.count;
+  const work: ChainWork = {
+    iv: new Float64Array(n),
+    delta: new Float64Array(n),
+    gamma: new Float64Array(n),
+    theta: new Float64Array(n),
+    vega: new Float64Array(n),
+    spreadPct: new Float64Array(n),
+    liquidity: new Float64Array(n),
+  };
+  priceChain(chain, work);
+  const contracts: OptionContract[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const date = chain.expirations[chain.expirationIndex[i]!]!;
+    if (expiration !== undefined && date !== expiration) continue;
+    contracts.push({
+      type: chain.isCall[i] === 1 ? 'call' : 'put',
+      strike: chain.strike[i]!,
+      expiration: date,
+      years: chain.years[i]!,
+      bid: chain.bid[i]!,
+      ask: chain.ask[i]!,
+      last: chain.last[i]!,
+      volume: chain.volume[i]!,
+      openInterest: chain.openInterest[i]!,
+      iv: finiteOrNull(work.iv[i]!),
+      delta: finiteOrNull(work.delta[i]!),
+      gamma: finiteOrNull(work.gamma[i]!),
+      theta: finiteOrNull(work.theta[i]!),
+      vega: finiteOrNull(work.vega[i]!),
+    });
+  }
+  return {
+    symbol: chain.symbol,
+    underlyingPrice: Math.round(chain.spot * 100) / 100,
+    rate: chain.rate,
+    dividendYield: chain.dividendYield,
+    asOf: chain.asOf,
+    expirations: chain.expirations,
+    contracts,
+  };
+}

@@ -1,0 +1,217 @@
+/**
+ * Simulated option chains: every listed expiration of a symbol (./expirations), 40 strikes around
+ * the previous close, a call and a put on each, quoted around the surface's model price.
+ *
+ *   strikes        spacing from the ladder 0.5/1/2.5/5/10/25/50/100: the smallest step that spans
+ *                  about ±2.5 standard deviations with 40 strikes, and at least 0.5 under $25,
+ *                  1 under $200, 2.5 above; centred on the previous close, fixed for the session
+ *   bid / ask      around the model mid: spread = tick + (time value + intrinsic / 10) × (2% to 8%
+ *                  by the name's liquidity) × (1 + 0.8·|standardised moneyness|), × 1.5 inside a week; bid rounded
+ *                  down and ask up to the tick (0.01 under $3, 0.05 from $3). A mid outside the
+ *                  no-arbitrage bounds is nudged back by a tick, so every contract has an IV
+ *   open interest  ~ average share volume / 1000, peaking at the money (Gaussian in standardised
+ *                  moneyness), fading with expiry, more on monthlies, seeded per day
+ *   volume         a seeded daily turnover of the open interest (higher for near expiries),
+ *                  accumulating over the session like the share volume
+ * Everything is a pure function of (symbol, trading day, minute).
+ */
+import { bsmPrice } from '../pricing/bsm';
+import { newYorkInstant, SESSION_CLOSE_MINUTE, isoDateOf } from '../market/calendar';
+import {
+  marketClock,
+  sessionVolumeShare,
+  symbolModel,
+  tradingDayNumber,
+  type MarketClock,
+} from '../market/price-model';
+import { underlyingAt, UnknownSymbolError, type UnderlyingState } from '../market/quotes';
+import { mix, normal, uniform } from '../market/random';
+import { universeEntry, type UniverseEntry } from '../market/universe';
+import { dayNumberOfIso } from '../market/calendar';
+import { listedExpirations } from './expirations';
+import { atmVolatility, smileVolatility, surfaceParameters } from './surface';
+
+export const STRIKES_PER_EXPIRATION = 40;
+const STRIKE_LADDER = [0.5, 1, 2.5, 5, 10, 25, 50, 100];
+const MS_PER_YEAR = 365 * 86_400_000;
+
+export interface ChainData {
+  symbol: string;
+  underlying: UnderlyingState;
+  /** Spot the quotes are priced from (= underlying.spot). */
+  spot: number;
+  rate: number;
+  dividendYield: number;
+  /** When the quotes were set (ISO). */
+  asOf: string;
+  /** The session's New York day number (days since 1970-01-01). */
+  sessionDay: number;
+  /** 'YYYY-MM-DD', ascending. */
+  expirations: string[];
+  /** Calendar days from the session day to each expiration. */
+  expirationDte: Int32Array;
+  expirationYears: Float64Array;
+  /** Contracts of expiration e are [expirationStart[e], expirationStart[e + 1]). */
+  expirationStart: Int32Array;
+  count: number;
+  expirationIndex: Uint16Array;
+  /** 1 call, 0 put; each strike's call is followed by its put. */
+  isCall: Uint8Array;
+  strike: Float64Array;
+  years: Float64Array;
+  bid: Float64Array;
+  ask: Float64Array;
+  mid: Float64Array;
+  last: Float64Array;
+  volume: Float64Array;
+  openInterest: Float64Array;
+  /** The surface volatility each quote was priced from (the chain's iv is solved from the mid). */
+  surfaceIv: Float64Array;
+}
+
+function strikeSpacing(price: number, atm: number, years: number): number {
+  const floor = price < 25 ? 0.5 : price < 200 ? 1 : 2.5;
+  const wanted = Math.max(floor, (2 * 2.5 * atm * Math.sqrt(years) * price) / STRIKES_PER_EXPIRATION);
+  return STRIKE_LADDER.find((step) => step >= wanted) ?? STRIKE_LADDER[STRIKE_LADDER.length - 1]!;
+}
+
+const tickOf = (price: number): number => (price < 3 ? 0.01 : 0.05);
+const roundDown = (price: number): number => {
+  const tick = tickOf(price);
+  return Math.max(0, Math.floor(price / tick + 1e-9) * tick);
+};
+const roundUp = (price: number): number => {
+  const tick = tickOf(price);
+  return Math.ceil(price / tick - 1e-9) * tick;
+};
+const toCents = (price: number): number => Math.round(price * 100) / 100;
+
+/** 0 (thin) to 1 (the most liquid names) from average share volume. */
+function liquidityOf(entry: UniverseEntry): number {
+  if (entry.kind === 'index') return entry.symbol === 'VIX' ? 0.7 : 0.1;
+  return Math.min(1, Math.max(0, (Math.log10(entry.averageVolume) - 6) / 2));
+}
+
+export function generateChain(symbol: string, at: Date, clock: MarketClock = marketClock(at)): ChainData {
+  const entry = universeEntry(symbol);
+  if (!entry) throw new UnknownSymbolError([symbol]);
+  const underlying = underlyingAt(entry.symbol, at, clock);
+  const model = symbolModel(entry);
+  const session = clock.index;
+  const today = tradingDayNumber(session);
+  const spot = underlying.spot;
+  const { rate, dividendYield } = underlying;
+  const previousClose = model.close[session - 1]!;
+  const earningsDay = underlying.nextEarnings === null ? null : dayNumberOfIso(underlying.nextEarnings);
+  const surface = surfaceParameters(model, session, underlying.atmIv, earningsDay);
+  const liquidity = liquidityOf(entry);
+  const baseOpenInterest = Math.max(entry.averageVolume, entry.symbol === 'VIX' ? 30e6 : 1e6) / 1000;
+  const sessionShare = sessionVolumeShare(clock.minute / 390);
+  const priceTime = clock.priceTime.getTime();
+  const symbolSeed = model.seed ^ 0x5bd1e995;
+
+  const expiries = listedExpirations(entry, today)
+    .map((day) => ({
+      day,
+      years: (newYorkInstant(day, SESSION_CLOSE_MINUTE).getTime() - priceTime) / MS_PER_YEAR,
+    }))
+    .filter((e) => e.years > 0);
+  const count = expiries.length * STRIKES_PER_EXPIRATION * 2;
+  const chain: ChainData = {
+    symbol: entry.symbol,
+    underlying,
+    spot,
+    rate,
+    dividendYield,
+    asOf: clock.priceTime.toISOString(),
+    sessionDay: today,
+    expirations: expiries.map((e) => isoDateOf(e.day)),
+    expirationDte: Int32Array.from(expiries.map((e) => e.day - today)),
+    expirationYears: Float64Array.from(expiries.map((e) => e.years)),
+    expirationStart: new Int32Array(expiries.length + 1),
+    count,
+    expirationIndex: new Uint16Array(count),
+    isCall: new Uint8Array(count),
+    strike: new Float64Array(count),
+    years: new Float64Array(count),
+    bid: new Float64Array(count),
+    ask: new Float64Array(count),
+    mid: new Float64Array(count),
+    last: new Float64Array(count),
+    volume: new Float64Array(count),
+    openInterest: new Float64Array(count),
+    surfaceIv: new Float64Array(count),
+  };
+
+  let i = 0;
+  expiries.forEach(({ day, years }, e) => {
+    chain.expirationStart[e] = i;
+    const atm = atmVolatility(surface, years, day);
+    // Strikes are fixed for the session: centred on the previous close with the session's 30-day IV.
+    const strikeAtm = atmVolatility(surface, Math.max((day - today) / 365, 1 / 365), day);
+    const spacing = strikeSpacing(previousClose, strikeAtm, Math.max((day - today) / 365, 1 / 365));
+    const centre = Math.round(previousClose / spacing) * spacing;
+    const first = Math.max(spacing, centre - (STRIKES_PER_EXPIRATION / 2) * spacing);
+    const forward = spot * Math.exp((rate - dividendYield) * years);
+    const carry = Math.exp(-dividendYield * years);
+    const discount = Math.exp(-rate * years);
+    const isMonthly =
+      new Date(day * 86_400_000).getUTCDate() >= 15 && new Date(day * 86_400_000).getUTCDate() <= 21;
+    const expiryFade = Math.exp(-years * 1.5) * (isMonthly ? 1 : 0.45);
+    const turnover = 0.05 + 0.35 * Math.exp(-years * 12);
+    const shortDated = years < 7 / 365 ? 1.5 : 1;
+    for (let j = 0; j < STRIKES_PER_EXPIRATION; j += 1) {
+      const strike = toCents(first + j * spacing);
+      const vol = smileVolatility(surface, atm, forward, strike, years);
+      const z = Math.log(strike / forward) / (atm * Math.sqrt(years));
+      for (let type = 1; type >= 0; type -= 1) {
+        const isCall = type === 1;
+        const fair = bsmPrice(spot, strike, years, rate, dividendYield, vol, isCall);
+        const lower = Math.max(
+          isCall ? spot * carry - strike * discount : strike * discount - spot * carry,
+          0,
+        );
+        const upper = isCall ? spot * carry : strike * discount;
+        const relative = (0.02 + 0.06 * (1 - liquidity)) * (1 + 0.8 * Math.abs(z)) * shortDated;
+        const spread = tickOf(fair) + (fair - lower) * relative + lower * 0.1 * relative;
+        let bid = roundDown(fair - spread / 2);
+        let ask = Math.max(roundUp(fair + spread / 2), bid + tickOf(bid));
+        if ((bid + ask) / 2 <= lower) ask = roundUp(2 * lower - bid + 0.01);
+        while ((bid + ask) / 2 >= upper && bid > 0) bid = roundDown(bid - tickOf(bid));
+        bid = toCents(bid);
+        ask = toCents(ask);
+        const mid = (bid + ask) / 2;
+        const contractSeed = mix(symbolSeed, day, j * 2 + type);
+        const moneynessWeight = Math.exp(-0.5 * (z / 1.3) * (z / 1.3));
+        const typeWeight = isCall ? 1 : entry.kind === 'etf' ? 1.4 : 0.85;
+        const openInterest = Math.round(
+          baseOpenInterest *
+            moneynessWeight *
+            expiryFade *
+            typeWeight *
+            Math.exp(0.5 * normal(contractSeed, session, 1)),
+        );
+        const dailyVolume = openInterest * turnover * Math.exp(0.6 * normal(contractSeed, session, 2));
+        const noise = uniform(contractSeed, session, 3, clock.minute) - 0.5;
+        const last = toCents(
+          Math.min(ask, Math.max(bid, Math.max(0.01, roundDown(mid + noise * (ask - bid) * 0.8)))),
+        );
+
+        chain.expirationIndex[i] = e;
+        chain.isCall[i] = type;
+        chain.strike[i] = strike;
+        chain.years[i] = years;
+        chain.bid[i] = bid;
+        chain.ask[i] = ask;
+        chain.mid[i] = mid;
+        chain.last[i] = last;
+        chain.openInterest[i] = openInterest;
+        chain.volume[i] = Math.floor(dailyVolume * sessionShare);
+        chain.surfaceIv[i] = vol;
+        i += 1;
+      }
+    }
+  });
+  chain.expirationStart[expiries.length] = i;
+  return chain;
+}

@@ -1,0 +1,124 @@
+/**
+ * POST /api/options-scanner: the spec's scanner filter (ticker, strategy, ivRank, expiration)
+ * extended with the filters a trader expects. Units:
+ *   ivRank, ivRankMin/Max, ivPercentileMin, minEdgeScore   0-100
+ *   ivMin/ivMax, minProbabilityOfProfit                     fractions (0.35 = 35%), like a result's iv
+ *   maxSpreadPct                                             percent of the mid (10 = 10%)
+ *   deltaMin/deltaMax, minTheta, maxVega                    the position's net greeks per share
+ *                                                            (theta per day, vega per vol point)
+ *   premiumMin/premiumMax                                   |net premium| per share, dollars
+ *   maxCapital                                              dollars per position
+ *   priceMin/priceMax                                       the underlying's price
+ *   expiration                                              the latest expiration, 'YYYY-MM-DD'
+ * The spec's `ivRank` slider (default 50) is the minimum IV rank; `ivRankMin`, when given, takes
+ * its place. A min above its max is an error on the max field. Unknown fields are errors.
+ */
+import { z } from 'zod';
+import { scannerFilterSchema } from '../market/schemas';
+import { sectors } from '../market/universe';
+
+export const moneynessValues = ['itm', 'atm', 'otm'] as const;
+export type Moneyness = (typeof moneynessValues)[number];
+
+export const scanSortKeys = [
+  'edgeScore',
+  'probabilityOfProfit',
+  'iv',
+  'ivRank',
+  'volume',
+  'openInterest',
+  'premium',
+  'delta',
+  'theta',
+  'vega',
+  'dte',
+  'capital',
+  'rewardRisk',
+  'ticker',
+  'strike',
+] as const;
+export type ScanSortKey = (typeof scanSortKeys)[number];
+
+export const SCAN_LIMIT = { min: 1, max: 500, default: 50 } as const;
+
+const percent = z.number().min(0).max(100);
+const fraction = z.number().min(0).max(1);
+const nonNegative = z.number().nonnegative();
+
+export const scanFiltersSchema = scannerFilterSchema
+  .extend({
+    ivRankMin: percent.optional(),
+    ivRankMax: percent.optional(),
+    ivPercentileMin: percent.optional(),
+    ivMin: z.number().min(0).max(5).optional(),
+    ivMax: z.number().min(0).max(5).optional(),
+    dteMin: z.number().int().min(0).max(1000).optional(),
+    dteMax: z.number().int().min(0).max(1000).optional(),
+    deltaMin: z.number().min(-1).max(1).optional(),
+    deltaMax: z.number().min(-1).max(1).optional(),
+    minVolume: z.number().int().nonnegative().optional(),
+    minOpenInterest: z.number().int().nonnegative().optional(),
+    maxSpreadPct: z.number().positive().max(100).optional(),
+    premiumMin: nonNegative.optional(),
+    premiumMax: nonNegative.optional(),
+    moneyness: z.enum(moneynessValues).optional(),
+    minProbabilityOfProfit: fraction.optional(),
+    minEdgeScore: percent.optional(),
+    maxCapital: z.number().positive().optional(),
+    minTheta: z.number().optional(),
+    maxVega: z.number().optional(),
+    sector: z.enum(sectors).optional(),
+    priceMin: nonNegative.optional(),
+    priceMax: nonNegative.optional(),
+    excludeEarnings: z.boolean().optional(),
+    sortBy: z.enum(scanSortKeys).default('edgeScore'),
+    sortDir: z.enum(['asc', 'desc']).default('desc'),
+    limit: z.number().int().min(SCAN_LIMIT.min).max(SCAN_LIMIT.max).default(SCAN_LIMIT.default),
+  })
+  .strict()
+  .superRefine((filters, ctx) => {
+    const pairs: [string, number | undefined, string, number | undefined][] = [
+      ['ivRankMin', filters.ivRankMin ?? filters.ivRank, 'ivRankMax', filters.ivRankMax],
+      ['ivMin', filters.ivMin, 'ivMax', filters.ivMax],
+      ['dteMin', filters.dteMin, 'dteMax', filters.dteMax],
+      ['deltaMin', filters.deltaMin, 'deltaMax', filters.deltaMax],
+      ['premiumMin', filters.premiumMin, 'premiumMax', filters.premiumMax],
+      ['priceMin', filters.priceMin, 'priceMax', filters.priceMax],
+    ];
+    for (const [minName, min, maxName, max] of pairs) {
+      if (min !== undefined && max !== undefined && min > max) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [maxName],
+          message: `${maxName} (${max}) must not be below ${minName === 'ivRankMin' && filters.ivRankMin === undefined ? 'ivRank' : minName} (${min})`,
+        });
+      }
+    }
+  });
+
+export type ScanFilters = z.output<typeof scanFiltersSchema>;
+export type ScanFiltersInput = z.input<typeof scanFiltersSchema>;
+
+/** The minimum IV rank a scan applies: ivRankMin when given, else the spec's ivRank slider. */
+export function minimumIvRank(filters: ScanFilters): number {
+  return filters.ivRankMin ?? filters.ivRank;
+}
+
+const NOT_FILTERS = new Set(['sortBy', 'sortDir', 'limit']);
+
+/**
+ * How many filters narrow the scan (the Starter plan allows 10): every field that is set, except
+ * sorting and the limit; strategy 'all', an IV rank of 0 and excludeEarnings false narrow nothing.
+ */
+export function countActiveFilters(filters: ScanFilters): number {
+  let count = 0;
+  for (const [name, value] of Object.entries(filters)) {
+    if (value === undefined || NOT_FILTERS.has(name)) continue;
+    if (name === 'strategy' && value === 'all') continue;
+    if ((name === 'ivRank' || name === 'ivRankMin') && value === 0) continue;
+    if (name === 'ivRank' && filters.ivRankMin !== undefined) continue;
+    if (name === 'excludeEarnings' && value === false) continue;
+    count += 1;
+  }
+  return count;
+}
