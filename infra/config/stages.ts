@@ -45,6 +45,8 @@ export interface StageConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** The site password gate (spec) is on. */
   siteGate: boolean;
+  /** Where quotes come from: the simulated market, or Polygon (its key in the marketDataApiKey secret). */
+  marketDataProvider: 'simulated' | 'polygon';
   /** Hosted UI with a third-party identity provider; absent → email/password sign-in only. */
   hostedUi?: HostedUiConfig;
   customDomain?: CustomDomainConfig;
@@ -63,6 +65,7 @@ export const stages: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.TWO_WEEKS,
     logLevel: 'debug',
     siteGate: true,
+    marketDataProvider: 'simulated',
   },
   prod: {
     name: 'prod',
@@ -72,6 +75,7 @@ export const stages: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.THREE_MONTHS,
     logLevel: 'info',
     siteGate: true,
+    marketDataProvider: 'simulated',
   },
 };
 

@@ -73,6 +73,7 @@ export class AppFunction extends Construct {
         [runtimeEnv.userPoolId]: userPool.userPoolId,
         [runtimeEnv.userPoolClientId]: userPoolClient.userPoolClientId,
         [runtimeEnv.siteGateEnabled]: String(stage.siteGate),
+        [runtimeEnv.marketDataProvider]: stage.marketDataProvider,
       },
       bundling: {
         forceDockerBundling: false,

@@ -7,6 +7,7 @@ import { secrets } from '@shared/secrets';
 const descriptions: Record<SecretKey, string> = {
   openaiApiKey: 'OpenAI API key for the AI analyst; replace the generated placeholder with the real key.',
   siteGate: 'Site gate password and cookie signing material; replace the generated placeholder.',
+  marketDataApiKey: 'API key of the real market-data provider (used when the stage selects one).',
 };
 
 /**

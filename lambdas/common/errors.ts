@@ -78,3 +78,9 @@ export class RateLimitedError extends AppError {
     super(code, message);
   }
 }
+
+export class UpstreamError extends AppError {
+  constructor(message: string) {
+    super('upstream_unavailable', message);
+  }
+}

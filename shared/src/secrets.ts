@@ -5,6 +5,7 @@
 export const secrets = {
   openaiApiKey: { arnEnvVar: 'SECRET_ARN_OPENAI_API_KEY', localEnvVar: 'OPENAI_API_KEY' },
   siteGate: { arnEnvVar: 'SECRET_ARN_SITE_GATE', localEnvVar: 'SITE_GATE_SECRET' },
+  marketDataApiKey: { arnEnvVar: 'SECRET_ARN_MARKET_DATA_API_KEY', localEnvVar: 'MARKET_DATA_API_KEY' },
 } as const;
 
 export type SecretKey = keyof typeof secrets;
@@ -17,6 +18,10 @@ export const runtimeEnv = {
   logLevel: 'LOG_LEVEL',
   /** 'true' when the stage puts the site password gate in front of the product. */
   siteGateEnabled: 'SITE_GATE_ENABLED',
+  /** 'simulated' (default) or 'polygon': where quotes come from. */
+  marketDataProvider: 'MARKET_DATA_PROVIDER',
+  /** Base URL of the real quote provider's API (tests point it at a local stub). */
+  marketDataBaseUrl: 'MARKET_DATA_BASE_URL',
 } as const;
 
 /** Name of the HttpOnly cookie that proves the site gate was passed. */

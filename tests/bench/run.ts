@@ -1,14 +1,19 @@
 /**
- * `npm run bench`: measured figures, printed (benchmarks are not tests). Today: how long
- * `npm start` takes from process spawn to "Ready", on a fresh data dir and on a restart.
+ * `npm run bench`: measured figures, printed (benchmarks are not tests): the options engine
+ * (scan, IV, greeks, and the comparison with @uqee/black-scholes), then how long `npm start`
+ * takes from process spawn to "Ready", on a fresh data dir and on a restart.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startUntilReady } from '../helpers/start-process';
+import { runOptionsEngineBench } from './options-engine';
 
 const RUNS = 3;
+
+await runOptionsEngineBench();
+console.log('');
 
 async function timeToReady(dataDir: string): Promise<number> {
   const started = performance.now();

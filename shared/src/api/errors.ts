@@ -16,6 +16,8 @@ export const errorStatus = {
   rate_limited: 429,
   quota_exceeded: 429,
   internal_error: 500,
+  /** A provider the API depends on (e.g. real market data) failed or answered nonsense. */
+  upstream_unavailable: 502,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

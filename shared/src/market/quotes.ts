@@ -62,7 +62,8 @@ export interface MarketDataProvider {
 }
 
 const cents = (value: number): number => Math.round(value * 100) / 100;
-const signed = (value: number, digits: number): string =>
+/** "+1.25" / "-0.84": a number with its sign, as quotes show changes. */
+export const signed = (value: number, digits: number): string =>
   `${value >= 0 ? '+' : '-'}${Math.abs(value).toFixed(digits)}`;
 
 /** '3.13T', '812.4B', '45.2M': market capitalisation as the quotes show it. */

@@ -170,6 +170,7 @@ describe('route functions', () => {
       if (name === runtimeEnv.stage) expect(value).toBe(stage.name);
       else if (name === runtimeEnv.logLevel) expect(value).toBe(stage.logLevel);
       else if (name === runtimeEnv.siteGateEnabled) expect(value).toBe(String(stage.siteGate));
+      else if (name === runtimeEnv.marketDataProvider) expect(value).toBe(stage.marketDataProvider);
       else if (name === 'NODE_OPTIONS') expect(value).toBe('--enable-source-maps');
       else if (name === runtimeEnv.userPoolId)
         expect(text).toContain(auth.getLogicalId(auth.userPool.node.defaultChild as never));
