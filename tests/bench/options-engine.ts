@@ -12,6 +12,7 @@ import { greeksBatch, impliedVolatilityBatch, type OptionBatch } from '@shared/p
 import { scanFiltersSchema } from '@shared/options/scan-filters';
 import { scan } from '@shared/options/scanner';
 import { buildUniverseSnapshot, type UniverseSnapshot } from '@shared/options/snapshot';
+import { chainBatch } from '@shared/options/chain';
 
 const AT = new Date('2026-03-10T15:45:00Z');
 const WARM_RUNS = 25;
@@ -29,20 +30,7 @@ function timeRuns(runs: number, run: () => void): number {
   return median(Array.from({ length: runs }, () => time(run)));
 }
 
-const batchOf = (snapshot: UniverseSnapshot, c: number): OptionBatch => {
-  const chain = snapshot.chains[c]!;
-  return {
-    start: 0,
-    end: chain.count,
-    spot: chain.spot,
-    rate: chain.rate,
-    dividendYield: chain.dividendYield,
-    strike: chain.strike,
-    years: chain.years,
-    isCall: chain.isCall,
-    price: chain.mid,
-  };
-};
+const batchOf = (snapshot: UniverseSnapshot, c: number): OptionBatch => chainBatch(snapshot.chains[c]!);
 
 interface UqeeFigures {
   ms: number;

@@ -1,6 +1,13 @@
 /** A new user signs up, confirms with the emailed code, lands on the dashboard, and signs out. */
 import { expect, test } from '@playwright/test';
-import { latestCode, newEmail, newPassword } from './support';
+import {
+  latestCode,
+  newEmail,
+  newPassword,
+  signInThroughUi,
+  signOutThroughUi,
+  signUpThroughUi,
+} from './support';
 
 test('a new user signs up, confirms, reaches the dashboard and signs out', async ({ page, request }) => {
   const email = newEmail('e2e');
@@ -33,22 +40,11 @@ test('a new user signs up, confirms, reaches the dashboard and signs out', async
 });
 
 test('a returning user signs in, and a wrong password shows the pool message', async ({ page, request }) => {
-  const email = newEmail('return');
-  const password = newPassword();
-  await page.goto('/signup');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByLabel('Confirmation code').fill(await latestCode(request, email));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole('button', { name: email }).click();
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  const { email, password } = await signUpThroughUi(page, request, 'return');
+  await signOutThroughUi(page, email);
   await expect(page).toHaveURL(/\/login$/);
 
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signInThroughUi(page, email, 'Wrong-password-1');
   await expect(page.getByRole('alert')).toContainText(/password/i);
   await expect(page).toHaveURL(/\/login$/);
 

@@ -1,6 +1,11 @@
 /** Runs `npm start`'s entry point as a child process, as an operator would, and reads its output. */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { appConfigSchema } from '@shared/config/app-config';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -85,3 +90,25 @@ export const isAlive = (pid: number) => {
     return false;
   }
 };
+
+/** Signs the started instance's demo account in (through its /config.json pool) and returns the access token. */
+export async function signInDemo(started: StartedProcess): Promise<string> {
+  const config = appConfigSchema.parse(await (await fetch(`${started.url}/config.json`)).json());
+  const client = new CognitoIdentityProviderClient({
+    endpoint: config.userPoolEndpoint,
+    region: config.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    const auth = await client.send(
+      new InitiateAuthCommand({
+        ClientId: config.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: started.demo.email, PASSWORD: started.demo.password },
+      }),
+    );
+    return auth.AuthenticationResult!.AccessToken!;
+  } finally {
+    client.destroy();
+  }
+}

@@ -6,16 +6,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '@shared/config/app-config';
 import {
   descendants,
   isAlive,
   startProcess,
+  signInDemo,
   startUntilReady,
   type StartedProcess,
 } from '../helpers/start-process';
@@ -27,23 +24,6 @@ const tempDataDir = () => {
   return dir;
 };
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-async function signIn(started: StartedProcess) {
-  const config = appConfigSchema.parse(await (await fetch(`${started.url}/config.json`)).json());
-  const client = new CognitoIdentityProviderClient({
-    endpoint: config.userPoolEndpoint,
-    region: config.region,
-    credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
-  });
-  const auth = await client.send(
-    new InitiateAuthCommand({
-      ClientId: config.userPoolClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: started.demo.email, PASSWORD: started.demo.password },
-    }),
-  );
-  return auth.AuthenticationResult!.AccessToken!;
-}
 
 async function stop(started: StartedProcess) {
   const children = await descendants(started.child.pid!);
@@ -61,7 +41,7 @@ describe('npm start', () => {
       stage: 'local',
     });
 
-    const token = await signIn(first);
+    const token = await signInDemo(first);
     const saved = await fetch(`${first.url}/api/profile`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -78,7 +58,7 @@ describe('npm start', () => {
     try {
       expect(second.demo).toEqual(first.demo);
       const again = await fetch(`${second.url}/api/profile`, {
-        headers: { authorization: `Bearer ${await signIn(second)}` },
+        headers: { authorization: `Bearer ${await signInDemo(second)}` },
       });
       expect(await again.json()).toMatchObject({
         email: 'demo@example.com',

@@ -5,14 +5,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '@shared/config/app-config';
 import { SITE_GATE_WRONG_PASSWORD } from '@shared/constants/texts';
-import { startUntilReady, type StartedProcess } from '../helpers/start-process';
+import { signInDemo, startUntilReady, type StartedProcess } from '../helpers/start-process';
 
 const PASSWORD = 'open sesame 42';
 let server: StartedProcess;
@@ -45,19 +41,7 @@ beforeAll(async () => {
   server = await startUntilReady({ PORT: '0', DATA_DIR: dataDir, SITE_PASSWORD: PASSWORD });
   const config = appConfigSchema.parse(await (await fetch(`${server.url}/config.json`)).json());
   expect(config.features.siteGate).toBe(true);
-  const cognito = new CognitoIdentityProviderClient({
-    endpoint: config.userPoolEndpoint,
-    region: config.region,
-    credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
-  });
-  const auth = await cognito.send(
-    new InitiateAuthCommand({
-      ClientId: config.userPoolClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: server.demo.email, PASSWORD: server.demo.password },
-    }),
-  );
-  token = auth.AuthenticationResult!.AccessToken!;
+  token = await signInDemo(server);
 }, 60_000);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { tickerSchema } from '../market/ticker';
 import { generateChain } from './chain';
 import { priceChain } from './scanner';
-import type { ChainWork } from './snapshot';
+import { workFor } from './snapshot';
 
 export const optionChainQuery = z
   .object({
@@ -51,15 +51,7 @@ const finiteOrNull = (value: number): number | null => (Number.isFinite(value) ?
 export function optionChainView(symbol: string, at: Date, expiration?: string): OptionChainView {
   const chain = generateChain(symbol, at);
   const n = chain.count;
-  const work: ChainWork = {
-    iv: new Float64Array(n),
-    delta: new Float64Array(n),
-    gamma: new Float64Array(n),
-    theta: new Float64Array(n),
-    vega: new Float64Array(n),
-    spreadPct: new Float64Array(n),
-    liquidity: new Float64Array(n),
-  };
+  const work = workFor(chain);
   priceChain(chain, work);
   const contracts: OptionContract[] = [];
   for (let i = 0; i < n; i += 1) {

@@ -30,6 +30,7 @@ import { universeEntry, type UniverseEntry } from '../market/universe';
 import { dayNumberOfIso } from '../market/calendar';
 import { listedExpirations } from './expirations';
 import { atmVolatility, smileVolatility, surfaceParameters } from './surface';
+import type { OptionBatch } from '../pricing/batch';
 
 export const STRIKES_PER_EXPIRATION = 40;
 const STRIKE_LADDER = [0.5, 1, 2.5, 5, 10, 25, 50, 100];
@@ -214,4 +215,19 @@ export function generateChain(symbol: string, at: Date, clock: MarketClock = mar
   });
   chain.expirationStart[expiries.length] = i;
   return chain;
+}
+
+/** The chain's contracts as one batch for the pricing kernels, priced at their mids. */
+export function chainBatch(chain: ChainData): OptionBatch {
+  return {
+    start: 0,
+    end: chain.count,
+    spot: chain.spot,
+    rate: chain.rate,
+    dividendYield: chain.dividendYield,
+    strike: chain.strike,
+    years: chain.years,
+    isCall: chain.isCall,
+    price: chain.mid,
+  };
 }

@@ -16,7 +16,7 @@
  */
 import { greeksBatch, impliedVolatilityBatch } from '../pricing/batch';
 import { normCdf } from '../pricing/normal';
-import type { ChainData } from './chain';
+import { chainBatch, type ChainData } from './chain';
 import {
   LEG_CALL,
   LEG_PUT,
@@ -515,17 +515,7 @@ export function scan(snapshot: UniverseSnapshot, filters: ScanFilters): ScanOutp
 
 /** Solves every contract's IV from its mid and computes its greeks, into the chain's work arrays. */
 export function priceChain(chain: ChainData, work: ChainWork): number {
-  const batch = {
-    start: 0,
-    end: chain.count,
-    spot: chain.spot,
-    rate: chain.rate,
-    dividendYield: chain.dividendYield,
-    strike: chain.strike,
-    years: chain.years,
-    isCall: chain.isCall,
-    price: chain.mid,
-  };
+  const batch = chainBatch(chain);
   const failures = impliedVolatilityBatch(batch, work.iv);
   greeksBatch(batch, work.iv, work);
   return failures;

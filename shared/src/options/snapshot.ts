@@ -35,7 +35,8 @@ export const SCANNABLE_SYMBOLS: readonly string[] = UNIVERSE.filter((entry) => e
   (entry) => entry.symbol,
 );
 
-function workFor(chain: ChainData): ChainWork {
+/** Work arrays for a chain, with each contract's spread and leg liquidity filled in. */
+export function workFor(chain: ChainData): ChainWork {
   const n = chain.count;
   const work: ChainWork = {
     iv: new Float64Array(n),

@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { impliedVolatilityBatch } from '@shared/pricing/batch';
-import { generateChain, STRIKES_PER_EXPIRATION } from '@shared/options/chain';
+import { chainBatch, generateChain, STRIKES_PER_EXPIRATION } from '@shared/options/chain';
 import { dayNumberOfIso, weekday } from '@shared/market/calendar';
 
 const AT = new Date('2026-03-10T15:45:00Z');
 
 const solve = (chain: ReturnType<typeof generateChain>) => {
   const iv = new Float64Array(chain.count);
-  const failures = impliedVolatilityBatch(
-    {
-      start: 0,
-      end: chain.count,
-      spot: chain.spot,
-      rate: chain.rate,
-      dividendYield: chain.dividendYield,
-      strike: chain.strike,
-      years: chain.years,
-      isCall: chain.isCall,
-      price: chain.mid,
-    },
-    iv,
-  );
+  const failures = impliedVolatilityBatch(chainBatch(chain), iv);
   return { iv, failures };
 };
 
