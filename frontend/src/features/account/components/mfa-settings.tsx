@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
+import { CodeField } from '../../../components/ui/code-field';
 import { authErrorMessage } from '../../../lib/auth-errors';
 
 const ISSUER = 'Edge Options';
@@ -111,15 +111,12 @@ export function MfaSettings({ email }: { email: string }) {
                 {setup.secret}
               </code>
             </p>
-            <FormField
+            <CodeField
               id={`${ids}-code`}
               label="Authenticator code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              required
               value={code}
-              onChange={(event) => setCode(event.target.value)}
+              onChange={setCode}
+              digits={6}
             />
             <div className="flex gap-3">
               <Button type="submit" isLoading={busy}>

@@ -13,6 +13,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { passwordWeaknesses } from '@shared/auth/password-policy';
 import { Button } from '../../../components/ui/button';
+import { CodeField } from '../../../components/ui/code-field';
 import { FormField } from '../../../components/ui/form-field';
 import { useAuthAction } from '../hooks/use-auth-action';
 import { authTexts, type AuthMode } from '../texts';
@@ -117,15 +118,7 @@ export function AuthForm({ mode, onSignedIn, linkState, federatedSignIn = false 
             await signInWith(password);
           })}
         >
-          <FormField
-            id={`${ids}-code`}
-            label="Confirmation code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
+          <CodeField id={`${ids}-code`} label="Confirmation code" value={code} onChange={setCode} />
           <Button type="submit" className="w-full" isLoading={isSubmitting}>
             {isSubmitting ? 'Confirming...' : 'Confirm'}
           </Button>
@@ -170,15 +163,12 @@ export function AuthForm({ mode, onSignedIn, linkState, federatedSignIn = false 
             continueSignIn(await confirmSignIn({ challengeResponse: code.trim() })),
           )}
         >
-          <FormField
+          <CodeField
             id={`${ids}-totp`}
             label="Authentication code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            required
             value={code}
-            onChange={(event) => setCode(event.target.value)}
+            onChange={setCode}
+            digits={6}
           />
           <Button type="submit" className="w-full" isLoading={isSubmitting}>
             {isSubmitting ? 'Verifying...' : 'Verify'}
@@ -244,15 +234,7 @@ export function AuthForm({ mode, onSignedIn, linkState, federatedSignIn = false 
             await signInWith(newPassword);
           })}
         >
-          <FormField
-            id={`${ids}-reset-code`}
-            label="Reset code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
+          <CodeField id={`${ids}-reset-code`} label="Reset code" value={code} onChange={setCode} />
           <FormField
             id={`${ids}-new-password`}
             label="New password"
