@@ -11,7 +11,7 @@ const port = Number(process.env.E2E_PORT ?? 4391);
 const gatedPort = port + 1;
 export const E2E_SITE_PASSWORD = 'e2e gate password';
 /** Where the ungated instance keeps its data (its runtime.json names the local endpoints). */
-export const E2E_DATA_DIR = '.data-e2e';
+export const E2E_DATA_DIR = `.data-e2e-${port}`;
 
 const server = (serverPort: number, dataDir: string, env: Record<string, string> = {}) => ({
   command: `rm -rf ${dataDir} && node --import tsx scripts/start.ts`,
@@ -64,6 +64,6 @@ export default defineConfig({
   ],
   webServer: [
     server(port, E2E_DATA_DIR),
-    server(gatedPort, '.data-e2e-gated', { SITE_PASSWORD: E2E_SITE_PASSWORD }),
+    server(gatedPort, `.data-e2e-${gatedPort}`, { SITE_PASSWORD: E2E_SITE_PASSWORD }),
   ],
 });

@@ -62,11 +62,15 @@ export const appRoutes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./routes/app/dashboard')).DashboardRoute }),
               },
               {
+                path: 'scanner',
+                lazy: async () => ({ Component: (await import('./routes/app/scanner')).ScannerRoute }),
+              },
+              {
                 path: 'account',
                 lazy: async () => ({ Component: (await import('./routes/app/account')).AccountRoute }),
               },
               ...dashboardScreens
-                .filter(({ path }) => path !== '' && path !== 'account')
+                .filter(({ path }) => !['', 'scanner', 'account'].includes(path))
                 .map(({ path, title }) => ({
                   path,
                   lazy: async () => {

@@ -108,6 +108,27 @@ export class TopK {
     }
   }
 
+  /** Offers every candidate kept in `other` (a per-underlying heap) to this heap, then empties `other`. */
+  offerAll(other: TopK): void {
+    for (let h = 0; h < other.size; h += 1) {
+      const slot = other.heap[h]!;
+      candidate.set(other.floats.subarray(slot * FIELDS, slot * FIELDS + FIELDS));
+      const base = slot * INTS;
+      candidateLegs.set(other.ints.subarray(base + I_LEGS, base + I_LEGS + 4));
+      this.offer(
+        other.ints[base + I_CHAIN]!,
+        other.ints[base + I_STRATEGY]!,
+        other.ints[base + I_EXPIRATION]!,
+      );
+    }
+    other.clear();
+  }
+
+  clear(): void {
+    this.size = 0;
+    this.spareSlot = this.capacity;
+  }
+
   /** Kept slots, best first. */
   sorted(): number[] {
     const slots = Array.from(this.heap.subarray(0, this.size));

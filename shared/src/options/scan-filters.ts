@@ -74,6 +74,8 @@ export const scanFiltersSchema = scannerFilterSchema
     sortBy: z.enum(scanSortKeys).default('edgeScore'),
     sortDir: z.enum(['asc', 'desc']).default('desc'),
     limit: z.number().int().min(SCAN_LIMIT.min).max(SCAN_LIMIT.max).default(SCAN_LIMIT.default),
+    /** Results kept per underlying, so one name cannot fill the list (default: see maxResultsPerTicker). */
+    maxPerTicker: z.number().int().min(1).max(SCAN_LIMIT.max).optional(),
   })
   .strict()
   .superRefine((filters, ctx) => {
@@ -104,11 +106,19 @@ export function minimumIvRank(filters: ScanFilters): number {
   return filters.ivRankMin ?? filters.ivRank;
 }
 
-const NOT_FILTERS = new Set(['sortBy', 'sortDir', 'limit']);
+/** Without a ticker, a scan shows at most this many positions of one underlying (a spread of ideas). */
+export const DEFAULT_MAX_PER_TICKER = 5;
+
+/** The per-underlying cap a scan applies: as asked, else every result for one ticker, else the default. */
+export function maxResultsPerTicker(filters: ScanFilters): number {
+  return filters.maxPerTicker ?? (filters.ticker !== undefined ? filters.limit : DEFAULT_MAX_PER_TICKER);
+}
+
+const NOT_FILTERS = new Set(['sortBy', 'sortDir', 'limit', 'maxPerTicker']);
 
 /**
  * How many filters narrow the scan (the Starter plan allows 10): every field that is set, except
- * sorting and the limit; strategy 'all', an IV rank of 0 and excludeEarnings false narrow nothing.
+ * sorting, the limit and the per-ticker cap; strategy 'all', an IV rank of 0 and excludeEarnings false narrow nothing.
  */
 export function countActiveFilters(filters: ScanFilters): number {
   let count = 0;

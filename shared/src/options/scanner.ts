@@ -52,7 +52,13 @@ import {
   candidate,
   candidateLegs,
 } from './scan-candidates';
-import { minimumIvRank, type Moneyness, type ScanFilters, type ScanSortKey } from './scan-filters';
+import {
+  maxResultsPerTicker,
+  minimumIvRank,
+  type Moneyness,
+  type ScanFilters,
+  type ScanSortKey,
+} from './scan-filters';
 import { STRATEGY_CODES, materialize, type ScanResultDetail } from './scan-results';
 import { combineEdgeScore, ivFitScore, rewardRiskScore, thetaScore } from './scoring';
 import type { ChainWork, UniverseSnapshot } from './snapshot';
@@ -92,6 +98,8 @@ const analysis = new Float64Array(OUT_SIZE);
 /** One scan's state; its methods are the hot loop (class methods, so no closures per call). */
 class ScanRun {
   readonly top: TopK;
+  /** The best candidates of the underlying being scanned, at most maxResultsPerTicker of them. */
+  private readonly perTicker: TopK;
   readonly enabled = new Uint8Array(STRATEGY_CODES.length);
   matched = 0;
   candidates = 0;
@@ -137,6 +145,10 @@ class ScanRun {
     private readonly filters: ScanFilters,
   ) {
     this.top = new TopK(filters.limit, filters.sortDir === 'desc');
+    this.perTicker = new TopK(
+      Math.min(filters.limit, maxResultsPerTicker(filters)),
+      filters.sortDir === 'desc',
+    );
     STRATEGY_CODES.forEach((strategy, code) => {
       this.enabled[code] =
         filters.strategy === undefined || filters.strategy === 'all' || filters.strategy === strategy ? 1 : 0;
@@ -192,6 +204,7 @@ class ScanRun {
         this.dte = dte;
         this.scanExpiration();
       }
+      this.top.offerAll(this.perTicker);
     }
   }
 
@@ -462,7 +475,7 @@ class ScanRun {
     this.sequence += 1;
     candidate[F_SORT] = this.sortValue(primaryStrike);
     this.matched += 1;
-    this.top.offer(this.chainIndex, code, this.expiration);
+    this.perTicker.offer(this.chainIndex, code, this.expiration);
   }
 
   private sortValue(strike: number): number {

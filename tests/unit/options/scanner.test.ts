@@ -12,7 +12,7 @@ let snapshot: UniverseSnapshot;
 let everything: ScanOutput;
 
 const run = (input: ScanFiltersInput) =>
-  scan(snapshot, scanFiltersSchema.parse({ ivRank: 0, limit: 500, ...input }));
+  scan(snapshot, scanFiltersSchema.parse({ ivRank: 0, limit: 500, maxPerTicker: 500, ...input }));
 
 beforeAll(() => {
   snapshot = buildUniverseSnapshot(AT, SYMBOLS);
@@ -30,6 +30,28 @@ describe('scan', () => {
     }
     const scores = everything.results.map((r) => r.edgeScore);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it('keeps at most 5 positions per underlying by default, the best of each, and none of the cap for one ticker', () => {
+    const spread = scan(snapshot, scanFiltersSchema.parse({ ivRank: 0, limit: 500 }));
+    const perTicker = new Map<string, number>();
+    for (const result of spread.results)
+      perTicker.set(result.ticker, (perTicker.get(result.ticker) ?? 0) + 1);
+    expect(Math.max(...perTicker.values())).toBe(5);
+    expect(perTicker.size).toBe(SYMBOLS.length);
+    // Each underlying's five are its five best of the uncapped scan.
+    for (const ticker of perTicker.keys()) {
+      const best = run({ ticker }).results.slice(0, 5);
+      expect(spread.results.filter((r) => r.ticker === ticker).map((r) => r.edgeScore)).toEqual(
+        best.map((r) => r.edgeScore),
+      );
+    }
+    expect(spread.matched).toBe(everything.matched);
+
+    const one = scan(snapshot, scanFiltersSchema.parse({ ivRank: 0, ticker: 'AAPL', limit: 60 }));
+    expect(one.results).toHaveLength(60);
+    const capped = scan(snapshot, scanFiltersSchema.parse({ ivRank: 0, limit: 60, maxPerTicker: 2 }));
+    expect(capped.results).toHaveLength(2 * SYMBOLS.length);
   });
 
   it('is deterministic', () => {

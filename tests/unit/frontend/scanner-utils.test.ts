@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { type ScanResult } from '@shared/market/schemas';
+import {
+  defaultScanFormValues,
+  errorsFromDetails,
+  parseScanForm,
+  toScanInput,
+} from '../../../frontend/src/features/scanner/utils/filter-form';
+import { nextSort, sortResults } from '../../../frontend/src/features/scanner/utils/sort-results';
+import { SCAN_CSV_COLUMNS, toScanCsv } from '../../../frontend/src/features/scanner/utils/to-scan-csv';
+
+const row = (overrides: Partial<ScanResult>): ScanResult => ({
+  ticker: 'SPY',
+  strategy: 'long-call',
+  strike: 580,
+  lastPrice: 4.25,
+  iv: 0.3256,
+  delta: 0.51234,
+  theta: -0.12345678,
+  volume: 1200,
+  edgeScore: 72,
+  ...overrides,
+});
+
+describe('toScanCsv', () => {
+  it('writes the spec columns, then one line per result with IV as a percent to one decimal', () => {
+    const lines = toScanCsv([row({}), row({ ticker: 'QQQ', iv: 0.2, edgeScore: 55 })]).split('\r\n');
+
+    expect(lines[0]).toBe('Ticker,Strategy,Strike,Last Price,IV,Delta,Theta,Volume,Edge Score');
+    expect(SCAN_CSV_COLUMNS).toHaveLength(9);
+    expect(lines[1]).toBe('SPY,Long Call,580,4.25,32.6,0.5123,-0.1235,1200,72');
+    expect(lines[2]).toBe('QQQ,Long Call,580,4.25,20.0,0.5123,-0.1235,1200,55');
+    expect(lines[3]).toBe('');
+  });
+
+  it('quotes a field holding a comma or a quote and doubles its quotes', () => {
+    const csv = toScanCsv([row({ ticker: 'A,B' }), row({ ticker: 'C"D' })]);
+    expect(csv).toContain('\r\n"A,B",Long Call,');
+    expect(csv).toContain('\r\n"C""D",Long Call,');
+  });
+
+  it('writes only the header for no results', () => {
+    expect(toScanCsv([])).toBe(`${SCAN_CSV_COLUMNS.join(',')}\r\n`);
+  });
+});
+
+describe('sortResults', () => {
+  const results = [
+    row({ ticker: 'B', edgeScore: 50 }),
+    row({ ticker: 'A', edgeScore: 90 }),
+    row({ ticker: 'C', edgeScore: 70 }),
+  ];
+
+  it('keeps the scan order without a sort and sorts numbers high to low on the first click', () => {
+    expect(sortResults(results, null).map((r) => r.ticker)).toEqual(['B', 'A', 'C']);
+    const sort = nextSort(null, 'edgeScore');
+    expect(sort).toEqual({ column: 'edgeScore', direction: 'desc' });
+    expect(sortResults(results, sort).map((r) => r.edgeScore)).toEqual([90, 70, 50]);
+    expect(sortResults(results, nextSort(sort, 'edgeScore')).map((r) => r.edgeScore)).toEqual([50, 70, 90]);
+  });
+
+  it('sorts text A to Z on the first click', () => {
+    expect(sortResults(results, nextSort(null, 'ticker')).map((r) => r.ticker)).toEqual(['A', 'B', 'C']);
+  });
+});
+
+describe('the filter form', () => {
+  it('leaves out an empty ticker and expiration, and upper-cases a ticker', () => {
+    expect(toScanInput(defaultScanFormValues)).toEqual({
+      strategy: 'all',
+      ivRank: 50,
+      sortBy: 'edgeScore',
+      sortDir: 'desc',
+    });
+    expect(
+      toScanInput({ ...defaultScanFormValues, ticker: ' spy ', expiration: '2026-12-18' }),
+    ).toMatchObject({
+      ticker: 'SPY',
+      expiration: '2026-12-18',
+    });
+  });
+
+  it('turns percent inputs into the fractions the API takes', () => {
+    const input = toScanInput({
+      ...defaultScanFormValues,
+      numbers: { minProbabilityOfProfit: '60', ivMax: '45', minVolume: '500', dteMax: '' },
+    });
+    expect(input).toMatchObject({ minProbabilityOfProfit: 0.6, ivMax: 0.45, minVolume: 500 });
+    expect(input).not.toHaveProperty('dteMax');
+  });
+
+  it('explains errors in the panel units, by field', () => {
+    const result = parseScanForm({
+      ...defaultScanFormValues,
+      ticker: 'SP Y',
+      numbers: { minProbabilityOfProfit: '150', minVolume: '1.5' },
+    });
+    expect(result).toEqual({
+      success: false,
+      errors: {
+        ticker: 'Ticker must be 1-10 letters, dots or hyphens',
+        minProbabilityOfProfit: 'Must be at most 100',
+        minVolume: 'Enter a whole number',
+      },
+    });
+    expect(parseScanForm({ ...defaultScanFormValues, numbers: { ivRankMax: '30' } })).toEqual({
+      success: false,
+      errors: { ivRankMax: 'Must not be below IV Rank' },
+    });
+  });
+
+  it('reads the API details by field', () => {
+    expect(errorsFromDetails([{ path: 'ivRank', message: 'Too big' }, { bogus: true }])).toEqual({
+      ivRank: 'Too big',
+    });
+    expect(errorsFromDetails(undefined)).toEqual({});
+  });
+});
