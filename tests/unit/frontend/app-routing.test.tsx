@@ -1,36 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
+import { act, cleanup, renderHook, screen } from '@testing-library/react';
 import { Hub } from 'aws-amplify/utils';
-import userEvent from '@testing-library/user-event';
 import { fetchAuthSession, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appRoutes } from '../../../frontend/src/app/router';
-import { StaticAppConfigProvider } from '../../../frontend/src/lib/app-config';
-import { AuthProvider, useAuth } from '../../../frontend/src/lib/auth';
+import { renderApp } from '../../helpers/render-app';
+import { useAuth } from '../../../frontend/src/lib/auth';
 
-const CONFIG = {
-  region: 'local',
-  userPoolId: 'local_pool',
-  userPoolClientId: 'client',
-  stage: 'test',
-  features: { siteGate: false, federatedSignIn: false },
-};
-
-vi.mock('aws-amplify/auth', () => ({
-  getCurrentUser: vi.fn(),
-  fetchAuthSession: vi.fn(),
-  signIn: vi.fn(),
-  signUp: vi.fn(),
-  confirmSignUp: vi.fn(),
-  signOut: vi.fn(),
-  resendSignUpCode: vi.fn(),
-  confirmSignIn: vi.fn(),
-  resetPassword: vi.fn(),
-  confirmResetPassword: vi.fn(),
-  signInWithRedirect: vi.fn(),
-}));
+vi.mock('aws-amplify/auth', async () => (await import('../../helpers/amplify-auth-mock')).amplifyAuthMock());
 
 const USER = { userId: 'sub-123', username: 'sub-123' };
 const EMAIL = 'trader@example.com';
@@ -51,21 +27,6 @@ function givenSignedIn() {
 function givenSignedOut() {
   vi.mocked(getCurrentUser).mockRejectedValue(new Error('User needs to be authenticated to call this API.'));
   vi.mocked(fetchAuthSession).mockResolvedValue({ tokens: undefined } as never);
-}
-
-function renderApp(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <StaticAppConfigProvider config={CONFIG}>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </QueryClientProvider>
-    </StaticAppConfigProvider>,
-  );
-  return { router, user: userEvent.setup() };
 }
 
 beforeEach(() => {

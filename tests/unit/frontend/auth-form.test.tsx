@@ -16,16 +16,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { passwordRules } from '@shared/auth/password-policy';
 import { AuthForm } from '../../../frontend/src/features/auth/components/auth-form';
 
-vi.mock('aws-amplify/auth', () => ({
-  signIn: vi.fn(),
-  signUp: vi.fn(),
-  confirmSignUp: vi.fn(),
-  resendSignUpCode: vi.fn(),
-  confirmSignIn: vi.fn(),
-  resetPassword: vi.fn(),
-  confirmResetPassword: vi.fn(),
-  signInWithRedirect: vi.fn(),
-}));
+vi.mock('aws-amplify/auth', async () => (await import('../../helpers/amplify-auth-mock')).amplifyAuthMock());
 
 const EMAIL = 'trader@example.com';
 const STRONG_PASSWORD = 'Str0ngPassword';

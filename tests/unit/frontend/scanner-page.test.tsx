@@ -1,35 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, screen, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appRoutes } from '../../../frontend/src/app/router';
-import { StaticAppConfigProvider } from '../../../frontend/src/lib/app-config';
-import { AuthProvider } from '../../../frontend/src/lib/auth';
+import { renderApp } from '../../helpers/render-app';
 
-vi.mock('aws-amplify/auth', () => ({
-  getCurrentUser: vi.fn(),
-  fetchAuthSession: vi.fn(),
-  signIn: vi.fn(),
-  signUp: vi.fn(),
-  confirmSignUp: vi.fn(),
-  signOut: vi.fn(),
-  resendSignUpCode: vi.fn(),
-  confirmSignIn: vi.fn(),
-  resetPassword: vi.fn(),
-  confirmResetPassword: vi.fn(),
-  signInWithRedirect: vi.fn(),
-}));
+vi.mock('aws-amplify/auth', async () => (await import('../../helpers/amplify-auth-mock')).amplifyAuthMock());
 
-const CONFIG = {
-  region: 'local',
-  userPoolId: 'local_pool',
-  userPoolClientId: 'client',
-  stage: 'test',
-  features: { siteGate: false, federatedSignIn: false },
-};
 const ASOF = '2026-11-20T21:00:00.000Z';
 
 function result(overrides: { ticker: string; edgeScore: number; iv?: number; maxProfit?: number | null }) {
@@ -134,22 +111,7 @@ const scanBodies = () =>
     .filter(([url]) => String(url).startsWith('/api/options-scanner'))
     .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 
-function renderScanner(state?: unknown) {
-  const router = createMemoryRouter(appRoutes, {
-    initialEntries: [{ pathname: '/dashboard/scanner', state }],
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <StaticAppConfigProvider config={CONFIG}>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </QueryClientProvider>
-    </StaticAppConfigProvider>,
-  );
-  return { router, user: userEvent.setup() };
-}
+const renderScanner = (state?: unknown) => renderApp({ pathname: '/dashboard/scanner', state });
 
 async function runScan(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Run Scan' }));
