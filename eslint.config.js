@@ -1,8 +1,15 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./frontend/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -21,7 +28,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { typescript: false, node: true } },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': [
@@ -29,6 +39,7 @@ export default tseslint.config(
         { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
       ],
       'no-console': 'off',
+      'import-x/no-cycle': 'error',
     },
   },
   {
@@ -49,14 +60,25 @@ export default tseslint.config(
     },
   },
   {
-    // Features never import each other; routes in src/app compose them.
-    files: ['frontend/src/features/**/*.{ts,tsx}'],
+    // Features never import each other; routes in src/app compose them. One zone per feature.
+    files: ['frontend/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
-            { group: ['**/features/*/**', '!./**', '!../**'], message: 'Features do not import each other.' },
+          basePath: fileURLToPath(new URL('.', import.meta.url)),
+          zones: [
+            ...features.map((feature) => ({
+              target: `./frontend/src/features/${feature}`,
+              from: './frontend/src/features',
+              except: [`./${feature}`],
+              message: 'Features do not import each other; compose them in src/app.',
+            })),
+            // Shared building blocks never reach up into features or the app.
+            {
+              target: ['./frontend/src/components', './frontend/src/lib'],
+              from: ['./frontend/src/features', './frontend/src/app'],
+            },
           ],
         },
       ],
