@@ -178,7 +178,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
         to: destination,
         username: user.Username,
         code: message.__code,
-        subject: message.emailSubject,
+        subject: message.emailSubject ?? 'Your verification code',
         at: new Date().toISOString(),
       });
     },
