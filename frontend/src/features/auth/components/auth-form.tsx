@@ -18,7 +18,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { useAuthAction } from '../hooks/use-auth-action';
 import { authTexts, type AuthMode } from '../texts';
 import { PasswordRules } from './password-rules';
-import { linkButtonClasses, StepLayout } from './step-layout';
+import { BackToSignIn, linkButtonClasses, StepLayout, SubmitButton } from './step-layout';
 
 export { authErrorMessage } from '../../../lib/auth-errors';
 
@@ -119,9 +119,7 @@ export function AuthForm({ mode, onSignedIn, linkState, federatedSignIn = false 
           })}
         >
           <CodeField id={`${ids}-code`} label="Confirmation code" value={code} onChange={setCode} />
-          <Button type="submit" className="w-full" isLoading={isSubmitting}>
-            {isSubmitting ? 'Confirming...' : 'Confirm'}
-          </Button>
+          <SubmitButton isSubmitting={isSubmitting} busyLabel="Confirming..." label="Confirm" />
         </form>
         <div className="flex justify-between">
           <button
@@ -170,13 +168,9 @@ export function AuthForm({ mode, onSignedIn, linkState, federatedSignIn = false 
             onChange={setCode}
             digits={6}
           />
-          <Button type="submit" className="w-full" isLoading={isSubmitting}>
-            {isSubmitting ? 'Verifying...' : 'Verify'}
-          </Button>
+          <SubmitButton isSubmitting={isSubmitting} busyLabel="Verifying..." label="Verify" />
         </form>
-        <button type="button" className={linkButtonClasses} onClick={() => goTo({ name: 'credentials' })}>
-          Back to sign in
-        </button>
+        <BackToSignIn onClick={() => goTo({ name: 'credentials' })} />
       </StepLayout>
     );
   }
@@ -205,13 +199,9 @@ export function AuthForm({ mode, onSignedIn, linkState, federatedSignIn = false 
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
-          <Button type="submit" className="w-full" isLoading={isSubmitting}>
-            {isSubmitting ? 'Sending...' : 'Send reset code'}
-          </Button>
+          <SubmitButton isSubmitting={isSubmitting} busyLabel="Sending..." label="Send reset code" />
         </form>
-        <button type="button" className={linkButtonClasses} onClick={() => goTo({ name: 'credentials' })}>
-          Back to sign in
-        </button>
+        <BackToSignIn onClick={() => goTo({ name: 'credentials' })} />
       </StepLayout>
     );
   }
@@ -246,9 +236,7 @@ export function AuthForm({ mode, onSignedIn, linkState, federatedSignIn = false 
             aria-describedby={rulesId}
             hint={<PasswordRules id={rulesId} password={newPassword} />}
           />
-          <Button type="submit" className="w-full" isLoading={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Set new password'}
-          </Button>
+          <SubmitButton isSubmitting={isSubmitting} busyLabel="Saving..." label="Set new password" />
         </form>
       </StepLayout>
     );
@@ -289,9 +277,7 @@ export function AuthForm({ mode, onSignedIn, linkState, federatedSignIn = false 
             Forgot your password?
           </button>
         )}
-        <Button type="submit" className="w-full" isLoading={isSubmitting}>
-          {isSubmitting ? texts.submitting : texts.submit}
-        </Button>
+        <SubmitButton isSubmitting={isSubmitting} busyLabel={texts.submitting} label={texts.submit} />
       </form>
       {federatedSignIn && (
         <>

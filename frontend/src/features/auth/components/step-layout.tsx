@@ -1,5 +1,6 @@
 import { type ReactNode } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 
 /** Title, explanation, the error box above the fields (spec 2), and the step's form. */
 export function StepLayout({
@@ -36,3 +37,28 @@ export function StepLayout({
 }
 
 export const linkButtonClasses = 'text-sm text-emerald-400 hover:text-emerald-300';
+
+/** A step's full-width submit button, with its busy label while the call runs (spec 2: loading state). */
+export function SubmitButton({
+  isSubmitting,
+  label,
+  busyLabel,
+}: {
+  isSubmitting: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  return (
+    <Button type="submit" className="w-full" isLoading={isSubmitting}>
+      {isSubmitting ? busyLabel : label}
+    </Button>
+  );
+}
+
+export function BackToSignIn({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" className={linkButtonClasses} onClick={onClick}>
+      Back to sign in
+    </button>
+  );
+}
