@@ -74,6 +74,45 @@ describe('profile routes', () => {
     expect((await storedProfile(aliceId))?.full_name).toBeNull();
   });
 
+  it('records finishing or skipping the onboarding tour, readable from any browser', async () => {
+    const fresh = profileSchema.parse((await api('/api/profile', { token: bob.accessToken })).json);
+    expect(fresh.onboarding_completed_at ?? null).toBeNull();
+    expect(fresh.onboarding_skipped_at ?? null).toBeNull();
+
+    const skippedAt = new Date(Date.now() - 1000).toISOString();
+    const skipped = await api('/api/profile', {
+      token: bob.accessToken,
+      method: 'PATCH',
+      body: { onboarding_skipped_at: skippedAt },
+    });
+    expect(skipped.status).toBe(200);
+    expect(skipped.json).toMatchObject({ onboarding_skipped_at: skippedAt, email: bob.email });
+    expect((await storedProfile(bobId))?.onboarding_skipped_at).toBe(skippedAt);
+    expect((await api('/api/profile', { token: bob.accessToken })).json).toMatchObject({
+      onboarding_skipped_at: skippedAt,
+    });
+
+    const future = await api('/api/profile', {
+      token: bob.accessToken,
+      method: 'PATCH',
+      body: { onboarding_completed_at: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString() },
+    });
+    expect(future.status).toBe(400);
+    expect(future.json).toMatchObject({ error: { code: 'validation_failed' } });
+    expect((future.json as { error: { message: string } }).error.message).toContain(
+      'onboarding_completed_at',
+    );
+    expect((await storedProfile(bobId))?.onboarding_completed_at).toBeUndefined();
+
+    const cleared = await api('/api/profile', {
+      token: bob.accessToken,
+      method: 'PATCH',
+      body: { onboarding_skipped_at: null },
+    });
+    expect(cleared.status).toBe(200);
+    expect((await storedProfile(bobId))?.onboarding_skipped_at).toBeNull();
+  });
+
   it("keeps each user's profile their own: an id in the body never reaches another user", async () => {
     await api('/api/profile', { token: bob.accessToken, method: 'PATCH', body: { full_name: 'Bob' } });
     const before = await storedProfile(bobId);

@@ -36,10 +36,28 @@ export const profileSchema = z.object({
   trial_end_date: z.string().datetime(),
   subscription_tier: z.string().nullable(),
   notification_prefs: notificationPrefsSchema,
+  /** When the user finished the onboarding tour; absent or null while they have not. */
+  onboarding_completed_at: z.string().datetime().nullable().optional(),
+  /** When the user skipped the onboarding tour; absent or null while they have not. */
+  onboarding_skipped_at: z.string().datetime().nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
 export const FULL_NAME_MAX = 100;
+
+/** A client clock may run a little ahead of the server's; beyond this a time is refused. */
+export const ONBOARDING_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/** An onboarding time the client reports: an ISO datetime not in the future, or null to clear it. */
+const onboardingTimestamp = z
+  .string()
+  .datetime({ offset: true })
+  .refine((value) => Date.parse(value) <= Date.now() + ONBOARDING_CLOCK_SKEW_MS, {
+    message: 'must not be in the future',
+  })
+  .transform((value) => new Date(value).toISOString())
+  .nullable()
+  .optional();
 
 /** PATCH /api/profile. An empty (or blank) full name is stored as null (spec 5). */
 export const updateProfileInput = z
@@ -51,9 +69,12 @@ export const updateProfileInput = z
       .transform((name) => (name === null || name.trim() === '' ? null : name.trim()))
       .optional(),
     notification_prefs: notificationPrefsSchema.partial().strict().optional(),
+    onboarding_completed_at: onboardingTimestamp,
+    onboarding_skipped_at: onboardingTimestamp,
   })
   .strict()
-  .refine((input) => input.full_name !== undefined || input.notification_prefs !== undefined, {
-    message: 'Nothing to update: send full_name or notification_prefs',
+  .refine((input) => Object.values(input).some((value) => value !== undefined), {
+    message:
+      'Nothing to update: send full_name, notification_prefs, onboarding_completed_at or onboarding_skipped_at',
   });
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;

@@ -111,6 +111,33 @@ describe('profile handlers', () => {
     expect(Object.values(update.ExpressionAttributeValues ?? {})).toContain(null);
   });
 
+  it('stores the onboarding times it is sent, and only those', async () => {
+    dynamo.on(GetCommand).resolves({ Item: existing });
+    dynamo.on(UpdateCommand).callsFake(() => ({ Attributes: existing }));
+
+    const result = await handlers.updateProfile(
+      apiEvent({
+        method: 'PATCH',
+        sub: 'user-1',
+        token: 't',
+        body: { onboarding_skipped_at: '2026-11-02T09:30:00.000Z' },
+      }),
+    );
+
+    expect(result.statusCode).toBe(200);
+    const update = dynamo.commandCalls(UpdateCommand)[0]!.args[0].input;
+    const set = Object.fromEntries(
+      Object.entries(update.ExpressionAttributeNames ?? {}).map(([alias, field]) => [
+        field,
+        update.ExpressionAttributeValues?.[alias.replace('#f', ':v')],
+      ]),
+    );
+    expect(set).toEqual({
+      updated_at: expect.any(String),
+      onboarding_skipped_at: '2026-11-02T09:30:00.000Z',
+    });
+  });
+
   it('answers 500 without internals when DynamoDB rejects', async () => {
     dynamo.on(GetCommand).rejects(new Error('ProvisionedThroughputExceeded at arn:aws:dynamodb:secret'));
     const result = await handlers.getProfile(apiEvent({ sub: 'user-1', token: 't' }));
