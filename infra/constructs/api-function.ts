@@ -39,6 +39,7 @@ export class ApiFunction extends AppFunction {
       exportName: route.id,
       description: `${route.method} ${route.path}`,
       timeout: API_TIMEOUT,
+      memorySize: route.memoryMb,
     });
     for (const [key, access] of Object.entries(route.tables) as [TableKey, TableAccess][]) {
       this.bindTable(key, props.tables[key], access);

@@ -65,8 +65,8 @@ export class PayloadTooLargeError extends AppError {
 }
 
 export class UnsupportedMediaTypeError extends AppError {
-  constructor() {
-    super('unsupported_media_type', 'Send the body as application/json');
+  constructor(message = 'Send the body as application/json') {
+    super('unsupported_media_type', message);
   }
 }
 

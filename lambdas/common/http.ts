@@ -10,7 +10,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
 import type { z, ZodType } from 'zod';
-import { MAX_BODY_BYTES, routes, type RouteId } from '@shared/routes';
+import { MAX_BODY_BYTES, routes, type RouteDefinition, type RouteId } from '@shared/routes';
 import {
   AppError,
   InvalidJsonError,
@@ -28,7 +28,10 @@ export type ApiHandler = (event: ApiEvent) => Promise<ApiResult>;
 
 export interface HttpResult {
   status: number;
+  /** Sent as JSON... */
   body?: unknown;
+  /** ...or this text as it is, with the content type in `headers` (e.g. a CSV download). */
+  text?: string;
   headers?: Record<string, string>;
   cookies?: string[];
 }
@@ -41,6 +44,15 @@ export const ok = (body: unknown, headers?: Record<string, string>): HttpResult 
 export const created = (body: unknown): HttpResult => ({ status: 201, body });
 export const accepted = (body: unknown): HttpResult => ({ status: 202, body });
 export const noContent = (): HttpResult => ({ status: 204 });
+/** A text download: `attachment` names the file the browser saves. */
+export const download = (text: string, contentType: string, attachment: string): HttpResult => ({
+  status: 200,
+  text,
+  headers: {
+    'content-type': contentType,
+    'content-disposition': `attachment; filename="${attachment}"`,
+  },
+});
 
 export interface RequestContext<B, Q, P> {
   body: B;
@@ -74,7 +86,7 @@ function toResult(result: HttpResult, requestId: string): ApiResult {
   return {
     statusCode: result.status,
     headers: { ...baseHeaders, 'x-request-id': requestId, ...result.headers },
-    body: result.body === undefined ? '' : JSON.stringify(result.body),
+    body: result.text ?? (result.body === undefined ? '' : JSON.stringify(result.body)),
     ...(result.cookies ? { cookies: result.cookies } : {}),
   };
 }
@@ -114,11 +126,18 @@ function validate<T>(schema: ZodType<T>, value: unknown, where: 'body' | 'query'
   return parsed.data;
 }
 
-function readBody(event: ApiEvent): unknown {
+/** The body: parsed JSON, or for a route whose table row says `csv`, the text as sent. */
+function readBody(event: ApiEvent, definition: RouteDefinition): unknown {
   if (event.body === undefined || event.body === null || event.body === '') return undefined;
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  if (Buffer.byteLength(raw, 'utf8') > MAX_BODY_BYTES) throw new PayloadTooLargeError(MAX_BODY_BYTES);
+  const maxBytes = definition.body?.maxBytes ?? MAX_BODY_BYTES;
+  if (Buffer.byteLength(raw, 'utf8') > maxBytes) throw new PayloadTooLargeError(maxBytes);
   const contentType = event.headers['content-type'] ?? '';
+  if (definition.body?.format === 'csv') {
+    if (!/^(text\/csv|text\/plain|application\/vnd\.ms-excel)\b/i.test(contentType))
+      throw new UnsupportedMediaTypeError('Send the file as text/csv');
+    return raw;
+  }
   if (!/^application\/json\b/i.test(contentType)) throw new UnsupportedMediaTypeError();
   try {
     return JSON.parse(raw) as unknown;
@@ -150,7 +169,7 @@ export function route<B = undefined, Q = undefined, P = undefined>(
   schemas: Schemas<B, Q, P>,
   serve: (request: RequestContext<B, Q, P>) => Promise<HttpResult>,
 ): ApiHandler {
-  const definition = routes.find((r) => r.id === id);
+  const definition: RouteDefinition | undefined = routes.find((r) => r.id === id);
   if (!definition) throw new Error(`Route ${id} is not in the route table`);
   const logger = createLogger(definition.area, { route: id });
 
@@ -166,7 +185,7 @@ export function route<B = undefined, Q = undefined, P = undefined>(
         if (!userId) throw new UnauthorizedError();
         await assertSiteGatePassed(event.cookies ?? []);
       }
-      const body = readBody(event);
+      const body = readBody(event, definition);
       const authorization = event.headers.authorization;
       result = await serve({
         body: schemas.body ? validate(schemas.body, body ?? {}, 'body') : (undefined as B),

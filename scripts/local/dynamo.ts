@@ -7,11 +7,13 @@ import type { AddressInfo } from 'node:net';
 import {
   CreateTableCommand,
   DeleteItemCommand,
+  DescribeTableCommand,
   type DynamoDBClient,
   ListTablesCommand,
   ScanCommand,
+  UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
-import { tables, type TableDefinition } from '@shared/tables';
+import { tables, type GlobalIndex, type KeyAttribute, type TableDefinition } from '@shared/tables';
 
 const require = createRequire(import.meta.url);
 const dynalite = require('dynalite') as (options: Record<string, unknown>) => import('node:http').Server;
@@ -56,7 +58,10 @@ export async function ensureTables(client: DynamoDBClient): Promise<void> {
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
   for (const definition of Object.values(tables) as TableDefinition[]) {
     const name = localTableName(definition);
-    if (existing.has(name)) continue;
+    if (existing.has(name)) {
+      await addMissingIndexes(client, definition);
+      continue;
+    }
     const keys = [
       definition.partitionKey,
       definition.sortKey,
@@ -78,16 +83,45 @@ export async function ensureTables(client: DynamoDBClient): Promise<void> {
           ? {
               GlobalSecondaryIndexes: definition.globalIndexes.map((index) => ({
                 IndexName: index.name,
-                KeySchema: [
-                  { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
-                  ...(index.sortKey
-                    ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' as const }]
-                    : []),
-                ],
+                KeySchema: indexKeySchema(index),
                 Projection: { ProjectionType: 'ALL' as const },
               })),
             }
           : {}),
+      }),
+    );
+  }
+}
+
+const indexKeySchema = (index: GlobalIndex) => [
+  { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
+  ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' as const }] : []),
+];
+
+/**
+ * A data dir made before an index was added to the shared definitions gets it now, as a deploy
+ * would add it in AWS (one index per update, as CloudFormation requires).
+ */
+async function addMissingIndexes(client: DynamoDBClient, definition: TableDefinition): Promise<void> {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: localTableName(definition) }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  for (const index of definition.globalIndexes ?? []) {
+    if (present.has(index.name)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: localTableName(definition),
+        AttributeDefinitions: [index.partitionKey, index.sortKey]
+          .filter((k): k is KeyAttribute => k !== undefined)
+          .map((k) => ({ AttributeName: k.name, AttributeType: k.type })),
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: index.name,
+              KeySchema: indexKeySchema(index),
+              Projection: { ProjectionType: 'ALL' },
+            },
+          },
+        ],
       }),
     );
   }

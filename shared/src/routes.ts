@@ -25,6 +25,10 @@ export interface RouteDefinition {
   secrets?: readonly SecretKey[];
   /** Cognito admin calls the handler makes (e.g. deleting the user). */
   cognitoActions?: readonly string[];
+  /** A body that is not JSON (e.g. a CSV upload), and its own size limit. */
+  body?: { format: 'csv'; maxBytes: number };
+  /** Lambda memory (and so CPU) when the default is not enough. */
+  memoryMb?: number;
 }
 
 export const routes = [
@@ -104,6 +108,66 @@ export const routes = [
     area: 'contact',
     tables: { contactMessages: 'write', rateLimits: 'readWrite' },
   },
+  {
+    id: 'listTrades',
+    method: 'GET',
+    path: '/api/trades',
+    auth: 'user',
+    area: 'trades',
+    tables: { trades: 'read' },
+  },
+  {
+    id: 'createTrade',
+    method: 'POST',
+    path: '/api/trades',
+    auth: 'user',
+    area: 'trades',
+    tables: { trades: 'readWrite' },
+  },
+  {
+    id: 'getTradeStats',
+    method: 'GET',
+    path: '/api/trades/stats',
+    auth: 'user',
+    area: 'trades',
+    tables: { trades: 'read' },
+    memoryMb: 1024,
+  },
+  {
+    id: 'exportTrades',
+    method: 'GET',
+    path: '/api/trades/export.csv',
+    auth: 'user',
+    area: 'trades',
+    tables: { trades: 'read' },
+    memoryMb: 1024,
+  },
+  {
+    id: 'importTrades',
+    method: 'POST',
+    path: '/api/trades/import',
+    auth: 'user',
+    area: 'trades',
+    tables: { trades: 'readWrite' },
+    body: { format: 'csv', maxBytes: 5 * 1024 * 1024 },
+    memoryMb: 1024,
+  },
+  {
+    id: 'updateTrade',
+    method: 'PATCH',
+    path: '/api/trades/{id}',
+    auth: 'user',
+    area: 'trades',
+    tables: { trades: 'readWrite' },
+  },
+  {
+    id: 'deleteTrade',
+    method: 'DELETE',
+    path: '/api/trades/{id}',
+    auth: 'user',
+    area: 'trades',
+    tables: { trades: 'readWrite' },
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type Route = (typeof routes)[number];
@@ -115,6 +179,29 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** `GET /api/trades/{id}` → the API Gateway v2 route key `GET /api/trades/{id}`. */
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {
   return `${route.method} ${route.path}`;
+}
+
+/**
+ * The URL of a route, from the route table: `apiPath('updateTrade', { id })` →
+ * `/api/trades/<id>`, with path parameters encoded and an optional query (undefined values left out).
+ */
+export function apiPath(
+  id: RouteId,
+  params: Record<string, string> = {},
+  query: Record<string, string | number | boolean | undefined | null> = {},
+): string {
+  const definition = routes.find((r) => r.id === id);
+  if (!definition) throw new Error(`Route ${id} is not in the route table`);
+  const path = definition.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Route ${id} needs the path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
 }
 
 /** Compiles a route path into a matcher that returns the path parameters, or null. */

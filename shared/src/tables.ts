@@ -47,6 +47,12 @@ export const tables = {
         partitionKey: { name: 'user_id', type: 'S' },
         sortKey: { name: 'updated_at', type: 'S' },
       },
+      {
+        /** The journal's order: trade date, newest first (`opened_sk` = `<opened_at>#<trade_id>`). */
+        name: 'by_opened_at',
+        partitionKey: { name: 'user_id', type: 'S' },
+        sortKey: { name: 'opened_sk', type: 'S' },
+      },
     ],
     userData: true,
   },

@@ -1,13 +1,18 @@
 /**
  * Spec 9, calculations: the only implementation of trade P&L and journal statistics.
- * Money is in dollars; one contract is 100 shares, so P&L = (exit - entry) x 100. Results are
- * rounded to cents to keep float noise ((1.15 - 1.05) x 100 = 9.999...) out of sums and signs.
+ * Money is in dollars; one contract is 100 shares. A position bought for a debit makes
+ * (exit - entry) x 100 per contract, one sold for a credit (entry - exit) x 100; fees come off.
+ * With the defaults (debit, 1 contract, no fees) that is the spec's (exit - entry) x 100. Results
+ * are rounded to cents to keep float noise ((1.15 - 1.05) x 100 = 9.999...) out of sums and signs.
  */
 import { calendarDay, DEFAULT_TIME_ZONE } from '../format/calendar-day';
 import type { Trade } from './schemas';
 
-export type PricedTrade = Pick<Trade, 'entry_price' | 'exit_price'>;
-export type DatedTrade = PricedTrade & Pick<Trade, 'created_at' | 'updated_at'>;
+export type PricedTrade = Pick<Trade, 'entry_price' | 'exit_price'> &
+  Partial<Pick<Trade, 'side' | 'quantity' | 'fees'>>;
+export type DatedTrade = PricedTrade &
+  Pick<Trade, 'created_at' | 'updated_at'> &
+  Partial<Pick<Trade, 'closed_at'>>;
 
 const CONTRACT_MULTIPLIER = 100;
 const EDGE_SCORE_WIN_RATE_WEIGHT = 0.7;
@@ -22,9 +27,12 @@ export function isClosed<T extends PricedTrade>(trade: T): trade is T & { exit_p
   return trade.exit_price !== null && trade.exit_price !== undefined;
 }
 
-/** (exit - entry) x 100, in dollars; null while the trade is open. */
+/** In dollars, after fees; null while the trade is open. */
 export function tradePnl(trade: PricedTrade): number | null {
-  return isClosed(trade) ? toCents((trade.exit_price - trade.entry_price) * CONTRACT_MULTIPLIER) : null;
+  if (!isClosed(trade)) return null;
+  const perShare =
+    trade.side === 'credit' ? trade.entry_price - trade.exit_price : trade.exit_price - trade.entry_price;
+  return toCents(perShare * CONTRACT_MULTIPLIER * (trade.quantity ?? 1) - (trade.fees ?? 0));
 }
 
 /** A closed trade is a profit when its P&L is above 0; exactly 0 is a loss (spec 4). */
@@ -59,10 +67,12 @@ export function portfolioValue(trades: readonly PricedTrade[]): { value: number;
 }
 
 /**
- * Today P&L: P&L of closed trades whose updated_at or created_at falls on today's calendar day.
- * 'Today' is the calendar day of `now` in `timeZone` (an IANA zone; UTC unless the caller passes
- * the user's zone), so a trade closed at 23:30 in New York counts for that New York day when
- * the caller passes 'America/New_York', and for the next UTC day otherwise.
+ * Today P&L: P&L of the trades closed today. The spec says closed trades "updated or created
+ * today"; with a close date on every trade we read it as the day the trade was closed, so editing
+ * the notes of last month's trade does not move today's P&L. A row without closed_at (written
+ * before it existed) falls back to the spec's reading. 'Today' is the calendar day of `now` in
+ * `timeZone` (an IANA zone; UTC unless the caller passes the user's zone), so a trade closed at
+ * 23:30 in New York counts for that New York day when the caller passes 'America/New_York'.
  */
 export function todayPnl(
   trades: readonly DatedTrade[],
@@ -74,7 +84,11 @@ export function todayPnl(
     const time = new Date(iso);
     return !Number.isNaN(time.getTime()) && calendarDay(time, timeZone) === today;
   };
-  return totalPnl(trades.filter((trade) => isToday(trade.updated_at) || isToday(trade.created_at)));
+  return totalPnl(
+    trades.filter((trade) =>
+      trade.closed_at ? isToday(trade.closed_at) : isToday(trade.updated_at) || isToday(trade.created_at),
+    ),
+  );
 }
 
 /**

@@ -1,55 +1,305 @@
+/**
+ * Trades (spec 3, 5 and 7, and the journal issue): the stored row, what the API returns, what a
+ * client may send, the list filters, and the stats response. Used by the handlers, the CSV
+ * import, the journal page and the dashboard alike.
+ */
 import { z } from 'zod';
 import { JOURNAL_STRATEGIES } from '../constants/strategies';
+import { isValidTimeZone } from '../format/calendar-day';
 import { tickerSchema } from '../market/ticker';
 
 export const TRADE_NOTES_MAX = 2000;
+export const TRADE_TAGS_MAX = 10;
+export const TRADE_TAG_MAX_LENGTH = 32;
+export const TRADE_QUANTITY_MAX = 100_000;
+export const TRADE_PRICE_MAX = 1_000_000;
+export const TRADE_SOURCE_REF_MAX = 200;
+export const TRADE_LEGS_MAX = 8;
+export const TRADES_PAGE_DEFAULT = 50;
+export const TRADES_PAGE_MAX = 200;
+/** One import may carry this many rows (the journal issue's scale: 10,000 trades per user). */
+export const TRADE_IMPORT_MAX_ROWS = 10_000;
 
-const priceSchema = z.number().finite().nonnegative();
+export const TRADE_SIDES = ['debit', 'credit'] as const;
+export type TradeSide = (typeof TRADE_SIDES)[number];
 
-/** A stored trade (spec 3). exit_price null means the trade is still open. */
+/** Where a trade came from; the stats can be filtered and grouped by it. */
+export const TRADE_SOURCES = ['manual', 'scanner', 'alert', 'darkpool', 'assistant', 'import'] as const;
+export type TradeSource = (typeof TRADE_SOURCES)[number];
+
+export const TRADE_STATUSES = ['open', 'closed'] as const;
+
+/** Money as a trader types it: a number at least 0 with at most two decimals (spec 5: step 0.01). */
+export const priceSchema = z
+  .number({ error: 'Must be a number' })
+  .finite()
+  .nonnegative('Must be 0 or more')
+  .max(TRADE_PRICE_MAX, `Must be at most ${TRADE_PRICE_MAX}`)
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'At most 2 decimals');
+
+const tagSchema = z
+  .string()
+  .trim()
+  .min(1, 'A tag cannot be blank')
+  .max(TRADE_TAG_MAX_LENGTH, `A tag is at most ${TRADE_TAG_MAX_LENGTH} characters`)
+  .regex(/^[^,;]+$/, 'A tag cannot contain commas or semicolons');
+
+/** Tags, trimmed and de-duplicated (case-insensitively, first spelling kept). */
+export const tagsSchema = z
+  .array(tagSchema)
+  .max(TRADE_TAGS_MAX, `At most ${TRADE_TAGS_MAX} tags`)
+  .transform((tags) =>
+    tags.filter((tag, i) => tags.findIndex((other) => other.toLowerCase() === tag.toLowerCase()) === i),
+  );
+
+/** A leg of a position, when the trade came from a scanner position (or was entered with legs). */
+export const tradeLegSchema = z
+  .object({
+    kind: z.enum(['call', 'put', 'stock']),
+    side: z.enum(['long', 'short']),
+    quantity: z.number().int().positive().max(TRADE_QUANTITY_MAX),
+    strike: z.number().finite().positive().nullable(),
+    expiration: z.iso.date().nullable(),
+    premium: z.number().finite().nonnegative(),
+  })
+  .strict();
+export type TradeLeg = z.infer<typeof tradeLegSchema>;
+
+const notesSchema = z.string().trim().max(TRADE_NOTES_MAX, `Notes are at most ${TRADE_NOTES_MAX} characters`);
+const sourceRefSchema = z.string().trim().max(TRADE_SOURCE_REF_MAX).nullable();
+const timestampSchema = z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString());
+
+/** A trade as the API returns it (and as stored, less the internal index attributes). */
 export const tradeSchema = z.object({
   trade_id: z.string().min(1),
   user_id: z.string().min(1),
   ticker: z.string().min(1),
   /** A journal strategy; read as any string so rows written under older lists still load. */
   strategy: z.string().min(1),
+  side: z.enum(TRADE_SIDES).default('debit'),
+  quantity: z.number().int().positive().default(1),
   entry_price: z.number(),
+  /** null while the trade is open. */
   exit_price: z.number().nullable(),
+  fees: z.number().nonnegative().default(0),
   notes: z
     .string()
     .nullish()
     .transform((notes) => notes ?? ''),
-  created_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
+  tags: z.array(z.string()).default([]),
+  source: z.enum(TRADE_SOURCES).default('manual'),
+  source_ref: z.string().nullable().default(null),
+  legs: z.array(tradeLegSchema).nullable().default(null),
+  /** When the position was opened (the journal's Date); defaults to when it was entered. */
+  opened_at: z.string(),
+  /** When it was closed; null while open. */
+  closed_at: z.string().nullable().default(null),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** (exit − entry) × 100 × quantity for a debit, (entry − exit) × … for a credit, less fees; null while open. */
+  pnl: z.number().nullable(),
 });
 export type Trade = z.infer<typeof tradeSchema>;
 
 const tradeFields = {
   ticker: tickerSchema,
-  strategy: z.enum(JOURNAL_STRATEGIES),
+  strategy: z.enum(JOURNAL_STRATEGIES, { error: 'Choose one of the journal strategies' }),
+  side: z.enum(TRADE_SIDES),
+  quantity: z
+    .number({ error: 'Must be a whole number' })
+    .int('Must be a whole number')
+    .positive('Must be at least 1')
+    .max(TRADE_QUANTITY_MAX),
   entry_price: priceSchema,
   exit_price: priceSchema.nullable(),
-  notes: z.string().trim().max(TRADE_NOTES_MAX),
+  fees: priceSchema,
+  notes: notesSchema,
+  tags: tagsSchema,
+  source: z.enum(TRADE_SOURCES),
+  source_ref: sourceRefSchema,
+  legs: z.array(tradeLegSchema).max(TRADE_LEGS_MAX).nullable(),
+  opened_at: timestampSchema,
+  closed_at: timestampSchema.nullable(),
 };
 
-/** POST /api/trades and the Add Trade form (spec 5). Missing exit price and notes become null and ''. */
+/**
+ * POST /api/trades and the Add Trade form (spec 5, plus the journal issue's fields). Only
+ * ticker, strategy and entry price are required: side debit, quantity 1, fees 0, no exit (open),
+ * no notes or tags, source manual, opened now.
+ */
 export const createTradeInput = z
   .object({
-    ...tradeFields,
+    ticker: tradeFields.ticker,
+    strategy: tradeFields.strategy,
+    entry_price: tradeFields.entry_price,
+    side: tradeFields.side.default('debit'),
+    quantity: tradeFields.quantity.default(1),
     exit_price: tradeFields.exit_price.optional().transform((price) => price ?? null),
+    fees: tradeFields.fees.default(0),
     notes: tradeFields.notes.optional().transform((notes) => notes ?? ''),
+    tags: tradeFields.tags.default([]),
+    source: tradeFields.source.default('manual'),
+    source_ref: tradeFields.source_ref.optional().transform((ref) => ref || null),
+    legs: tradeFields.legs.optional().transform((legs) => legs ?? null),
+    opened_at: tradeFields.opened_at.optional(),
+    closed_at: tradeFields.closed_at.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(checkDates);
 export type CreateTradeInput = z.infer<typeof createTradeInput>;
-/** What a form holds before parsing (exit price and notes may be left out). */
+/** What a form holds before parsing. */
 export type CreateTradeFormValues = z.input<typeof createTradeInput>;
 
-/** PATCH /api/trades/{id}: any of the fields (e.g. an exit price to close it); at least one. */
+/**
+ * PATCH /api/trades/{id}: close an open trade by setting its exit price (closed_at defaults to
+ * now), reopen it with `exit_price: null`, or edit notes, tags, fees, quantity, side, prices,
+ * dates. At least one field.
+ */
 export const updateTradeInput = z
   .object(tradeFields)
+  .omit({ source: true, source_ref: true, legs: true })
   .partial()
   .strict()
   .refine((input) => Object.values(input).some((value) => value !== undefined), {
     message: 'Nothing to update: send at least one trade field',
-  });
+  })
+  .superRefine(checkDates);
 export type UpdateTradeInput = z.infer<typeof updateTradeInput>;
+
+function checkDates(
+  input: { opened_at?: string; closed_at?: string | null; exit_price?: number | null },
+  ctx: z.RefinementCtx,
+) {
+  if (input.opened_at && input.closed_at && input.closed_at < input.opened_at)
+    ctx.addIssue({ code: 'custom', path: ['closed_at'], message: 'A trade cannot close before it opened' });
+  if (input.closed_at && input.exit_price === null)
+    ctx.addIssue({ code: 'custom', path: ['closed_at'], message: 'An open trade has no close date' });
+}
+
+export const tradeIdParams = z.object({ id: z.string().min(1).max(100) }).strict();
+
+const dayOrTimestamp = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+/** The journal's filters: the list, the stats and the CSV export all take them. */
+export const tradeFiltersSchema = z.object({
+  /** Trade date (opened_at) on or after this day / instant. */
+  from: dayOrTimestamp.optional(),
+  /** Trade date on or before this day (the whole day) / instant. */
+  to: dayOrTimestamp.optional(),
+  ticker: tickerSchema.optional(),
+  strategy: z.enum(JOURNAL_STRATEGIES).optional(),
+  tag: z.string().trim().min(1).max(TRADE_TAG_MAX_LENGTH).optional(),
+  source: z.enum(TRADE_SOURCES).optional(),
+  status: z.enum(TRADE_STATUSES).optional(),
+  /** The trader's time zone, for 'today' and for grouping by day and month. */
+  tz: z.string().refine(isValidTimeZone, 'Unknown time zone').optional(),
+});
+export type TradeFilters = z.infer<typeof tradeFiltersSchema>;
+
+/** GET /api/trades: the filters, a page size, a cursor, and the order. */
+export const tradeListQuery = tradeFiltersSchema
+  .extend({
+    cursor: z.string().max(1000).optional(),
+    limit: z.coerce.number().int().min(1).max(TRADES_PAGE_MAX).default(TRADES_PAGE_DEFAULT),
+    /** `opened` (the trade date, newest first; default) or `updated` (recent activity). */
+    sort: z.enum(['opened', 'updated']).default('opened'),
+  })
+  .strict();
+export type TradeListQuery = z.infer<typeof tradeListQuery>;
+
+export const tradeFiltersQuery = tradeFiltersSchema.strict();
+
+export const tradeListResponseSchema = z.object({
+  trades: z.array(tradeSchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  cursor: z.string().nullable(),
+});
+export type TradeListResponse = z.infer<typeof tradeListResponseSchema>;
+
+const tradeRefSchema = z.object({
+  trade_id: z.string(),
+  ticker: z.string(),
+  strategy: z.string(),
+  pnl: z.number(),
+  closed_at: z.string().nullable(),
+});
+
+const groupSchema = z.object({
+  key: z.string(),
+  /** Closed trades in the group. */
+  trades: z.number(),
+  pnl: z.number(),
+  win_rate: z.number(),
+});
+export type PnlGroup = z.infer<typeof groupSchema>;
+
+export const tradeAnalyticsSchema = z.object({
+  /** Average P&L of winning / losing closed trades (a loss is negative); 0 with none. */
+  avg_win: z.number(),
+  avg_loss: z.number(),
+  /** Gross profit / gross loss; null when there is no loss to divide by. */
+  profit_factor: z.number().nullable(),
+  /** Average P&L per closed trade. */
+  expectancy: z.number(),
+  /** Largest fall of the cumulative closed P&L from a previous peak (starting at 0), in dollars ≥ 0. */
+  max_drawdown: z.number(),
+  best_trade: tradeRefSchema.nullable(),
+  worst_trade: tradeRefSchema.nullable(),
+  /** Cumulative closed P&L by close day. */
+  equity_curve: z.array(z.object({ date: z.string(), pnl: z.number(), equity: z.number() })),
+  by_strategy: z.array(groupSchema),
+  by_ticker: z.array(groupSchema),
+  by_source: z.array(groupSchema),
+  /** Closed P&L by close month ('YYYY-MM'), oldest first. */
+  monthly: z.array(z.object({ month: z.string(), pnl: z.number(), trades: z.number() })),
+});
+export type TradeAnalytics = z.infer<typeof tradeAnalyticsSchema>;
+
+/** GET /api/trades/stats: the spec's figures (section 9) and the analytics. */
+export const tradeStatsSchema = z.object({
+  total_trades: z.number(),
+  closed_trades: z.number(),
+  open_trades: z.number(),
+  win_rate: z.number(),
+  total_pnl: z.number(),
+  today_pnl: z.number(),
+  avg_edge_score: z.number(),
+  portfolio_value: z.number(),
+  portfolio_change_percent: z.number(),
+  analytics: tradeAnalyticsSchema,
+  time_zone: z.string(),
+  as_of: z.string(),
+});
+export type TradeStatsResponse = z.infer<typeof tradeStatsSchema>;
+
+/** POST /api/trades/import?dryRun=&format= */
+export const tradeImportQuery = z
+  .object({
+    dryRun: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((value) => value === 'true'),
+    /** `auto` recognises the file by its header row. */
+    format: z.enum(['auto', 'edge', 'tastytrade']).default('auto'),
+  })
+  .strict();
+
+export const importRowErrorSchema = z.object({
+  /** 1-based line number in the file (the header is line 1). */
+  line: z.number(),
+  field: z.string(),
+  message: z.string(),
+});
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+export const tradeImportResultSchema = z.object({
+  format: z.enum(['edge', 'tastytrade']),
+  dry_run: z.boolean(),
+  /** Rows that are (or would be) imported, as trades; ids are assigned on import. */
+  rows: z.array(tradeSchema.omit({ trade_id: true, user_id: true, created_at: true, updated_at: true })),
+  /** Rows already in the journal (same trade), skipped. */
+  duplicates: z.array(z.object({ line: z.number(), trade_id: z.string() })),
+  errors: z.array(importRowErrorSchema),
+  imported: z.number(),
+});
+export type TradeImportResult = z.infer<typeof tradeImportResultSchema>;

@@ -1,0 +1,205 @@
+/**
+ * The journal's CSV: the export (the spec's journal columns first, then every other field) and
+ * the import of that same file, or of a broker's trade history (see broker-tastytrade.ts).
+ * Parsing and writing go through Papa Parse; validation through the same zod schema as
+ * POST /api/trades, so a row imports exactly when the API would accept it.
+ */
+import Papa from 'papaparse';
+import { JOURNAL_STRATEGIES } from '../constants/strategies';
+import { calendarDay, DEFAULT_TIME_ZONE } from '../format/calendar-day';
+import { isTastytradeHeader, tastytradeTrades } from './broker-tastytrade';
+import {
+  parseNumber,
+  validateImportRow,
+  type CsvRecord,
+  type ImportCandidate,
+  type ParsedImport,
+} from './import-rows';
+import { TRADE_IMPORT_MAX_ROWS, type CreateTradeInput, type ImportRowError, type Trade } from './schemas';
+
+/** Export columns, in order: the spec's journal table first (spec 2), then the rest. */
+export const TRADE_CSV_COLUMNS = [
+  'Date',
+  'Ticker',
+  'Strategy',
+  'Entry Price',
+  'Exit Price',
+  'P&L',
+  'Side',
+  'Quantity',
+  'Fees',
+  'Status',
+  'Opened At',
+  'Closed At',
+  'Tags',
+  'Source',
+  'Source Ref',
+  'Notes',
+  'Legs',
+  'Trade ID',
+  'Created At',
+  'Updated At',
+] as const;
+type Column = (typeof TRADE_CSV_COLUMNS)[number];
+
+/** Which column each trade field is read from on import (derived columns are not read back). */
+const FIELD_COLUMNS: Partial<Record<keyof CreateTradeInput, Column>> = {
+  ticker: 'Ticker',
+  strategy: 'Strategy',
+  entry_price: 'Entry Price',
+  exit_price: 'Exit Price',
+  side: 'Side',
+  quantity: 'Quantity',
+  fees: 'Fees',
+  opened_at: 'Opened At',
+  closed_at: 'Closed At',
+  tags: 'Tags',
+  source: 'Source',
+  source_ref: 'Source Ref',
+  notes: 'Notes',
+  legs: 'Legs',
+};
+const REQUIRED_COLUMNS: readonly Column[] = ['Ticker', 'Strategy', 'Entry Price'];
+const TAG_SEPARATOR = '; ';
+
+/** A spreadsheet would put a cell starting with these in a formula; a leading ' keeps it text. */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const safeCell = (value: string) => (FORMULA_START.test(value) && !/^-?\d/.test(value) ? `'${value}` : value);
+
+const money = (value: number | null) => (value === null ? '' : value.toFixed(2));
+
+export function tradesToCsv(trades: readonly Trade[], timeZone: string = DEFAULT_TIME_ZONE): string {
+  const rows = trades.map((trade) => {
+    const cells: Record<Column, string> = {
+      Date: calendarDay(new Date(trade.opened_at), timeZone),
+      Ticker: trade.ticker,
+      Strategy: trade.strategy,
+      'Entry Price': money(trade.entry_price),
+      'Exit Price': money(trade.exit_price),
+      'P&L': money(trade.pnl),
+      Side: trade.side,
+      Quantity: String(trade.quantity),
+      Fees: money(trade.fees),
+      Status: trade.exit_price === null ? 'open' : 'closed',
+      'Opened At': trade.opened_at,
+      'Closed At': trade.closed_at ?? '',
+      Tags: trade.tags.join(TAG_SEPARATOR),
+      Source: trade.source,
+      'Source Ref': trade.source_ref ?? '',
+      Notes: trade.notes,
+      Legs: trade.legs ? JSON.stringify(trade.legs) : '',
+      'Trade ID': trade.trade_id,
+      'Created At': trade.created_at,
+      'Updated At': trade.updated_at,
+    };
+    return TRADE_CSV_COLUMNS.map((column) => safeCell(cells[column]));
+  });
+  return Papa.unparse({ fields: [...TRADE_CSV_COLUMNS], data: rows }, { newline: '\r\n' });
+}
+
+const unquoteFormula = (value: string) => (/^'+[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
+
+const strategyKey = (value: string) => value.toLowerCase().replace(/[^a-z]/g, '');
+const STRATEGY_BY_KEY = new Map(JOURNAL_STRATEGIES.map((s) => [strategyKey(s), s]));
+
+/** A record of our own export as the input POST /api/trades takes (before validation). */
+function edgeRecordToInput(record: CsvRecord): Record<string, unknown> {
+  const cell = (column: Column) => unquoteFormula((record[column] ?? '').trim());
+  const optional = (column: Column) => (cell(column) === '' ? undefined : cell(column));
+  const legs = optional('Legs');
+  let parsedLegs: unknown = undefined;
+  if (legs !== undefined) {
+    try {
+      parsedLegs = JSON.parse(legs) as unknown;
+    } catch {
+      parsedLegs = legs; // not JSON: the schema names the field
+    }
+  }
+  const exit = cell('Exit Price');
+  return {
+    ticker: cell('Ticker'),
+    strategy: STRATEGY_BY_KEY.get(strategyKey(cell('Strategy'))) ?? cell('Strategy'),
+    entry_price: parseNumber(cell('Entry Price')),
+    exit_price: exit === '' ? null : parseNumber(exit),
+    side: optional('Side')?.toLowerCase(),
+    quantity: optional('Quantity') === undefined ? undefined : parseNumber(cell('Quantity')),
+    fees: optional('Fees') === undefined ? undefined : parseNumber(cell('Fees')),
+    opened_at: optional('Opened At') ?? (optional('Date') ? `${cell('Date')}T00:00:00.000Z` : undefined),
+    closed_at: optional('Closed At'),
+    tags: optional('Tags')
+      ?.split(/[;,]/)
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+    source: optional('Source')?.toLowerCase(),
+    source_ref: optional('Source Ref'),
+    notes: optional('Notes'),
+    legs: parsedLegs,
+  };
+}
+
+const edgeColumnOf = (field: string) => FIELD_COLUMNS[field as keyof CreateTradeInput] ?? field;
+
+function parseEdgeRecords(records: readonly CsvRecord[]): {
+  candidates: ImportCandidate[];
+  errors: ImportRowError[];
+} {
+  const candidates: ImportCandidate[] = [];
+  const errors: ImportRowError[] = [];
+  records.forEach((record, index) => {
+    const result = validateImportRow(index + 2, edgeRecordToInput(record), edgeColumnOf);
+    if (result.candidate) candidates.push(result.candidate);
+    errors.push(...result.errors);
+  });
+  return { candidates, errors };
+}
+
+/**
+ * Reads an uploaded CSV: our own export, or a tastytrade transaction history (recognised by its
+ * header, or named by `format`). Every row is validated; nothing is written here.
+ */
+export function parseTradesCsv(text: string, format: 'auto' | 'edge' | 'tastytrade' = 'auto'): ParsedImport {
+  const parsed = Papa.parse<CsvRecord>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (header) => header.trim(),
+  });
+  const header = parsed.meta.fields ?? [];
+  const fileErrors: ImportRowError[] = parsed.errors
+    .filter((error) => error.code !== 'UndetectableDelimiter')
+    .map((error) => ({ line: (error.row ?? 0) + 2, field: 'row', message: error.message }));
+
+  const resolved = format === 'auto' ? (isTastytradeHeader(header) ? 'tastytrade' : 'edge') : format;
+  if (parsed.data.length > TRADE_IMPORT_MAX_ROWS) {
+    return {
+      format: resolved,
+      candidates: [],
+      errors: [
+        {
+          line: TRADE_IMPORT_MAX_ROWS + 2,
+          field: 'file',
+          message: `A file may hold at most ${TRADE_IMPORT_MAX_ROWS} rows; split it`,
+        },
+      ],
+    };
+  }
+  if (resolved === 'tastytrade') {
+    const result = tastytradeTrades(parsed.data);
+    return { format: resolved, candidates: result.candidates, errors: [...fileErrors, ...result.errors] };
+  }
+  const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column));
+  if (missing.length > 0) {
+    return {
+      format: resolved,
+      candidates: [],
+      errors: [
+        {
+          line: 1,
+          field: missing[0]!,
+          message: `The header has no ${missing.join(', ')} column (export a CSV from the journal to see the format)`,
+        },
+      ],
+    };
+  }
+  const result = parseEdgeRecords(parsed.data);
+  return { format: resolved, candidates: result.candidates, errors: [...fileErrors, ...result.errors] };
+}
