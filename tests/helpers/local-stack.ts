@@ -121,6 +121,9 @@ export async function api(
     status: response.status,
     headers: response.headers,
     text,
-    json: text ? (JSON.parse(text) as unknown) : undefined,
+    json:
+      text && /json/.test(response.headers.get('content-type') ?? '')
+        ? (JSON.parse(text) as unknown)
+        : undefined,
   };
 }

@@ -130,7 +130,8 @@ function edgeRecordToInput(record: CsvRecord): Record<string, unknown> {
       ?.split(/[;,]/)
       .map((tag) => tag.trim())
       .filter(Boolean),
-    source: optional('Source')?.toLowerCase(),
+    // A file without a Source column came from outside the journal.
+    source: optional('Source')?.toLowerCase() ?? 'import',
     source_ref: optional('Source Ref'),
     notes: optional('Notes'),
     legs: parsedLegs,

@@ -19,6 +19,8 @@ export const TRADES_PAGE_DEFAULT = 50;
 export const TRADES_PAGE_MAX = 200;
 /** One import may carry this many rows (the journal issue's scale: 10,000 trades per user). */
 export const TRADE_IMPORT_MAX_ROWS = 10_000;
+/** An import's answer shows the first this-many new rows (its counts cover them all). */
+export const TRADE_IMPORT_PREVIEW_ROWS = 200;
 
 export const TRADE_SIDES = ['debit', 'credit'] as const;
 export type TradeSide = (typeof TRADE_SIDES)[number];
@@ -295,7 +297,9 @@ export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 export const tradeImportResultSchema = z.object({
   format: z.enum(['edge', 'tastytrade']),
   dry_run: z.boolean(),
-  /** Rows that are (or would be) imported, as trades; ids are assigned on import. */
+  /** How many rows are (or would be) imported: new, valid, not duplicates. */
+  new_rows: z.number(),
+  /** The first TRADE_IMPORT_PREVIEW_ROWS of them, as trades; ids are assigned on import. */
   rows: z.array(tradeSchema.omit({ trade_id: true, user_id: true, created_at: true, updated_at: true })),
   /** Rows already in the journal (same trade), skipped. */
   duplicates: z.array(z.object({ line: z.number(), trade_id: z.string() })),

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import {
+  createTradeInput,
+  tradeFiltersQuery,
+  tradeIdParams,
+  tradeImportQuery,
+  tradeListQuery,
+  updateTradeInput,
+} from '@shared/trades/schemas';
+import { dynamoDb } from '../common/clients';
+import { tableName } from '../common/env';
+import { created, download, noContent, ok, route } from '../common/http';
+import { tradesRepo } from './repository';
+import {
+  createTrade as addTrade,
+  deleteTrade as removeTrade,
+  exportFileName,
+  exportTradesCsv,
+  importTradesCsv,
+  listTrades as readTrades,
+  tradeStatistics,
+  updateTrade as changeTrade,
+} from './service';
+
+const repo = tradesRepo(dynamoDb, tableName('trades'));
+
+const csvBody = z.string({ error: 'Send the CSV file as the request body' }).min(1, 'The file is empty');
+
+export const listTrades = route('listTrades', { query: tradeListQuery }, async ({ query, userId }) =>
+  ok(await readTrades(repo, userId, query)),
+);
+
+export const createTrade = route('createTrade', { body: createTradeInput }, async ({ body, userId }) =>
+  created(await addTrade(repo, userId, body)),
+);
+
+export const getTradeStats = route('getTradeStats', { query: tradeFiltersQuery }, async ({ query, userId }) =>
+  ok(await tradeStatistics(repo, userId, query)),
+);
+
+export const exportTrades = route('exportTrades', { query: tradeFiltersQuery }, async ({ query, userId }) =>
+  download(
+    await exportTradesCsv(repo, userId, query),
+    'text/csv; charset=utf-8',
+    exportFileName(new Date(), query.tz),
+  ),
+);
+
+export const importTrades = route(
+  'importTrades',
+  { query: tradeImportQuery, body: csvBody },
+  async ({ query, body, userId }) => ok(await importTradesCsv(repo, userId, body, query)),
+);
+
+export const updateTrade = route(
+  'updateTrade',
+  { params: tradeIdParams, body: updateTradeInput },
+  async ({ params, body, userId }) => ok(await changeTrade(repo, userId, params.id, body)),
+);
+
+export const deleteTrade = route('deleteTrade', { params: tradeIdParams }, async ({ params, userId }) => {
+  await removeTrade(repo, userId, params.id);
+  return noContent();
+});

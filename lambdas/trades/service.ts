@@ -1,0 +1,387 @@
+/**
+ * Journal rules: a user's trades, only ever their own; P&L and statistics from the shared
+ * implementation; CSV export and an all-or-nothing import with duplicate detection.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { calendarDay, DEFAULT_TIME_ZONE } from '@shared/format/calendar-day';
+import { journalStats } from '@shared/trades/analytics';
+import { parseTradesCsv, tradesToCsv } from '@shared/trades/csv';
+import { tradePnl } from '@shared/trades/pnl';
+import {
+  TRADE_IMPORT_PREVIEW_ROWS,
+  type CreateTradeInput,
+  type Trade,
+  type TradeFilters,
+  type TradeImportResult,
+  type TradeListQuery,
+  type TradeListResponse,
+  type TradeStatsResponse,
+  type UpdateTradeInput,
+} from '@shared/trades/schemas';
+import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
+import type { StoredTrade, TradePosition, TradeQuery, TradesRepo } from './repository';
+
+/** Dates further ahead than this are refused (a day of slack for time zones and clocks). */
+const FUTURE_SLACK_MS = 24 * 60 * 60 * 1000;
+
+/** Time-sortable: creation time in base 36, then randomness (unique within a millisecond). */
+export function newTradeId(now: Date): string {
+  return `${now.getTime().toString(36).padStart(9, '0')}${randomBytes(6).toString('hex')}`;
+}
+
+/** What makes two rows the same trade: an import skips a row whose fingerprint is in the journal. */
+export function tradeFingerprint(
+  trade: Pick<
+    Trade,
+    | 'ticker'
+    | 'strategy'
+    | 'side'
+    | 'quantity'
+    | 'entry_price'
+    | 'exit_price'
+    | 'fees'
+    | 'opened_at'
+    | 'closed_at'
+  >,
+): string {
+  const identity = [
+    trade.ticker,
+    trade.strategy,
+    trade.side,
+    trade.quantity,
+    trade.entry_price,
+    trade.exit_price,
+    trade.fees,
+    trade.opened_at,
+    trade.closed_at,
+  ];
+  return createHash('sha256').update(JSON.stringify(identity)).digest('base64url').slice(0, 22);
+}
+
+/** The API row: the stored trade less its internal attributes, with its P&L. */
+export function toApiTrade(stored: StoredTrade): Trade {
+  const { opened_sk: _sk, tag_keys: _tags, fingerprint: _fp, ...trade } = stored;
+  return { ...trade, pnl: tradePnl(trade) };
+}
+
+function stored(trade: Omit<Trade, 'pnl'>): StoredTrade {
+  return {
+    ...trade,
+    opened_sk: `${trade.opened_at}#${trade.trade_id}`,
+    tag_keys: trade.tags.map((tag) => tag.toLowerCase()),
+    fingerprint: tradeFingerprint(trade),
+  };
+}
+
+/** The whole trade's rules (a row may be valid field by field and wrong as a whole). */
+function checkTrade(trade: Omit<Trade, 'pnl'>, now: Date): void {
+  const latest = now.getTime() + FUTURE_SLACK_MS;
+  const problems: { path: string; message: string }[] = [];
+  if (Date.parse(trade.opened_at) > latest)
+    problems.push({ path: 'opened_at', message: 'A trade cannot open in the future' });
+  if (trade.closed_at !== null && Date.parse(trade.closed_at) > latest)
+    problems.push({ path: 'closed_at', message: 'A trade cannot close in the future' });
+  if (trade.closed_at !== null && trade.closed_at < trade.opened_at)
+    problems.push({ path: 'closed_at', message: 'A trade cannot close before it opened' });
+  if (trade.exit_price === null && trade.closed_at !== null)
+    problems.push({ path: 'closed_at', message: 'An open trade has no close date' });
+  if (problems.length > 0)
+    throw new ValidationError(
+      `Invalid trade: ${[...new Set(problems.map((p) => p.path))].join(', ')}`,
+      problems,
+    );
+}
+
+/** A new trade from what the client (or an import row) sent. */
+function buildTrade(userId: string, input: CreateTradeInput, now: Date, id = newTradeId(now)): StoredTrade {
+  const at = now.toISOString();
+  const openedAt = input.opened_at ?? at;
+  const closedAt = input.exit_price === null ? null : (input.closed_at ?? (openedAt > at ? openedAt : at));
+  const trade: Omit<Trade, 'pnl'> = {
+    trade_id: id,
+    user_id: userId,
+    ticker: input.ticker,
+    strategy: input.strategy,
+    side: input.side,
+    quantity: input.quantity,
+    entry_price: input.entry_price,
+    exit_price: input.exit_price,
+    fees: input.fees,
+    notes: input.notes,
+    tags: input.tags,
+    source: input.source,
+    source_ref: input.source_ref,
+    legs: input.legs,
+    opened_at: openedAt,
+    closed_at: closedAt,
+    created_at: at,
+    updated_at: at,
+  };
+  checkTrade(trade, now);
+  return stored(trade);
+}
+
+export async function createTrade(
+  repo: TradesRepo,
+  userId: string,
+  input: CreateTradeInput,
+  now = new Date(),
+): Promise<Trade> {
+  const trade = buildTrade(userId, input, now);
+  if (!(await repo.create(trade))) throw new ConflictError('A trade with this id already exists; try again');
+  return toApiTrade(trade);
+}
+
+/**
+ * Applies a change: setting an exit price closes an open trade (closed now unless a close date is
+ * sent), `exit_price: null` reopens it. Only the caller's own trade: any other id is 404.
+ */
+export async function updateTrade(
+  repo: TradesRepo,
+  userId: string,
+  tradeId: string,
+  input: UpdateTradeInput,
+  now = new Date(),
+): Promise<Trade> {
+  const current = await repo.get(userId, tradeId);
+  if (!current) throw new NotFoundError('No such trade');
+  const at = now.toISOString();
+  const exitPrice = input.exit_price === undefined ? current.exit_price : input.exit_price;
+  let closedAt = input.closed_at === undefined ? current.closed_at : input.closed_at;
+  if (exitPrice === null) closedAt = input.closed_at ?? null;
+  else if (closedAt === null) closedAt = at;
+  const { opened_sk: _sk, tag_keys: _tags, fingerprint: _fp, ...base } = current;
+  const next: Omit<Trade, 'pnl'> = {
+    ...base,
+    ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
+    exit_price: exitPrice,
+    closed_at: closedAt,
+    updated_at: at > current.updated_at ? at : new Date(Date.parse(current.updated_at) + 1).toISOString(),
+  };
+  checkTrade(next, now);
+  const row = stored(next);
+  if (!(await repo.replace(row, current.updated_at)))
+    throw new ConflictError('The trade changed while you were editing it; reload and try again');
+  return toApiTrade(row);
+}
+
+export async function deleteTrade(repo: TradesRepo, userId: string, tradeId: string): Promise<void> {
+  if (!(await repo.delete(userId, tradeId))) throw new NotFoundError('No such trade');
+}
+
+/** Midnight of `day` (YYYY-MM-DD) in `timeZone`, as an ISO instant. */
+export function startOfDay(day: string, timeZone: string): string {
+  const utcMidnight = Date.parse(`${day}T00:00:00.000Z`);
+  // The zone's offset at an instant: how far its wall clock is from UTC's.
+  const offsetAt = (ms: number) => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).formatToParts(new Date(ms));
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    const wall = Date.UTC(
+      get('year'),
+      get('month') - 1,
+      get('day'),
+      get('hour'),
+      get('minute'),
+      get('second'),
+    );
+    return wall - Math.floor(ms / 1000) * 1000;
+  };
+  let guess = utcMidnight - offsetAt(utcMidnight);
+  guess = utcMidnight - offsetAt(guess);
+  return new Date(guess).toISOString();
+}
+
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+function toQuery(userId: string, filters: TradeFilters, order: 'opened' | 'updated' = 'opened'): TradeQuery {
+  const zone = filters.tz ?? DEFAULT_TIME_ZONE;
+  const from =
+    filters.from === undefined
+      ? undefined
+      : isDay(filters.from)
+        ? startOfDay(filters.from, zone)
+        : new Date(filters.from).toISOString();
+  const toExclusive =
+    filters.to === undefined
+      ? undefined
+      : isDay(filters.to)
+        ? startOfDay(nextDay(filters.to), zone)
+        : new Date(Date.parse(filters.to) + 1).toISOString();
+  if (from !== undefined && toExclusive !== undefined && from >= toExclusive)
+    throw new ValidationError('Invalid request query: from, to', [
+      { path: 'to', message: 'The end of the range is before its start' },
+    ]);
+  return {
+    userId,
+    order,
+    from,
+    toExclusive,
+    ticker: filters.ticker,
+    strategy: filters.strategy,
+    source: filters.source,
+    tagKey: filters.tag?.toLowerCase(),
+    status: filters.status,
+  };
+}
+
+const cursorSchema = z.object({
+  o: z.enum(['opened', 'updated']),
+  t: z.string().min(1),
+  v: z.string().min(1),
+});
+
+function encodeCursor(order: 'opened' | 'updated', position: TradePosition): string {
+  return Buffer.from(JSON.stringify({ o: order, t: position.trade_id, v: position.sortValue })).toString(
+    'base64url',
+  );
+}
+
+function decodeCursor(cursor: string, order: 'opened' | 'updated'): TradePosition {
+  try {
+    const parsed = cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    if (parsed.o === order) return { trade_id: parsed.t, sortValue: parsed.v };
+  } catch {
+    // refused below
+  }
+  throw new ValidationError('Invalid request query: cursor', [
+    { path: 'cursor', message: 'Not a cursor from this list; start again without one' },
+  ]);
+}
+
+export async function listTrades(
+  repo: TradesRepo,
+  userId: string,
+  query: TradeListQuery,
+): Promise<TradeListResponse> {
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.sort);
+  const page = await repo.page(toQuery(userId, query, query.sort), query.limit, after);
+  return {
+    trades: page.trades.map(toApiTrade),
+    cursor: page.next ? encodeCursor(query.sort, page.next) : null,
+  };
+}
+
+/** What the statistics read of each trade (not notes, tags or legs). */
+const STATS_ATTRIBUTES = [
+  'trade_id',
+  'ticker',
+  'strategy',
+  'source',
+  'side',
+  'quantity',
+  'entry_price',
+  'exit_price',
+  'fees',
+  'opened_at',
+  'closed_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+export async function tradeStatistics(
+  repo: TradesRepo,
+  userId: string,
+  filters: TradeFilters,
+  now = new Date(),
+): Promise<TradeStatsResponse> {
+  const trades = await repo.all(toQuery(userId, filters), STATS_ATTRIBUTES);
+  return journalStats(trades, now, filters.tz ?? DEFAULT_TIME_ZONE);
+}
+
+export async function exportTradesCsv(
+  repo: TradesRepo,
+  userId: string,
+  filters: TradeFilters,
+): Promise<string> {
+  const trades = await repo.all(toQuery(userId, filters));
+  return tradesToCsv(trades.map(toApiTrade), filters.tz ?? DEFAULT_TIME_ZONE);
+}
+
+export function exportFileName(now: Date, timeZone = DEFAULT_TIME_ZONE): string {
+  return `trading-journal-${calendarDay(now, timeZone)}.csv`;
+}
+
+/**
+ * Imports a CSV all or nothing: every row is validated first, and one bad row imports nothing
+ * (the rows and fields at fault are named). Rows already in the journal are skipped and listed.
+ * A dry run reports what would happen and writes nothing. Should a write fail midway, the rows
+ * already written are deleted again before the error is reported.
+ */
+export async function importTradesCsv(
+  repo: TradesRepo,
+  userId: string,
+  csv: string,
+  options: { dryRun: boolean; format: 'auto' | 'edge' | 'tastytrade' },
+  now = new Date(),
+): Promise<TradeImportResult> {
+  const parsed = parseTradesCsv(csv, options.format);
+  const errors = [...parsed.errors];
+  const built: { row: number; trade: StoredTrade }[] = [];
+  for (const candidate of parsed.candidates) {
+    try {
+      built.push({ row: candidate.row, trade: buildTrade(userId, candidate.trade, now) });
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      for (const problem of error.details as { path: string; message: string }[])
+        errors.push({ line: candidate.row, field: problem.path, message: problem.message });
+    }
+  }
+  if (parsed.candidates.length === 0 && errors.length === 0)
+    errors.push({ line: 2, field: 'file', message: 'The file has no trades in it' });
+
+  const existing = new Map(
+    (await repo.all(toQuery(userId, {}), ['fingerprint', 'trade_id'])).map((t) => [
+      t.fingerprint,
+      t.trade_id,
+    ]),
+  );
+  const duplicates: TradeImportResult['duplicates'] = [];
+  const fresh: StoredTrade[] = [];
+  for (const { row, trade } of built) {
+    const match = existing.get(trade.fingerprint);
+    if (match) duplicates.push({ line: row, trade_id: match });
+    else fresh.push(trade);
+  }
+  errors.sort((a, b) => a.line - b.line);
+  const result: TradeImportResult = {
+    format: parsed.format,
+    dry_run: options.dryRun,
+    new_rows: fresh.length,
+    rows: fresh.slice(0, TRADE_IMPORT_PREVIEW_ROWS).map((trade) => {
+      const { trade_id: _id, user_id: _user, created_at: _c, updated_at: _u, ...row } = toApiTrade(trade);
+      return row;
+    }),
+    duplicates,
+    errors,
+    imported: 0,
+  };
+  if (options.dryRun) return result;
+  if (errors.length > 0) {
+    const rows = [...new Set(errors.map((e) => e.line))];
+    throw new ValidationError(
+      `Nothing was imported: ${errors.length} problem${errors.length === 1 ? '' : 's'} in row${rows.length === 1 ? '' : 's'} ${rows.slice(0, 10).join(', ')}${rows.length > 10 ? ', …' : ''}`,
+      errors,
+    );
+  }
+  const { error } = await repo.createMany(fresh);
+  if (error) {
+    await repo.deleteMany(
+      userId,
+      fresh.map((trade) => trade.trade_id),
+    );
+    throw error;
+  }
+  return { ...result, imported: fresh.length };
+}
