@@ -10,6 +10,7 @@ import { planLookup } from '../common/plan';
 import { readSecret } from '../common/secrets';
 import { polygonProvider, type QuoteProvider } from './polygon-provider';
 import { marketData, optionsChain, scanOptions as runScan, type DataSource } from './service';
+import { marketSummary } from './summary-service';
 
 /** The quote source the stage configured: the simulated market unless a real provider is named. */
 function configuredProvider(): { provider: QuoteProvider; source: DataSource } {
@@ -45,3 +46,5 @@ export const getOptionsChain = route(
 export const scanOptions = route('scanOptions', { body: scanFiltersSchema }, async ({ body, userId }) =>
   ok(runScan(await planOf()(userId), body)),
 );
+
+export const getMarketSummary = route('getMarketSummary', {}, async () => ok(marketSummary()));

@@ -101,6 +101,14 @@ export const routes = [
     tables: { profiles: 'read' },
   },
   {
+    id: 'getMarketSummary',
+    method: 'GET',
+    path: '/api/market-summary',
+    auth: 'user',
+    area: 'market',
+    tables: {},
+  },
+  {
     id: 'sendContactMessage',
     method: 'POST',
     path: '/api/contact',

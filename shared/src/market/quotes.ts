@@ -17,6 +17,7 @@ import {
 } from './universe';
 import { nextEarningsDate } from './earnings';
 import { isoDateOf, newYorkTime } from './calendar';
+import { fiftyTwoWeekRangeAt } from './price-history';
 
 /** A symbol the market does not know; never answered with a made-up company. */
 export class UnknownSymbolError extends Error {
@@ -95,6 +96,9 @@ export function quoteAt(symbol: string, at: Date, clock: MarketClock = marketClo
     volume: formatVolume(Math.round(point.volume)),
     timestamp: clock.priceTime.toISOString(),
   };
+  const range = fiftyTwoWeekRangeAt(entry.symbol, at, clock);
+  quote.fiftyTwoWeekLow = cents(range.low).toFixed(2);
+  quote.fiftyTwoWeekHigh = cents(range.high).toFixed(2);
   if (entry.sharesOutstanding !== null)
     quote.marketCap = formatMarketCap(entry.sharesOutstanding * point.price);
   return quote;

@@ -19,6 +19,9 @@ export const quoteSchema = z.object({
   volume: z.string(),
   timestamp: z.iso.datetime(),
   marketCap: z.string().optional(),
+  /** '512.30': lowest and highest daily close of the last 52 weeks, where the source has them. */
+  fiftyTwoWeekLow: z.string().optional(),
+  fiftyTwoWeekHigh: z.string().optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 

@@ -1,0 +1,32 @@
+/**
+ * GET /api/market-summary: the Daily Market Summary as the API sends it. The spec's fields
+ * (`marketSummarySchema`: overview, SPY/QQQ levels, news, updatedAt, source) plus what makes it
+ * checkable: the day it is for, the close its figures are taken at, and those closing quotes.
+ */
+import { z } from 'zod';
+import { marketSummarySchema, quoteSchema } from './schemas';
+
+export const sectorMoveSchema = z.object({
+  sector: z.string(),
+  /** Equal-weighted average change of the sector's stocks, in percent, to 2 decimals. */
+  changePercent: z.number(),
+  /** How many stocks the average is over. */
+  stocks: z.number().int().positive(),
+});
+export type SectorMove = z.infer<typeof sectorMoveSchema>;
+
+export const dailyMarketSummarySchema = marketSummarySchema.extend({
+  /** The New York calendar day this summary is for, 'YYYY-MM-DD'; it stays the same all day. */
+  date: z.iso.date(),
+  /** The session whose close the figures are taken at (the last one before `date`), 'YYYY-MM-DD'. */
+  sessionDate: z.iso.date(),
+  /** That close, as an instant. */
+  asOf: z.iso.datetime(),
+  /** VIX change over that session, in index points. */
+  vixChange: z.number(),
+  /** Every stock sector's move over that session, best first. */
+  sectors: z.array(sectorMoveSchema),
+  /** The closing quotes behind the figures: the summary symbols and every ticker the news names. */
+  quotes: z.array(quoteSchema),
+});
+export type DailyMarketSummary = z.infer<typeof dailyMarketSummarySchema>;
