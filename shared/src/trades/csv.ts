@@ -165,9 +165,15 @@ export function parseTradesCsv(text: string, format: 'auto' | 'edge' | 'tastytra
     transformHeader: (header) => header.trim(),
   });
   const header = parsed.meta.fields ?? [];
+  // Papa Parse counts the header in a quote error's row but not in a field-count error's. A row
+  // with too few cells is fine (spreadsheets drop trailing empty cells): its fields are checked.
   const fileErrors: ImportRowError[] = parsed.errors
-    .filter((error) => error.code !== 'UndetectableDelimiter')
-    .map((error) => ({ line: (error.row ?? 0) + 2, field: 'row', message: error.message }));
+    .filter((error) => error.code !== 'UndetectableDelimiter' && error.code !== 'TooFewFields')
+    .map((error) => ({
+      line: (error.row ?? 0) + (error.type === 'Quotes' ? 1 : 2),
+      field: 'row',
+      message: error.message,
+    }));
 
   const resolved = format === 'auto' ? (isTastytradeHeader(header) ? 'tastytrade' : 'edge') : format;
   if (parsed.data.length > TRADE_IMPORT_MAX_ROWS) {

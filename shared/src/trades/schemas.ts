@@ -44,7 +44,7 @@ const tagSchema = z
   .trim()
   .min(1, 'A tag cannot be blank')
   .max(TRADE_TAG_MAX_LENGTH, `A tag is at most ${TRADE_TAG_MAX_LENGTH} characters`)
-  .regex(/^[^,;]+$/, 'A tag cannot contain commas or semicolons');
+  .regex(/^[^,;]*$/, 'A tag cannot contain commas or semicolons');
 
 /** Tags, trimmed and de-duplicated (case-insensitively, first spelling kept). */
 export const tagsSchema = z

@@ -214,3 +214,43 @@ describe('tradeStats', () => {
     });
   });
 });
+
+describe('tradePnl with side, quantity and fees', () => {
+  it('a credit trade makes money when bought back cheaper: (entry - exit) x 100', () => {
+    // Iron condor sold for 1.20, bought back at 0.40.
+    expect(tradePnl({ entry_price: 1.2, exit_price: 0.4, side: 'credit' })).toBe(80);
+    expect(tradePnl({ entry_price: 1.2, exit_price: 2.0, side: 'credit' })).toBe(-80);
+  });
+
+  it('multiplies by the contracts and takes the fees off', () => {
+    // 3 condors: (1.20 - 0.40) x 100 x 3 = 240, less 7.80 fees
+    expect(tradePnl({ entry_price: 1.2, exit_price: 0.4, side: 'credit', quantity: 3, fees: 7.8 })).toBe(
+      232.2,
+    );
+    // 2 long calls: (3.10 - 2.50) x 100 x 2 = 120, less 2.28
+    expect(tradePnl({ entry_price: 2.5, exit_price: 3.1, side: 'debit', quantity: 2, fees: 2.28 })).toBe(
+      117.72,
+    );
+  });
+
+  it('fees can turn a break-even trade into a loss, and a loss of exactly 0 is still a loss', () => {
+    expect(tradePnl({ entry_price: 1, exit_price: 1, fees: 1.3 })).toBe(-1.3);
+    expect(isProfit({ entry_price: 1, exit_price: 1 })).toBe(false);
+    expect(isProfit({ entry_price: 2, exit_price: 1.99, side: 'credit', fees: 1 })).toBe(false);
+  });
+
+  it('is null for an open trade whatever its fees', () => {
+    expect(tradePnl({ entry_price: 1, exit_price: null, fees: 5, quantity: 4 })).toBeNull();
+  });
+});
+
+describe('todayPnl with close dates', () => {
+  it('counts the trades closed today, not the ones merely edited today', () => {
+    const closedToday = { ...trade(1, 2), closed_at: '2025-03-10T13:00:00.000Z' };
+    const editedToday = {
+      ...trade(1, 4, { updated_at: '2025-03-10T14:00:00.000Z' }),
+      closed_at: '2025-02-01T15:00:00.000Z',
+    };
+    expect(todayPnl([closedToday, editedToday], NOW)).toBe(100);
+  });
+});

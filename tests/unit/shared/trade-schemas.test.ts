@@ -6,13 +6,41 @@ function issuePaths(result: { success: boolean; error?: { issues: { path: Proper
 }
 
 describe('createTradeInput', () => {
-  it('accepts a minimal trade, upper-cases the ticker and fills exit price and notes', () => {
+  it('accepts a minimal trade, upper-cases the ticker and fills the defaults', () => {
     expect(createTradeInput.parse({ ticker: ' aapl ', strategy: 'Long Call', entry_price: 2.35 })).toEqual({
       ticker: 'AAPL',
       strategy: 'Long Call',
       entry_price: 2.35,
       exit_price: null,
       notes: '',
+      side: 'debit',
+      quantity: 1,
+      fees: 0,
+      tags: [],
+      source: 'manual',
+      source_ref: null,
+      legs: null,
+    });
+  });
+
+  it('takes side, quantity, fees, tags (trimmed, de-duplicated) and dates', () => {
+    expect(
+      createTradeInput.parse({
+        ticker: 'SPY',
+        strategy: 'Iron Condor',
+        entry_price: 1.2,
+        side: 'credit',
+        quantity: 3,
+        fees: 7.8,
+        tags: [' income ', 'INCOME', 'weekly'],
+        opened_at: '2025-03-10T09:30:00-04:00',
+      }),
+    ).toMatchObject({
+      side: 'credit',
+      quantity: 3,
+      fees: 7.8,
+      tags: ['income', 'weekly'],
+      opened_at: '2025-03-10T13:30:00.000Z',
     });
   });
 
@@ -50,6 +78,19 @@ describe('createTradeInput', () => {
     [{ ticker: 'AAPL', strategy: 'Long Call', entry_price: Infinity }, 'entry_price'],
     [{ ticker: 'AAPL', strategy: 'Long Call', entry_price: 1, exit_price: -1 }, 'exit_price'],
     [{ ticker: 'AAPL', strategy: 'Long Call', entry_price: 1, notes: 'x'.repeat(2001) }, 'notes'],
+    [{ ticker: 'AAPL', strategy: 'Long Call', entry_price: 1.005 }, 'entry_price'],
+    [{ ticker: 'AAPL', strategy: 'Long Call', entry_price: 1, fees: 0.001 }, 'fees'],
+    [{ ticker: 'AAPL', strategy: 'Long Call', entry_price: 1, quantity: 1.5 }, 'quantity'],
+    [{ ticker: 'AAPL', strategy: 'Long Call', entry_price: 1, side: 'short' }, 'side'],
+    [{ ticker: 'AAPL', strategy: 'Long Call', entry_price: 1, tags: ['a', ''] }, 'tags.1'],
+    [{ ticker: 'AAPL', strategy: 'Long Call', entry_price: 1, tags: ['a,b'] }, 'tags.0'],
+    [{ ticker: 'AAPL', strategy: 'Long Call', entry_price: 1, tags: Array(11).fill('t') }, 'tags'],
+    [{ ticker: 'AAPL', strategy: 'Long Call', entry_price: 1, source: 'rumour' }, 'source'],
+    [{ ticker: 'AAPL', strategy: 'Long Call', entry_price: 1, opened_at: 'yesterday' }, 'opened_at'],
+    [
+      { ticker: 'AAPL', strategy: 'Long Call', entry_price: 1, closed_at: '2025-01-01T00:00:00Z' },
+      'closed_at',
+    ],
   ])('rejects %j at %s', (input, field) => {
     expect(issuePaths(createTradeInput.safeParse(input))).toEqual([field]);
   });
@@ -96,12 +137,24 @@ describe('tradeSchema (stored row)', () => {
     entry_price: 2.5,
     exit_price: null,
     notes: 'note',
+    opened_at: '2025-03-10T12:00:00.000Z',
     created_at: '2025-03-10T12:00:00.000Z',
     updated_at: '2025-03-10T12:00:00.000Z',
+    pnl: null,
   };
 
-  it('reads a stored row', () => {
-    expect(tradeSchema.parse(row)).toEqual(row);
+  it('reads a row written before side, quantity, fees, tags and source existed, with their defaults', () => {
+    expect(tradeSchema.parse(row)).toEqual({
+      ...row,
+      side: 'debit',
+      quantity: 1,
+      fees: 0,
+      tags: [],
+      source: 'manual',
+      source_ref: null,
+      legs: null,
+      closed_at: null,
+    });
   });
 
   it('reads missing or null notes as an empty string', () => {
@@ -110,9 +163,8 @@ describe('tradeSchema (stored row)', () => {
     expect(tradeSchema.parse({ ...row, notes: null }).notes).toBe('');
   });
 
-  it('rejects a row without a user or with a bad timestamp', () => {
-    const { user_id: _user, ...withoutUser } = row;
-    expect(issuePaths(tradeSchema.safeParse(withoutUser))).toEqual(['user_id']);
-    expect(issuePaths(tradeSchema.safeParse({ ...row, updated_at: 'yesterday' }))).toEqual(['updated_at']);
+  it('rejects a row without a user or a trade date', () => {
+    const { user_id: _user, opened_at: _opened, ...withoutUser } = row;
+    expect(issuePaths(tradeSchema.safeParse(withoutUser))).toEqual(['user_id', 'opened_at']);
   });
 });

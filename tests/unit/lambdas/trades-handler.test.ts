@@ -1,0 +1,167 @@
+/** Trades handlers over a mocked DynamoDB: import rollback, races, and SDK failures. */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiEvent, parseBody } from '../../helpers/api-events';
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+let handlers: typeof import('../../../lambdas/trades/handler');
+
+const csvOf = (rows: number) =>
+  [
+    'Ticker,Strategy,Entry Price,Exit Price,Opened At',
+    ...Array.from(
+      { length: rows },
+      (_, i) =>
+        `AAPL,Long Call,1.00,2.00,2025-01-01T${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00Z`,
+    ),
+  ].join('\n');
+
+const importEvent = (csv: string) =>
+  apiEvent({
+    method: 'POST',
+    path: '/api/trades/import',
+    sub: 'user-1',
+    rawBody: csv,
+    headers: { 'content-type': 'text/csv' },
+  });
+
+describe('trades handlers', () => {
+  beforeAll(async () => {
+    process.env.TABLE_TRADES = 'trades-test';
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    handlers = await import('../../../lambdas/trades/handler');
+  });
+  afterAll(() => vi.restoreAllMocks());
+  beforeEach(() => dynamo.reset());
+
+  it('an import whose writes fail midway deletes what it wrote and answers 500 without internals', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [] });
+    let batches = 0;
+    dynamo
+      .on(BatchWriteCommand)
+      .callsFake((input: { RequestItems: Record<string, { PutRequest?: unknown }[]> }) => {
+        const isPut = input.RequestItems['trades-test']!.some((r) => r.PutRequest);
+        if (isPut && ++batches === 3) throw new Error('connection reset by peer');
+        return {};
+      });
+
+    const result = await handlers.importTrades(importEvent(csvOf(100)));
+
+    expect(result.statusCode).toBe(500);
+    expect(result.body).not.toMatch(/connection reset|at .+\.ts/);
+    const writes = dynamo
+      .commandCalls(BatchWriteCommand)
+      .map((c) => c.args[0].input.RequestItems!['trades-test']!);
+    const putIds = writes.flatMap((w) =>
+      w.filter((r) => r.PutRequest).map((r) => r.PutRequest!.Item!.trade_id as string),
+    );
+    const deletedIds = writes.flatMap((w) =>
+      w.filter((r) => r.DeleteRequest).map((r) => r.DeleteRequest!.Key!.trade_id as string),
+    );
+    // Every row the import tried to write is deleted again (the failed batch may have half-landed).
+    expect(new Set(deletedIds)).toEqual(new Set(putIds.concat(deletedIds)));
+    expect(deletedIds).toHaveLength(100);
+  });
+
+  it('retries the items DynamoDB left unprocessed until they are written', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [] });
+    let calls = 0;
+    dynamo.on(BatchWriteCommand).callsFake((input: { RequestItems: Record<string, unknown[]> }) => {
+      calls += 1;
+      const items = input.RequestItems['trades-test']!;
+      // The first answer leaves the last two items unprocessed, as a throttled table does.
+      return calls === 1 ? { UnprocessedItems: { 'trades-test': items.slice(-2) } } : {};
+    });
+    const result = await handlers.importTrades(importEvent(csvOf(3)));
+    expect(result.statusCode).toBe(200);
+    expect(parseBody(result)).toMatchObject({ imported: 3 });
+    const written = dynamo
+      .commandCalls(BatchWriteCommand)
+      .flatMap((c) => c.args[0].input.RequestItems!['trades-test']!);
+    expect(written).toHaveLength(5);
+  });
+
+  it('a dry run writes nothing', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [] });
+    const result = await handlers.importTrades(
+      apiEvent({
+        method: 'POST',
+        path: '/api/trades/import',
+        sub: 'user-1',
+        rawBody: csvOf(5),
+        query: { dryRun: 'true' },
+        headers: { 'content-type': 'text/csv' },
+      }),
+    );
+    expect(result.statusCode).toBe(200);
+    expect(parseBody(result)).toMatchObject({ dry_run: true, new_rows: 5, imported: 0 });
+    expect(dynamo.commandCalls(BatchWriteCommand)).toHaveLength(0);
+  });
+
+  it('a close that races another edit is 409 and the trade keeps the other edit', async () => {
+    const stored = {
+      user_id: 'user-1',
+      trade_id: 't1',
+      ticker: 'AAPL',
+      strategy: 'Long Call',
+      side: 'debit',
+      quantity: 1,
+      entry_price: 1,
+      exit_price: null,
+      fees: 0,
+      notes: '',
+      tags: [],
+      source: 'manual',
+      source_ref: null,
+      legs: null,
+      opened_at: '2025-01-01T00:00:00.000Z',
+      closed_at: null,
+      created_at: '2025-01-01T00:00:00.000Z',
+      updated_at: '2025-01-01T00:00:00.000Z',
+      opened_sk: '2025-01-01T00:00:00.000Z#t1',
+      tag_keys: [],
+      fingerprint: 'f',
+    };
+    dynamo.on(GetCommand).resolves({ Item: stored });
+    dynamo.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'changed', $metadata: {} }));
+    const result = await handlers.updateTrade(
+      apiEvent({
+        method: 'PATCH',
+        path: '/api/trades/t1',
+        sub: 'user-1',
+        pathParameters: { id: 't1' },
+        body: { exit_price: 2 },
+      }),
+    );
+    expect(result.statusCode).toBe(409);
+    expect(dynamo.commandCalls(PutCommand)[0]!.args[0].input).toMatchObject({
+      ConditionExpression: 'attribute_exists(trade_id) AND updated_at = :expected',
+      ExpressionAttributeValues: { ':expected': '2025-01-01T00:00:00.000Z' },
+    });
+  });
+
+  it('reads only the caller partition: the key condition carries the token subject', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [] });
+    await handlers.listTrades(apiEvent({ path: '/api/trades', sub: 'user-9' }));
+    const query = dynamo.commandCalls(QueryCommand)[0]!.args[0].input;
+    expect(query.KeyConditionExpression).toMatch(/^#user = :user/);
+    expect(query.ExpressionAttributeValues).toMatchObject({ ':user': 'user-9' });
+  });
+
+  it('a DynamoDB failure on the list is a 500 with only a request id', async () => {
+    dynamo.on(QueryCommand).rejects(new Error('socket hang up'));
+    const result = await handlers.listTrades(apiEvent({ path: '/api/trades', sub: 'user-1' }));
+    expect(result.statusCode).toBe(500);
+    expect(parseBody(result)).toEqual({
+      error: { code: 'internal_error', message: expect.any(String), details: { requestId: 'req-123' } },
+    });
+  });
+});
