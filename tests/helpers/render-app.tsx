@@ -3,6 +3,9 @@
  * Each test file mocks 'aws-amplify/auth' itself (vi.mock is hoisted per file) with
  * `amplifyAuthMock()` from ./amplify-auth-mock as the factory's result.
  */
+// The app loads Amplify on demand; loading it with the test file keeps that out of each test's time.
+import 'aws-amplify';
+import 'aws-amplify/utils';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -3,7 +3,8 @@ import { outsideProviderError } from '@shared/constants/texts';
 import { type AppConfig } from '@shared/config/app-config';
 import { FullScreenError } from '../components/ui/full-screen-error';
 import { FullScreenSpinner } from '../components/ui/spinner';
-import { configureAmplify, loadAppConfig } from './config';
+import { loadAmplify } from './amplify';
+import { loadAppConfig } from './config';
 
 const AppConfigContext = createContext<AppConfig | null>(null);
 
@@ -11,8 +12,8 @@ type LoadState =
   { status: 'loading' } | { status: 'ready'; config: AppConfig } | { status: 'error'; message: string };
 
 /**
- * Loads `/config.json` and configures Amplify before anything below it renders, so every
- * child can call Amplify Auth and read the stage's feature flags.
+ * Loads `/config.json` before anything below it renders, so every child can read the stage's
+ * feature flags, and starts loading Amplify for it (see `loadAmplify`).
  */
 export function AppConfigProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
@@ -22,7 +23,8 @@ export function AppConfigProvider({ children }: { children: ReactNode }) {
     let active = true;
     loadAppConfig()
       .then((config) => {
-        configureAmplify(config);
+        // Amplify loads in the background; the first paint does not wait for it.
+        void loadAmplify(config);
         if (active) setState({ status: 'ready', config });
       })
       .catch((error: unknown) => {

@@ -1,6 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { fetchAuthSession, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
 import {
   createContext,
   useCallback,
@@ -13,8 +11,9 @@ import {
 } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { outsideProviderError } from '@shared/constants/texts';
-import { z } from 'zod';
+import { undefined as undefinedSchema } from 'zod/mini';
 import { FullScreenSpinner } from '../components/ui/spinner';
+import { loadAmplify, type AmplifyAuth } from './amplify';
 import { apiRequest } from './api-client';
 import { useAppConfig } from './app-config';
 
@@ -36,10 +35,10 @@ export const SITE_GATE_QUERY_KEY = ['site-gate'] as const;
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** The signed-in user from Amplify's stored tokens, or null when there is no valid session. */
-async function readCurrentUser(): Promise<AuthUser | null> {
+async function readCurrentUser(auth: AmplifyAuth): Promise<AuthUser | null> {
   try {
-    const { userId, signInDetails } = await getCurrentUser();
-    const { tokens } = await fetchAuthSession();
+    const { userId, signInDetails } = await auth.getCurrentUser();
+    const { tokens } = await auth.fetchAuthSession();
     if (!tokens?.accessToken) return null;
     const email = tokens.idToken?.payload.email;
     return { sub: userId, email: typeof email === 'string' ? email : (signInDetails?.loginId ?? '') };
@@ -50,7 +49,8 @@ async function readCurrentUser(): Promise<AuthUser | null> {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const siteGate = useAppConfig().features.siteGate;
+  const config = useAppConfig();
+  const siteGate = config.features.siteGate;
   const [state, setState] = useState<{ status: AuthStatus; user: AuthUser | null }>({
     status: 'loading',
     user: null,
@@ -59,10 +59,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     const read = ++latestRead.current;
-    const user = await readCurrentUser();
+    let user: AuthUser | null = null;
+    try {
+      user = await readCurrentUser((await loadAmplify(config)).auth);
+    } catch (error) {
+      // Amplify could not be downloaded: nobody can be signed in on this page load.
+      console.warn('Authentication could not be loaded', error);
+    }
     if (read !== latestRead.current) return;
     setState(user ? { status: 'signedIn', user } : { status: 'signedOut', user: null });
-  }, []);
+  }, [config]);
 
   const markSignedOut = useCallback(() => {
     latestRead.current++;
@@ -73,35 +79,46 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await amplifySignOut();
+      await (await loadAmplify(config)).auth.signOut();
     } catch (error) {
       console.warn('Sign out did not complete cleanly', error);
     }
     // Spec: logging out also clears the site gate (its HttpOnly cookie only the server can clear).
     if (siteGate) {
-      await apiRequest('/api/site-gate', z.undefined(), { method: 'DELETE' })
+      await apiRequest('/api/site-gate', undefinedSchema(), { method: 'DELETE' })
         .then(() => queryClient.setQueryData(SITE_GATE_QUERY_KEY, { required: true, unlocked: false }))
         .catch((error: unknown) => console.warn('The site gate could not be locked', error));
     }
     markSignedOut();
-  }, [markSignedOut, siteGate, queryClient]);
+  }, [markSignedOut, siteGate, queryClient, config]);
 
   useEffect(() => {
+    let active = true;
+    let stopListening: (() => void) | undefined;
     void refresh();
-    return Hub.listen('auth', ({ payload }) => {
-      switch (payload.event) {
-        case 'signedIn':
-          void refresh();
-          break;
-        case 'signedOut':
-          markSignedOut();
-          break;
-        case 'tokenRefresh_failure':
-          void signOut();
-          break;
-      }
-    });
-  }, [refresh, markSignedOut, signOut]);
+    loadAmplify(config)
+      .then(({ Hub }) => {
+        if (!active) return;
+        stopListening = Hub.listen('auth', ({ payload }) => {
+          switch (payload.event) {
+            case 'signedIn':
+              void refresh();
+              break;
+            case 'signedOut':
+              markSignedOut();
+              break;
+            case 'tokenRefresh_failure':
+              void signOut();
+              break;
+          }
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      active = false;
+      stopListening?.();
+    };
+  }, [refresh, markSignedOut, signOut, config]);
 
   const value = useMemo(() => ({ ...state, refresh, signOut }), [state, refresh, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

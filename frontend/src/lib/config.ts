@@ -1,5 +1,3 @@
-import 'aws-amplify/auth/enable-oauth-listener';
-import { Amplify } from 'aws-amplify';
 import { appConfigSchema, type AppConfig } from '@shared/config/app-config';
 
 export const CONFIG_URL = '/config.json';
@@ -31,33 +29,4 @@ export async function loadAppConfig(fetchImpl: typeof fetch = fetch): Promise<Ap
     throw new ConfigError(`The app configuration is invalid (${fields}).`);
   }
   return parsed.data;
-}
-
-/** Points Amplify Auth at the stage's user pool (or the local emulator when an endpoint is given). */
-export function configureAmplify(config: AppConfig): void {
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.userPoolId,
-        userPoolClientId: config.userPoolClientId,
-        ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
-        loginWith: {
-          email: true,
-          // Hosted UI sign-in with the stage's third-party identity provider, back to /dashboard.
-          ...(config.features.federatedSignIn && config.oauthDomain
-            ? {
-                oauth: {
-                  domain: config.oauthDomain,
-                  scopes: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],
-                  redirectSignIn: [`${window.location.origin}/dashboard`],
-                  redirectSignOut: [`${window.location.origin}/login`],
-                  responseType: 'code' as const,
-                },
-              }
-            : {}),
-        },
-        signUpVerificationMethod: 'code',
-      },
-    },
-  });
 }

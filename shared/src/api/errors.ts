@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the browser's API client parses this on every failed call, from the entry bundle.
+import { object, optional, string, unknown, type infer as Infer } from 'zod/mini';
 
 /** Error codes of the API contract, with the HTTP status each one carries. */
 export const errorStatus = {
@@ -23,12 +24,12 @@ export const errorStatus = {
 export type ErrorCode = keyof typeof errorStatus;
 
 /** `{"error": {"code", "message", "details?"}}` — every error response of the API. */
-export const errorEnvelopeSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    details: z.unknown().optional(),
+export const errorEnvelopeSchema = object({
+  error: object({
+    code: string(),
+    message: string(),
+    details: optional(unknown()),
   }),
 });
 
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+export type ErrorEnvelope = Infer<typeof errorEnvelopeSchema>;

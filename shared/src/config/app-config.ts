@@ -1,25 +1,26 @@
-import { z } from 'zod';
+// zod/mini: this schema is parsed before the first paint, and mini keeps the entry bundle small.
+import { boolean, minLength, object, optional, string, url, type infer as Infer } from 'zod/mini';
 
 /** Feature flags a stage turns on; the frontend reads them from /config.json. */
-export const featureFlagsSchema = z.object({
+export const featureFlagsSchema = object({
   /** The site password gate is on for this stage. */
-  siteGate: z.boolean(),
+  siteGate: boolean(),
   /** A third-party identity provider is configured (hosted UI sign-in button shown). */
-  federatedSignIn: z.boolean(),
+  federatedSignIn: boolean(),
 });
 
 /** `/config.json`: written at deploy time in AWS, served by the local runtime locally. */
-export const appConfigSchema = z.object({
-  region: z.string().min(1),
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
+export const appConfigSchema = object({
+  region: string().check(minLength(1)),
+  userPoolId: string().check(minLength(1)),
+  userPoolClientId: string().check(minLength(1)),
   /** Set only locally: the cognito-local endpoint Amplify talks to instead of AWS. */
-  userPoolEndpoint: z.string().url().optional(),
+  userPoolEndpoint: optional(url()),
   /** Hosted UI domain (no scheme) when federatedSignIn is on. */
-  oauthDomain: z.string().optional(),
-  stage: z.string().min(1),
+  oauthDomain: optional(string()),
+  stage: string().check(minLength(1)),
   features: featureFlagsSchema,
 });
 
-export type AppConfig = z.infer<typeof appConfigSchema>;
-export type FeatureFlags = z.infer<typeof featureFlagsSchema>;
+export type AppConfig = Infer<typeof appConfigSchema>;
+export type FeatureFlags = Infer<typeof featureFlagsSchema>;

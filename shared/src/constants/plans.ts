@@ -1,5 +1,5 @@
 /** Spec 9, plans and trial; the limits each plan gets, enforced by the API (ARCHITECTURE, plans). */
-import { subscriptionTiers, type SubscriptionTier } from '../profiles/schemas';
+import { subscriptionTiers, type SubscriptionTier } from '../profiles/tiers';
 
 export const TRIAL_DAYS = 7;
 export const MONEY_BACK_DAYS = 30;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-export const subscriptionTiers = ['starter', 'pro', 'elite'] as const;
-export type SubscriptionTier = (typeof subscriptionTiers)[number];
+export { subscriptionTiers, type SubscriptionTier } from './tiers';
 
 export const notificationPrefKeys = [
   'email_alerts',

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { boolean, object, type infer as Infer } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
 import { SITE_GATE_QUERY_KEY } from '../../../lib/auth';
 
-export const siteGateStateSchema = z.object({ required: z.boolean(), unlocked: z.boolean() });
-export type SiteGateState = z.infer<typeof siteGateStateSchema>;
+// zod/mini: the gate is checked before the first paint, from the entry bundle.
+export const siteGateStateSchema = object({ required: boolean(), unlocked: boolean() });
+export type SiteGateState = Infer<typeof siteGateStateSchema>;
 
 export const getSiteGate = () => apiRequest('/api/site-gate', siteGateStateSchema);
 

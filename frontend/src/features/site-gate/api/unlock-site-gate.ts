@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { minLength, object, string, type infer as Infer } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
 import { siteGateQueryOptions, siteGateStateSchema } from './get-site-gate';
 
-export const unlockSiteGateInput = z.object({ password: z.string().min(1) });
-export type UnlockSiteGateInput = z.infer<typeof unlockSiteGateInput>;
+export const unlockSiteGateInput = object({ password: string().check(minLength(1)) });
+export type UnlockSiteGateInput = Infer<typeof unlockSiteGateInput>;
 
 export const unlockSiteGate = (input: UnlockSiteGateInput) =>
   apiRequest('/api/site-gate', siteGateStateSchema, { method: 'POST', body: input });
