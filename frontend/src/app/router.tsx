@@ -53,9 +53,7 @@ export const appRoutes: RouteObject[] = [
         Component: ProtectedRoute,
         children: [
           {
-            lazy: async () => ({
-              Component: (await import('../components/layouts/dashboard-layout')).DashboardLayout,
-            }),
+            lazy: async () => ({ Component: (await import('./routes/app/shell-layout')).ShellLayout }),
             children: [
               {
                 index: true,
@@ -69,8 +67,12 @@ export const appRoutes: RouteObject[] = [
                 path: 'account',
                 lazy: async () => ({ Component: (await import('./routes/app/account')).AccountRoute }),
               },
+              {
+                path: 'journal',
+                lazy: async () => ({ Component: (await import('./routes/app/journal')).JournalRoute }),
+              },
               ...dashboardScreens
-                .filter(({ path }) => !['', 'scanner', 'account'].includes(path))
+                .filter(({ path }) => !['', 'scanner', 'account', 'journal'].includes(path))
                 .map(({ path, title }) => ({
                   path,
                   lazy: async () => {

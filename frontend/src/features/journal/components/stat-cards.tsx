@@ -1,0 +1,76 @@
+import { type ReactNode } from 'react';
+import { type TradeStatsResponse } from '@shared/trades/schemas';
+import { edgeScoreBand } from '@shared/ui/colour-bands';
+import { formatInteger, formatPercent, formatPnl } from '../utils/format';
+import { pnlClass, toneText, winRateClass } from '../utils/tones';
+
+type StatCardsProps = {
+  stats: TradeStatsResponse | undefined;
+  isLoading: boolean;
+};
+
+/** Spec 2: Total Trades, Win Rate, Total P&L, Avg Edge Score, coloured by spec 9. */
+export function StatCards({ stats, isLoading }: StatCardsProps) {
+  const band = stats ? edgeScoreBand(stats.avg_edge_score) : null;
+  return (
+    <section aria-label="Journal statistics" aria-busy={isLoading || undefined}>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+        <StatCard
+          label="Total Trades"
+          value={stats ? formatInteger(stats.total_trades) : null}
+          detail={
+            stats
+              ? `${formatInteger(stats.open_trades)} open · ${formatInteger(stats.closed_trades)} closed`
+              : null
+          }
+        />
+        <StatCard
+          label="Win Rate"
+          value={stats ? formatPercent(stats.win_rate) : null}
+          valueClass={stats ? winRateClass(stats.win_rate) : ''}
+          detail={
+            stats ? (stats.closed_trades === 0 ? 'No closed trades yet' : 'Profitable closed trades') : null
+          }
+        />
+        <StatCard
+          label="Total P&L"
+          value={stats ? formatPnl(stats.total_pnl) : null}
+          valueClass={stats ? pnlClass(stats.total_pnl) : ''}
+          detail={stats ? `Today ${formatPnl(stats.today_pnl)}` : null}
+        />
+        <StatCard
+          label="Avg Edge Score"
+          value={stats ? stats.avg_edge_score.toFixed(1) : null}
+          valueClass={band ? toneText[band.tone] : ''}
+          detail={band?.label ?? null}
+        />
+      </dl>
+    </section>
+  );
+}
+
+function StatCard({
+  label,
+  value,
+  valueClass = 'text-white',
+  detail,
+}: {
+  label: string;
+  value: string | null;
+  valueClass?: string;
+  detail: ReactNode;
+}) {
+  return (
+    <div className="min-w-0 rounded-2xl border border-slate-800 bg-slate-900/60 p-4 sm:p-5">
+      <dt className="text-xs font-medium tracking-wide text-slate-400 uppercase sm:text-sm sm:normal-case">
+        {label}
+      </dt>
+      <dd
+        className={`mt-1 truncate text-xl font-bold tabular-nums sm:text-2xl ${value === null ? 'text-slate-600' : valueClass}`}
+      >
+        {value ?? '—'}
+      </dd>
+      <dd className="mt-1 truncate text-xs text-slate-400">{detail ?? '\u00a0'}</dd>
+    </div>
+  );
+}

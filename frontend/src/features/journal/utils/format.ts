@@ -1,0 +1,71 @@
+/** Display formats of the journal's numbers and dates, in the browser's locale-neutral en-US style. */
+import { calendarDay } from '@shared/format/calendar-day';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const compactUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** The browser's IANA time zone: trade dates, 'today' and month groups are read in it. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** A price as typed: $1.25. */
+export const formatPrice = (value: number): string => usd.format(value);
+
+/** P&L with an explicit sign: +$80.00, -$42.50, $0.00. */
+export function formatPnl(value: number): string {
+  const rounded = Math.round(value * 100) / 100 || 0; // no '-$0.00'
+  return rounded > 0 ? `+${usd.format(rounded)}` : usd.format(rounded);
+}
+
+/** Short P&L for small cells: +$1.2K. */
+export function formatPnlCompact(value: number): string {
+  const rounded = Math.round(value) || 0;
+  return rounded > 0 ? `+${compactUsd.format(rounded)}` : compactUsd.format(rounded);
+}
+
+export const formatInteger = (value: number): string => integer.format(value);
+
+/** A percentage to one decimal: 66.7%. */
+export const formatPercent = (value: number): string => `${(Math.round(value * 10) / 10).toFixed(1)}%`;
+
+/** 'YYYY-MM-DD' of an instant as the browser's calendar shows it. */
+export const localDay = (iso: string | Date, timeZone = browserTimeZone()): string =>
+  calendarDay(typeof iso === 'string' ? new Date(iso) : iso, timeZone);
+
+/** 'YYYY-MM-DD' → 'Jan 5, 2026' (the day as written, no zone shift). */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  if (!year || !month || !date) return day;
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year, month - 1, date)));
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+export const monthShortName = (monthIndex: number): string => MONTHS[monthIndex] ?? '';
+export const monthName = (monthIndex: number): string => MONTH_NAMES[monthIndex] ?? '';

@@ -1,0 +1,557 @@
+// @vitest-environment jsdom
+/**
+ * The Trading Journal page in jsdom against an in-memory stand-in for the trades API that
+ * validates with the same shared schemas and computes stats with the same shared functions.
+ */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { journalStats } from '@shared/trades/analytics';
+import { tradesToCsv } from '@shared/trades/csv';
+import { tradePnl } from '@shared/trades/pnl';
+import {
+  createTradeInput,
+  tradeListQuery,
+  updateTradeInput,
+  type Trade,
+  type TradeImportResult,
+} from '@shared/trades/schemas';
+import { renderApp } from '../../helpers/render-app';
+
+vi.mock('aws-amplify/auth', async () => (await import('../../helpers/amplify-auth-mock')).amplifyAuthMock());
+
+/** lightweight-charts draws on a canvas jsdom does not have: a recording stand-in. */
+const chartCalls = vi.hoisted(() => ({ setData: [] as unknown[][], created: 0 }));
+vi.mock('lightweight-charts', () => ({
+  BaselineSeries: { type: 'Baseline' },
+  ColorType: { Solid: 'solid' },
+  createChart: () => {
+    chartCalls.created += 1;
+    return {
+      addSeries: () => ({ setData: (data: unknown[]) => chartCalls.setData.push(data) }),
+      timeScale: () => ({ fitContent: () => undefined }),
+      remove: () => undefined,
+    };
+  },
+}));
+
+const NOW = new Date();
+const TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
+let trades: Trade[] = [];
+let nextId = 1;
+let pageSize: number | null = null;
+let failStats = false;
+let importReply: ((url: URL, body: string) => Response) | null = null;
+/** The next POST /api/trades answers this 400 instead. */
+let refuseNextCreate: { path: string; message: string }[] | null = null;
+
+function makeTrade(overrides: Partial<Trade> = {}): Trade {
+  const id = `t-${String(nextId++).padStart(5, '0')}`;
+  const base: Trade = {
+    trade_id: id,
+    user_id: 'sub-1',
+    ticker: 'AAPL',
+    strategy: 'Long Call',
+    side: 'debit',
+    quantity: 1,
+    entry_price: 2.5,
+    exit_price: null,
+    fees: 0,
+    notes: '',
+    tags: [],
+    source: 'manual',
+    source_ref: null,
+    legs: null,
+    opened_at: '2026-03-02T15:00:00.000Z',
+    closed_at: null,
+    created_at: '2026-03-02T15:00:00.000Z',
+    updated_at: '2026-03-02T15:00:00.000Z',
+    pnl: null,
+  };
+  const trade = { ...base, ...overrides };
+  return { ...trade, pnl: tradePnl(trade) };
+}
+
+const matches = (trade: Trade, query: URLSearchParams) =>
+  (!query.get('strategy') || trade.strategy === query.get('strategy')) &&
+  (!query.get('ticker') || trade.ticker === query.get('ticker')) &&
+  (!query.get('status') || (query.get('status') === 'open') === (trade.exit_price === null));
+
+const badRequest = (details: { path: string; message: string }[]) =>
+  Response.json(
+    { error: { code: 'validation_failed', message: 'Invalid request body', details } },
+    { status: 400 },
+  );
+
+const issues = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
+  error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+
+/** The trades API, as the page uses it. */
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = new URL(String(input), 'http://localhost');
+  const method = init?.method ?? 'GET';
+  const path = url.pathname;
+  if (path === '/api/trades/stats') {
+    if (failStats)
+      return Response.json({ error: { code: 'internal_error', message: 'Stats broke' } }, { status: 500 });
+    const selected = trades.filter((t) => matches(t, url.searchParams));
+    return Response.json(journalStats(selected, NOW, url.searchParams.get('tz') ?? 'UTC'));
+  }
+  if (path === '/api/trades/export.csv')
+    return new Response(tradesToCsv(trades.filter((t) => matches(t, url.searchParams))), {
+      headers: { 'Content-Type': 'text/csv' },
+    });
+  if (path === '/api/trades/import') return importReply!(url, String(init?.body));
+  if (path === '/api/trades' && method === 'GET') {
+    const query = tradeListQuery.parse(Object.fromEntries(url.searchParams));
+    const selected = trades
+      .filter((t) => matches(t, url.searchParams))
+      .sort((a, b) => b.opened_at.localeCompare(a.opened_at) || b.trade_id.localeCompare(a.trade_id));
+    const start = query.cursor ? Number(query.cursor) : 0;
+    const size = pageSize ?? query.limit;
+    const page = selected.slice(start, start + size);
+    const cursor = start + size < selected.length ? String(start + size) : null;
+    return Response.json({ trades: page, cursor });
+  }
+  if (path === '/api/trades' && method === 'POST') {
+    if (refuseNextCreate) {
+      const details = refuseNextCreate;
+      refuseNextCreate = null;
+      return badRequest(details);
+    }
+    const parsed = createTradeInput.safeParse(JSON.parse(String(init?.body)));
+    if (!parsed.success) return badRequest(issues(parsed.error));
+    const { opened_at, closed_at, ...rest } = parsed.data;
+    const now = new Date().toISOString();
+    const created = makeTrade({
+      ...rest,
+      opened_at: opened_at ?? now,
+      closed_at: rest.exit_price === null ? null : (closed_at ?? now),
+      created_at: now,
+      updated_at: now,
+    });
+    trades.push(created);
+    return Response.json(created, { status: 201 });
+  }
+  const id = /^\/api\/trades\/([^/]+)$/.exec(path)?.[1];
+  const index = trades.findIndex((t) => t.trade_id === id);
+  if (id && index === -1)
+    return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
+  if (id && method === 'PATCH') {
+    const parsed = updateTradeInput.safeParse(JSON.parse(String(init?.body)));
+    if (!parsed.success) return badRequest(issues(parsed.error));
+    const current = trades[index]!;
+    const next = { ...current, ...parsed.data } as Trade;
+    if (parsed.data.exit_price !== undefined && current.exit_price === null && next.exit_price !== null)
+      next.closed_at = parsed.data.closed_at ?? new Date().toISOString();
+    if (next.exit_price === null) next.closed_at = null;
+    trades[index] = { ...next, pnl: tradePnl(next), updated_at: new Date().toISOString() };
+    return Response.json(trades[index]);
+  }
+  if (id && method === 'DELETE') {
+    trades.splice(index, 1);
+    return new Response(null, { status: 204 });
+  }
+  return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
+});
+
+const requests = (method: string, pathname: string) =>
+  fetchMock.mock.calls
+    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init }))
+    .filter(({ url, init }) => (init?.method ?? 'GET') === method && url.pathname === pathname);
+
+const renderJournal = () => renderApp('/dashboard/journal');
+const tradesTable = () => screen.findByRole('table', { name: 'Trades, newest first' });
+const bodyRows = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .filter((row) => row.getAttribute('aria-hidden') !== 'true')
+    .slice(1);
+const statValue = (label: string) => {
+  const term = screen.getByText(label, { selector: 'dt' });
+  return term.nextElementSibling as HTMLElement;
+};
+
+beforeEach(() => {
+  trades = [];
+  nextId = 1;
+  pageSize = null;
+  failStats = false;
+  importReply = null;
+  refuseNextCreate = null;
+  chartCalls.setData = [];
+  chartCalls.created = 0;
+  vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-1', username: 'sub-1' });
+  vi.mocked(fetchAuthSession).mockResolvedValue({
+    tokens: {
+      accessToken: { payload: { sub: 'sub-1' }, toString: () => 'access-token' },
+      idToken: { payload: { sub: 'sub-1', email: 'trader@example.com' }, toString: () => 'id-token' },
+    },
+  } as never);
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('scrollTo', vi.fn());
+  // jsdom lays nothing out: give scroll containers a height so the virtualiser draws a screenful.
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
+});
+
+afterEach(() => {
+  cleanup();
+  fetchMock.mockClear();
+  vi.unstubAllGlobals();
+  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
+});
+
+describe('the trading journal page', () => {
+  it('shows the spec empty state, with a button that opens Add Trade', async () => {
+    const { user } = renderJournal();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trading Journal' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No Trades Yet' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add your first trade' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Trade' })).toBeInTheDocument();
+  });
+
+  it('shows the stat cards from the stats and the trades in the spec columns, open ones as Open', async () => {
+    trades = [
+      makeTrade({
+        ticker: 'SPY',
+        strategy: 'Iron Condor',
+        side: 'credit',
+        entry_price: 1.2,
+        exit_price: 0.4,
+        opened_at: '2026-02-10T15:00:00.000Z',
+        closed_at: '2026-02-20T15:00:00.000Z',
+      }),
+      makeTrade({
+        ticker: 'TSLA',
+        entry_price: 3,
+        exit_price: 2.5,
+        opened_at: '2026-02-12T15:00:00.000Z',
+        closed_at: '2026-02-21T15:00:00.000Z',
+      }),
+      makeTrade({ ticker: 'NVDA', entry_price: 4.1, opened_at: '2026-03-01T15:00:00.000Z' }),
+    ];
+    renderJournal();
+    const table = await tradesTable();
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual(['Date', 'Ticker', 'Strategy', 'Entry Price', 'Exit Price', 'P&L', 'Actions']);
+    const rows = bodyRows(table);
+    expect(rows.map((row) => row.cells[1]?.textContent)).toEqual(['NVDA', 'TSLA', 'SPY']);
+    const open = within(rows[0]!).getByText('Open');
+    expect(open).toHaveClass('text-blue-400');
+    // A credit sold for 1.20 and bought back at 0.40 made (1.20 - 0.40) x 100 = $80.
+    expect(within(rows[2]!).getByText('+$80.00')).toHaveClass('text-green-400');
+    expect(within(rows[1]!).getByText('-$50.00')).toHaveClass('text-red-400');
+    expect(within(rows[0]!).getByRole('button', { name: 'Close NVDA Long Call' })).toBeInTheDocument();
+    expect(within(rows[1]!).queryByRole('button', { name: /^Close/ })).not.toBeInTheDocument();
+
+    await waitFor(() => expect(statValue('Total Trades')).toHaveTextContent('3'));
+    expect(statValue('Win Rate')).toHaveTextContent('50.0%');
+    expect(statValue('Win Rate')).toHaveClass('text-green-400');
+    expect(statValue('Total P&L')).toHaveTextContent('+$30.00');
+    expect(statValue('Total P&L')).toHaveClass('text-green-400');
+    // min(95, 50 x 0.7 + 25) = 60: the 'good' band.
+    expect(statValue('Avg Edge Score')).toHaveTextContent('60.0');
+    expect(statValue('Avg Edge Score')).toHaveClass('text-blue-400');
+  });
+
+  it('adds a trade: field errors by each field, ticker upper-cased, the shared schema defaults sent', async () => {
+    const { user } = renderJournal();
+    await user.click(await screen.findByRole('button', { name: 'Add Trade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Trade' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Trade' }));
+    expect(within(dialog).getByLabelText('Ticker')).toHaveAccessibleDescription('Enter a ticker');
+    expect(within(dialog).getByLabelText('Strategy')).toHaveAccessibleDescription('Choose a strategy');
+    expect(within(dialog).getByLabelText('Entry Price')).toHaveAttribute('aria-invalid', 'true');
+    expect(requests('POST', '/api/trades')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Ticker'), 'msft');
+    expect(within(dialog).getByLabelText('Ticker')).toHaveValue('MSFT');
+    await user.selectOptions(within(dialog).getByLabelText('Strategy'), 'Bull Call Spread');
+    await user.type(within(dialog).getByLabelText('Entry Price'), '1.234');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Trade' }));
+    expect(within(dialog).getByLabelText('Entry Price')).toHaveAccessibleDescription(/At most 2 decimals/);
+
+    await user.clear(within(dialog).getByLabelText('Entry Price'));
+    await user.type(within(dialog).getByLabelText('Entry Price'), '1.25');
+    await user.type(within(dialog).getByLabelText('Tags'), 'earnings, weekly');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Trade' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Trade' })).not.toBeInTheDocument());
+    const [post] = requests('POST', '/api/trades');
+    expect(JSON.parse(String(post!.init?.body))).toMatchObject({
+      ticker: 'MSFT',
+      strategy: 'Bull Call Spread',
+      entry_price: 1.25,
+      exit_price: null,
+      side: 'debit',
+      quantity: 1,
+      fees: 0,
+      tags: ['earnings', 'weekly'],
+    });
+    const table = await tradesTable();
+    expect(within(table).getByText('MSFT')).toBeInTheDocument();
+    expect(screen.getByText('Added MSFT Bull Call Spread.')).toBeInTheDocument();
+  });
+
+  it('puts the server 400 details next to the fields they name', async () => {
+    const { user } = renderJournal();
+    await user.click(await screen.findByRole('button', { name: 'Add Trade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Trade' });
+    refuseNextCreate = [{ path: 'ticker', message: 'Unknown ticker ZZZZ' }];
+    await user.type(within(dialog).getByLabelText('Ticker'), 'ZZZZ');
+    await user.selectOptions(within(dialog).getByLabelText('Strategy'), 'Long Put');
+    await user.type(within(dialog).getByLabelText('Entry Price'), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Trade' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Ticker')).toHaveAccessibleDescription('Unknown ticker ZZZZ'),
+    );
+    expect(trades).toHaveLength(0);
+  });
+
+  it('closes an open trade with its exit price: P&L, win rate and the equity curve follow', async () => {
+    trades = [makeTrade({ ticker: 'AMD', entry_price: 2, opened_at: '2026-03-01T15:00:00.000Z' })];
+    const { user } = renderJournal();
+    await tradesTable();
+    await waitFor(() => expect(statValue('Win Rate')).toHaveTextContent('0.0%'));
+    expect(statValue('Win Rate')).toHaveClass('text-red-400');
+    expect(screen.getByText(/No closed trades yet: the curve starts/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Close AMD Long Call' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close AMD Long Call' });
+    await user.type(within(dialog).getByLabelText('Exit Price'), '2.8');
+    expect(within(dialog).getByText('+$80.00')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close Trade' }));
+
+    await waitFor(() => expect(statValue('Win Rate')).toHaveTextContent('100.0%'));
+    expect(statValue('Total P&L')).toHaveTextContent('+$80.00');
+    const [patch] = requests('PATCH', `/api/trades/${trades[0]!.trade_id}`);
+    expect(JSON.parse(String(patch!.init?.body))).toEqual({ exit_price: 2.8 });
+    const row = bodyRows(await tradesTable())[0]!;
+    expect(within(row).getByText('$2.80')).toBeInTheDocument();
+    // The curve is drawn from 0 the day before the close to the closed P&L.
+    await waitFor(() => expect(chartCalls.setData.at(-1)).toHaveLength(2));
+    expect(chartCalls.setData.at(-1)?.[1]).toMatchObject({ value: 80 });
+    expect(screen.getByRole('img', { name: /Equity curve/ })).toHaveAccessibleDescription(
+      /ends at \+\$80\.00/,
+    );
+  });
+
+  it('refuses a close date before the trade opened, by the field', async () => {
+    trades = [makeTrade({ ticker: 'AMD', opened_at: '2026-03-05T15:00:00.000Z' })];
+    const { user } = renderJournal();
+    await user.click(await screen.findByRole('button', { name: 'Close AMD Long Call' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close AMD Long Call' });
+    await user.type(within(dialog).getByLabelText('Exit Price'), '3');
+    await user.type(within(dialog).getByLabelText('Closed on'), '2026-03-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Close Trade' }));
+    expect(within(dialog).getByLabelText('Closed on')).toHaveAccessibleDescription(
+      /cannot close before it opened/,
+    );
+    expect(requests('PATCH', `/api/trades/${trades[0]!.trade_id}`)).toHaveLength(0);
+  });
+
+  it('edits only what changed', async () => {
+    trades = [makeTrade({ ticker: 'QQQ', strategy: 'Straddle', notes: 'old', tags: ['a'] })];
+    const { user } = renderJournal();
+    await user.click(await screen.findByRole('button', { name: 'Edit QQQ Straddle' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit QQQ Straddle' });
+    await user.clear(within(dialog).getByLabelText('Notes'));
+    await user.type(within(dialog).getByLabelText('Notes'), 'rolled up');
+    await user.clear(within(dialog).getByLabelText('Quantity'));
+    await user.type(within(dialog).getByLabelText('Quantity'), '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [patch] = requests('PATCH', `/api/trades/${trades[0]!.trade_id}`);
+    expect(JSON.parse(String(patch!.init?.body))).toEqual({ notes: 'rolled up', quantity: 3 });
+  });
+
+  it('deletes only after the confirmation', async () => {
+    trades = [
+      makeTrade({ ticker: 'IWM' }),
+      makeTrade({ ticker: 'GLD', opened_at: '2026-01-01T15:00:00.000Z' }),
+    ];
+    const { user } = renderJournal();
+    await user.click(await screen.findByRole('button', { name: 'Delete IWM Long Call' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete this trade?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(requests('DELETE', `/api/trades/${trades[0]!.trade_id}`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete IWM Long Call' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete this trade?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Trade' }));
+    await waitFor(() =>
+      expect(bodyRows(screen.getByRole('table', { name: 'Trades, newest first' }))).toHaveLength(1),
+    );
+    expect(trades.map((t) => t.ticker)).toEqual(['GLD']);
+  });
+
+  it('applies the filters, with the browser time zone, to the list and the stats alike', async () => {
+    trades = [makeTrade({ ticker: 'SPY', strategy: 'Iron Condor' }), makeTrade({ ticker: 'AAPL' })];
+    const { user } = renderJournal();
+    await tradesTable();
+    await user.selectOptions(screen.getByLabelText('Strategy'), 'Iron Condor');
+    await waitFor(() =>
+      expect(bodyRows(screen.getByRole('table', { name: 'Trades, newest first' }))).toHaveLength(1),
+    );
+    const list = requests('GET', '/api/trades').at(-1)!.url.searchParams;
+    const stats = requests('GET', '/api/trades/stats').at(-1)!.url.searchParams;
+    for (const query of [list, stats]) {
+      expect(query.get('strategy')).toBe('Iron Condor');
+      expect(query.get('tz')).toBe(TZ);
+    }
+    await waitFor(() => expect(statValue('Total Trades')).toHaveTextContent('1'));
+
+    await user.type(screen.getByLabelText('Ticker', { selector: 'form[role=search] input' }), 'zzz{Enter}');
+    expect(await screen.findByRole('heading', { name: 'No trades match these filters' })).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
+    await waitFor(() =>
+      expect(bodyRows(screen.getByRole('table', { name: 'Trades, newest first' }))).toHaveLength(2),
+    );
+  });
+
+  it('keeps a screenful of rows in the DOM with thousands of trades, and loads the next page by cursor', async () => {
+    trades = Array.from({ length: 2500 }, (_, i) =>
+      makeTrade({ ticker: 'SPY', opened_at: new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString() }),
+    );
+    pageSize = 2000;
+    renderJournal();
+    const table = await tradesTable();
+    const drawn = bodyRows(table).length;
+    expect(drawn).toBeGreaterThan(5);
+    expect(drawn).toBeLessThan(60);
+    expect(screen.getByText(/Showing 2,000 of 2,500 trades/)).toBeInTheDocument();
+
+    const scroller = screen.getByRole('region', { name: 'Trades table (scrolls)' });
+    Object.defineProperty(scroller, 'scrollTop', { configurable: true, writable: true, value: 2000 * 53 });
+    scroller.dispatchEvent(new Event('scroll'));
+    await waitFor(() =>
+      expect(
+        requests('GET', '/api/trades').some(({ url }) => url.searchParams.get('cursor') === '2000'),
+      ).toBe(true),
+    );
+    await waitFor(() => expect(screen.getByText('2,500 trades.')).toBeInTheDocument());
+    expect(bodyRows(table).length).toBeLessThan(60);
+  });
+
+  it('says what failed and retries', async () => {
+    failStats = true;
+    const { user } = renderJournal();
+    const alert = await screen.findByText(/Could not load the journal statistics: Stats broke/);
+    expect(alert).toBeInTheDocument();
+    failStats = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(statValue('Total Trades')).toHaveTextContent('0'));
+  });
+
+  it('exports the server CSV as trading-journal.csv', async () => {
+    trades = [makeTrade({ ticker: 'SPY' })];
+    const saved: { name: string; blob: Blob }[] = [];
+    // jsdom has no object URLs: record the blob, and the name the link saves it as.
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        saved.push({ name: '', blob });
+        return 'blob:journal';
+      },
+      revokeObjectURL: () => undefined,
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.at(-1)!.name = this.download;
+    });
+    const { user } = renderJournal();
+    await tradesTable();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toBe('trading-journal.csv');
+    const text = await saved[0]!.blob.text();
+    expect(text.split('\r\n')[0]).toMatch(/^Date,Ticker,Strategy,Entry Price,Exit Price,P&L,/);
+    expect(requests('GET', '/api/trades/export.csv')[0]!.url.searchParams.get('tz')).toBe(TZ);
+    click.mockRestore();
+    delete (URL as { createObjectURL?: unknown }).createObjectURL;
+    delete (URL as { revokeObjectURL?: unknown }).revokeObjectURL;
+  });
+
+  it('previews an import, refuses a file with errors, and imports a good one after confirmation', async () => {
+    const preview = (errors: TradeImportResult['errors'], dryRun: boolean): TradeImportResult => ({
+      format: 'edge',
+      dry_run: dryRun,
+      new_rows: 1,
+      rows: [
+        {
+          ticker: 'SPY',
+          strategy: 'Iron Condor',
+          side: 'credit',
+          quantity: 1,
+          entry_price: 1.2,
+          exit_price: 0.4,
+          fees: 0,
+          notes: '',
+          tags: [],
+          source: 'import',
+          source_ref: null,
+          legs: null,
+          opened_at: '2026-02-10T15:00:00.000Z',
+          closed_at: '2026-02-20T15:00:00.000Z',
+          pnl: 80,
+        },
+      ],
+      duplicates: [{ line: 4, trade_id: 't-x' }],
+      errors,
+      imported: dryRun ? 0 : 1,
+    });
+    let bodies: string[] = [];
+    importReply = (url, body) => {
+      bodies.push(body);
+      const bad = body.includes('oops');
+      const dryRun = url.searchParams.get('dryRun') === 'true';
+      const errors = bad ? [{ line: 3, field: 'Entry Price', message: 'Must be a number' }] : [];
+      if (bad && !dryRun)
+        return Response.json(
+          { error: { code: 'validation_failed', message: 'Bad rows', details: errors } },
+          { status: 400 },
+        );
+      return Response.json(preview(errors, dryRun));
+    };
+    const { user } = renderJournal();
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import CSV' });
+    const input = within(dialog).getByLabelText('CSV file');
+
+    await user.upload(
+      input,
+      new File(['Ticker,Strategy,Entry Price\nSPY,Iron Condor,1.2\nQQQ,Straddle,oops\n'], 'bad.csv', {
+        type: 'text/csv',
+      }),
+    );
+    const problems = await within(dialog).findByRole('table', { name: 'Problems in the file' });
+    expect(within(problems).getByText('3')).toBeInTheDocument();
+    expect(within(problems).getByText('Entry Price')).toBeInTheDocument();
+    expect(within(dialog).getByText(/already in your journal \(skipped\)/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Import 1 trade' })).toBeDisabled();
+    const [dry] = requests('POST', '/api/trades/import');
+    expect(dry!.url.searchParams.get('dryRun')).toBe('true');
+    expect((dry!.init?.headers as Record<string, string>)['Content-Type']).toBe('text/csv');
+
+    bodies = [];
+    await user.upload(
+      input,
+      new File(['Ticker,Strategy,Entry Price\nSPY,Iron Condor,1.2\n'], 'good.csv', { type: 'text/csv' }),
+    );
+    const confirm = await within(dialog).findByRole('button', { name: 'Import 1 trade' });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    expect(within(dialog).queryByRole('table', { name: 'Problems in the file' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('table', { name: 'Trades in the file' })).toHaveTextContent('SPY');
+    await user.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import CSV' })).not.toBeInTheDocument());
+    expect(screen.getByText('Imported 1 trade.')).toBeInTheDocument();
+    const calls = requests('POST', '/api/trades/import');
+    expect(calls.at(-1)!.url.searchParams.get('dryRun')).toBe('false');
+    expect(bodies.at(-1)).toContain('SPY,Iron Condor,1.2');
+  });
+});
