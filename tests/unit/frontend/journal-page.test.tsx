@@ -3,7 +3,7 @@
  * The Trading Journal page in jsdom against an in-memory stand-in for the trades API that
  * validates with the same shared schemas and computes stats with the same shared functions.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { journalStats } from '@shared/trades/analytics';
@@ -17,6 +17,9 @@ import {
   type TradeImportResult,
 } from '@shared/trades/schemas';
 import { renderApp } from '../../helpers/render-app';
+
+// Waits are on conditions; a busy machine may take longer than the default second to meet them.
+configure({ asyncUtilTimeout: 10_000 });
 
 vi.mock('aws-amplify/auth', async () => (await import('../../helpers/amplify-auth-mock')).amplifyAuthMock());
 
@@ -160,7 +163,12 @@ const requests = (method: string, pathname: string) =>
     .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init }))
     .filter(({ url, init }) => (init?.method ?? 'GET') === method && url.pathname === pathname);
 
-const renderJournal = () => renderApp('/dashboard/journal');
+/** Renders the page and waits for its lazy chunk (slow on a busy machine the first time). */
+async function renderJournal() {
+  const rendered = renderApp('/dashboard/journal');
+  await screen.findByRole('heading', { level: 1, name: 'Trading Journal' }, { timeout: 20_000 });
+  return rendered;
+}
 const tradesTable = () => screen.findByRole('table', { name: 'Trades, newest first' });
 const bodyRows = (table: HTMLElement) =>
   within(table)
@@ -205,8 +213,7 @@ afterEach(() => {
 
 describe('the trading journal page', () => {
   it('shows the spec empty state, with a button that opens Add Trade', async () => {
-    const { user } = renderJournal();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Trading Journal' })).toBeInTheDocument();
+    const { user } = await renderJournal();
     expect(await screen.findByRole('heading', { name: 'No Trades Yet' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add your first trade' }));
     expect(await screen.findByRole('dialog', { name: 'Add Trade' })).toBeInTheDocument();
@@ -232,7 +239,7 @@ describe('the trading journal page', () => {
       }),
       makeTrade({ ticker: 'NVDA', entry_price: 4.1, opened_at: '2026-03-01T15:00:00.000Z' }),
     ];
-    renderJournal();
+    await renderJournal();
     const table = await tradesTable();
     const headers = within(table)
       .getAllByRole('columnheader')
@@ -259,7 +266,7 @@ describe('the trading journal page', () => {
   });
 
   it('adds a trade: field errors by each field, ticker upper-cased, the shared schema defaults sent', async () => {
-    const { user } = renderJournal();
+    const { user } = await renderJournal();
     await user.click(await screen.findByRole('button', { name: 'Add Trade' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Trade' });
     await user.click(within(dialog).getByRole('button', { name: 'Add Trade' }));
@@ -298,7 +305,7 @@ describe('the trading journal page', () => {
   });
 
   it('puts the server 400 details next to the fields they name', async () => {
-    const { user } = renderJournal();
+    const { user } = await renderJournal();
     await user.click(await screen.findByRole('button', { name: 'Add Trade' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Trade' });
     refuseNextCreate = [{ path: 'ticker', message: 'Unknown ticker ZZZZ' }];
@@ -314,7 +321,7 @@ describe('the trading journal page', () => {
 
   it('closes an open trade with its exit price: P&L, win rate and the equity curve follow', async () => {
     trades = [makeTrade({ ticker: 'AMD', entry_price: 2, opened_at: '2026-03-01T15:00:00.000Z' })];
-    const { user } = renderJournal();
+    const { user } = await renderJournal();
     await tradesTable();
     await waitFor(() => expect(statValue('Win Rate')).toHaveTextContent('0.0%'));
     expect(statValue('Win Rate')).toHaveClass('text-red-400');
@@ -342,7 +349,7 @@ describe('the trading journal page', () => {
 
   it('refuses a close date before the trade opened, by the field', async () => {
     trades = [makeTrade({ ticker: 'AMD', opened_at: '2026-03-05T15:00:00.000Z' })];
-    const { user } = renderJournal();
+    const { user } = await renderJournal();
     await user.click(await screen.findByRole('button', { name: 'Close AMD Long Call' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close AMD Long Call' });
     await user.type(within(dialog).getByLabelText('Exit Price'), '3');
@@ -356,7 +363,7 @@ describe('the trading journal page', () => {
 
   it('edits only what changed', async () => {
     trades = [makeTrade({ ticker: 'QQQ', strategy: 'Straddle', notes: 'old', tags: ['a'] })];
-    const { user } = renderJournal();
+    const { user } = await renderJournal();
     await user.click(await screen.findByRole('button', { name: 'Edit QQQ Straddle' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit QQQ Straddle' });
     await user.clear(within(dialog).getByLabelText('Notes'));
@@ -374,7 +381,7 @@ describe('the trading journal page', () => {
       makeTrade({ ticker: 'IWM' }),
       makeTrade({ ticker: 'GLD', opened_at: '2026-01-01T15:00:00.000Z' }),
     ];
-    const { user } = renderJournal();
+    const { user } = await renderJournal();
     await user.click(await screen.findByRole('button', { name: 'Delete IWM Long Call' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Delete this trade?' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
@@ -392,7 +399,7 @@ describe('the trading journal page', () => {
 
   it('applies the filters, with the browser time zone, to the list and the stats alike', async () => {
     trades = [makeTrade({ ticker: 'SPY', strategy: 'Iron Condor' }), makeTrade({ ticker: 'AAPL' })];
-    const { user } = renderJournal();
+    const { user } = await renderJournal();
     await tradesTable();
     await user.selectOptions(screen.getByLabelText('Strategy'), 'Iron Condor');
     await waitFor(() =>
@@ -419,7 +426,7 @@ describe('the trading journal page', () => {
       makeTrade({ ticker: 'SPY', opened_at: new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString() }),
     );
     pageSize = 2000;
-    renderJournal();
+    await renderJournal();
     const table = await tradesTable();
     const drawn = bodyRows(table).length;
     expect(drawn).toBeGreaterThan(5);
@@ -440,7 +447,7 @@ describe('the trading journal page', () => {
 
   it('says what failed and retries', async () => {
     failStats = true;
-    const { user } = renderJournal();
+    const { user } = await renderJournal();
     const alert = await screen.findByText(/Could not load the journal statistics: Stats broke/);
     expect(alert).toBeInTheDocument();
     failStats = false;
@@ -464,7 +471,7 @@ describe('the trading journal page', () => {
     ) {
       saved.at(-1)!.name = this.download;
     });
-    const { user } = renderJournal();
+    const { user } = await renderJournal();
     await tradesTable();
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1));
@@ -518,7 +525,7 @@ describe('the trading journal page', () => {
         );
       return Response.json(preview(errors, dryRun));
     };
-    const { user } = renderJournal();
+    const { user } = await renderJournal();
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import CSV' });
     const input = within(dialog).getByLabelText('CSV file');
