@@ -1,8 +1,156 @@
-/** Full-screen mode (spec 2, signed-in shell): the compact grid that replaces the page under /dashboard. */
+import { useMutation } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { FULLSCREEN_SCAN_EXPORT_ROWS } from '@shared/constants/caps';
+import { scannerStrategyLabel } from '@shared/constants/strategies';
+import { MARKET_DATA_SOURCE_SIMULATED, SCANNER_FETCH_FAILED } from '@shared/constants/texts';
+import { scanFiltersSchema } from '@shared/options/scan-filters';
+import { Button } from '../../../components/ui/button';
+import { MarketOverview } from '../../../features/dashboard/components/market-overview';
+import { MarketSummaryCard } from '../../../features/dashboard/components/market-summary-card';
+import { RecentActivityList } from '../../../features/dashboard/components/recent-activity';
+import { StatCards } from '../../../features/dashboard/components/stat-cards';
+import { runScan } from '../../../features/scanner/api/run-scan';
+import { EdgeScoreBadge } from '../../../features/scanner/components/edge-score-badge';
+import { downloadFile } from '../../../features/scanner/utils/download-file';
+import { SCAN_CSV_FILENAME, toScanCsv } from '../../../features/scanner/utils/to-scan-csv';
+import { dashboardPath } from '../../../lib/dashboard-screens';
+
+/** The full-screen panel's scan: the scanner's defaults (all strategies, IV rank 50, best edge first). */
+const PANEL_SCAN = scanFiltersSchema.parse({});
+
+function GridPanel({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex min-h-64 min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/70 p-4"
+    >
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 id={id} className="text-sm font-semibold tracking-wide text-white uppercase">
+          {title}
+        </h2>
+        {actions}
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
+    </section>
+  );
+}
+
+/** A panel whose feature has not shipped: it says so, and links to the screen. */
+function NotBuiltPanel({ title, path }: { title: string; path: string }) {
+  return (
+    <GridPanel title={title}>
+      <p className="text-sm text-slate-400">
+        {title} is not built yet. This panel fills in when the feature ships.
+      </p>
+      <Link
+        to={dashboardPath(path)}
+        className="mt-3 inline-block text-sm font-medium text-emerald-300 hover:text-emerald-200"
+      >
+        Open the {title} screen →
+      </Link>
+    </GridPanel>
+  );
+}
+
+/** Options Scanner panel: run a scan, see the top rows, export the first 5 as the scanner's CSV. */
+function ScannerPanel() {
+  const scan = useMutation({ mutationFn: () => runScan(PANEL_SCAN) });
+  // Spec 8: a failed scan in this panel clears the results.
+  const results = scan.isError ? [] : (scan.data?.results ?? []);
+  const exportRows = results.slice(0, FULLSCREEN_SCAN_EXPORT_ROWS);
+  return (
+    <GridPanel
+      title="Options Scanner"
+      actions={
+        <span className="text-[10px] font-semibold text-amber-200 uppercase">
+          {MARKET_DATA_SOURCE_SIMULATED}
+        </span>
+      }
+    >
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => scan.mutate()} isLoading={scan.isPending} className="px-3 py-1.5">
+          Run Scan
+        </Button>
+        <Button
+          variant="secondary"
+          className="px-3 py-1.5"
+          disabled={exportRows.length === 0}
+          onClick={() => downloadFile(SCAN_CSV_FILENAME, toScanCsv(exportRows))}
+        >
+          Export CSV (top {FULLSCREEN_SCAN_EXPORT_ROWS})
+        </Button>
+      </div>
+      {scan.isError && (
+        <p role="alert" className="mt-3 text-sm text-red-300">
+          {SCANNER_FETCH_FAILED}
+        </p>
+      )}
+      {results.length > 0 && (
+        <table aria-label="Top scan results" className="mt-3 w-full text-left text-xs">
+          <thead className="text-slate-400">
+            <tr>
+              <th scope="col" className="py-1 font-medium">
+                Ticker
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Strategy
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Strike
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Edge
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-800 text-slate-200">
+            {exportRows.map((row) => (
+              <tr key={`${row.ticker}-${row.strategy}-${row.strike}-${row.expiration}`}>
+                <td className="py-1.5 font-mono font-semibold">{row.ticker}</td>
+                <td className="py-1.5">{scannerStrategyLabel(row.strategy)}</td>
+                <td className="py-1.5 text-right tabular-nums">{row.strike}</td>
+                <td className="py-1.5 text-right">
+                  <EdgeScoreBadge score={row.edgeScore} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {scan.isSuccess && results.length === 0 && <p className="mt-3 text-sm text-slate-400">No Results</p>}
+    </GridPanel>
+  );
+}
+
+/**
+ * Full-screen mode (spec 2, signed-in shell): the compact grid of eight panels that replaces the
+ * page under /dashboard. Panels of features still being built say so plainly.
+ */
 export function FullScreenGrid() {
   return (
-    <section aria-label="Full screen view" className="p-4 text-slate-300">
-      The full-screen grid is being built.
+    <section aria-label="Full screen view" className="grid gap-4 p-4 md:grid-cols-2 xl:grid-cols-4">
+      <GridPanel title="Portfolio Overview">
+        <StatCards compact />
+      </GridPanel>
+      <ScannerPanel />
+      <MarketOverview compact className="max-h-[28rem] min-h-64 overflow-y-auto p-4" />
+      <NotBuiltPanel title="AI Research Assistant" path="research" />
+      <NotBuiltPanel title="Dark Pool Flow" path="darkpool" />
+      <GridPanel title="Recent Activity">
+        <RecentActivityList />
+      </GridPanel>
+      <MarketSummaryCard className="min-h-64 p-4" />
+      <NotBuiltPanel title="Trend Alerts" path="trend-alerts" />
     </section>
   );
 }
