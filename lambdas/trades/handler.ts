@@ -11,6 +11,7 @@ import { dynamoDb } from '../common/clients';
 import { tableName } from '../common/env';
 import { created, download, noContent, ok, route } from '../common/http';
 import { tradesRepo } from './repository';
+import { statsCache } from './stats-cache';
 import {
   createTrade as addTrade,
   deleteTrade as removeTrade,
@@ -22,25 +23,28 @@ import {
   updateTrade as changeTrade,
 } from './service';
 
-const repo = tradesRepo(dynamoDb, tableName('trades'));
+const journal = {
+  trades: tradesRepo(dynamoDb, tableName('trades')),
+  cache: statsCache(dynamoDb, tableName('journalCache')),
+};
 
 const csvBody = z.string({ error: 'Send the CSV file as the request body' }).min(1, 'The file is empty');
 
 export const listTrades = route('listTrades', { query: tradeListQuery }, async ({ query, userId }) =>
-  ok(await readTrades(repo, userId, query)),
+  ok(await readTrades(journal, userId, query)),
 );
 
 export const createTrade = route('createTrade', { body: createTradeInput }, async ({ body, userId }) =>
-  created(await addTrade(repo, userId, body)),
+  created(await addTrade(journal, userId, body)),
 );
 
 export const getTradeStats = route('getTradeStats', { query: tradeFiltersQuery }, async ({ query, userId }) =>
-  ok(await tradeStatistics(repo, userId, query)),
+  ok(await tradeStatistics(journal, userId, query)),
 );
 
 export const exportTrades = route('exportTrades', { query: tradeFiltersQuery }, async ({ query, userId }) =>
   download(
-    await exportTradesCsv(repo, userId, query),
+    await exportTradesCsv(journal, userId, query),
     'text/csv; charset=utf-8',
     exportFileName(new Date(), query.tz),
   ),
@@ -49,16 +53,16 @@ export const exportTrades = route('exportTrades', { query: tradeFiltersQuery }, 
 export const importTrades = route(
   'importTrades',
   { query: tradeImportQuery, body: csvBody },
-  async ({ query, body, userId }) => ok(await importTradesCsv(repo, userId, body, query)),
+  async ({ query, body, userId }) => ok(await importTradesCsv(journal, userId, body, query)),
 );
 
 export const updateTrade = route(
   'updateTrade',
   { params: tradeIdParams, body: updateTradeInput },
-  async ({ params, body, userId }) => ok(await changeTrade(repo, userId, params.id, body)),
+  async ({ params, body, userId }) => ok(await changeTrade(journal, userId, params.id, body)),
 );
 
 export const deleteTrade = route('deleteTrade', { params: tradeIdParams }, async ({ params, userId }) => {
-  await removeTrade(repo, userId, params.id);
+  await removeTrade(journal, userId, params.id);
   return noContent();
 });

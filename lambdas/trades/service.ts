@@ -21,6 +21,26 @@ import {
 } from '@shared/trades/schemas';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
 import type { StoredTrade, TradePosition, TradeQuery, TradesRepo } from './repository';
+import type { StatsCache } from './stats-cache';
+
+/** Where the journal lives: the trades, and the cache of statistics over them. */
+export interface JournalStore {
+  trades: TradesRepo;
+  cache: StatsCache;
+}
+
+/**
+ * Runs a trade write between two bumps of the journal's version: statistics computed while the
+ * write is under way are stored under the first bump, which the second makes stale at once.
+ */
+async function writing<T>(store: JournalStore, userId: string, write: () => Promise<T>): Promise<T> {
+  await store.cache.bump(userId);
+  try {
+    return await write();
+  } finally {
+    await store.cache.bump(userId);
+  }
+}
 
 /** Dates further ahead than this are refused (a day of slack for time zones and clocks). */
 const FUTURE_SLACK_MS = 24 * 60 * 60 * 1000;
@@ -123,13 +143,14 @@ function buildTrade(userId: string, input: CreateTradeInput, now: Date, id = new
 }
 
 export async function createTrade(
-  repo: TradesRepo,
+  store: JournalStore,
   userId: string,
   input: CreateTradeInput,
   now = new Date(),
 ): Promise<Trade> {
   const trade = buildTrade(userId, input, now);
-  if (!(await repo.create(trade))) throw new ConflictError('A trade with this id already exists; try again');
+  const stored = await writing(store, userId, () => store.trades.create(trade));
+  if (!stored) throw new ConflictError('A trade with this id already exists; try again');
   return toApiTrade(trade);
 }
 
@@ -138,13 +159,13 @@ export async function createTrade(
  * sent), `exit_price: null` reopens it. Only the caller's own trade: any other id is 404.
  */
 export async function updateTrade(
-  repo: TradesRepo,
+  store: JournalStore,
   userId: string,
   tradeId: string,
   input: UpdateTradeInput,
   now = new Date(),
 ): Promise<Trade> {
-  const current = await repo.get(userId, tradeId);
+  const current = await store.trades.get(userId, tradeId);
   if (!current) throw new NotFoundError('No such trade');
   const at = now.toISOString();
   const exitPrice = input.exit_price === undefined ? current.exit_price : input.exit_price;
@@ -161,13 +182,14 @@ export async function updateTrade(
   };
   checkTrade(next, now);
   const row = stored(next);
-  if (!(await repo.replace(row, current.updated_at)))
+  if (!(await writing(store, userId, () => store.trades.replace(row, current.updated_at))))
     throw new ConflictError('The trade changed while you were editing it; reload and try again');
   return toApiTrade(row);
 }
 
-export async function deleteTrade(repo: TradesRepo, userId: string, tradeId: string): Promise<void> {
-  if (!(await repo.delete(userId, tradeId))) throw new NotFoundError('No such trade');
+export async function deleteTrade(store: JournalStore, userId: string, tradeId: string): Promise<void> {
+  if (!(await writing(store, userId, () => store.trades.delete(userId, tradeId))))
+    throw new NotFoundError('No such trade');
 }
 
 /** Midnight of `day` (YYYY-MM-DD) in `timeZone`, as an ISO instant. */
@@ -261,7 +283,7 @@ function decodeCursor(cursor: string, order: 'opened' | 'updated'): TradePositio
 }
 
 export async function listTrades(
-  repo: TradesRepo,
+  { trades: repo }: JournalStore,
   userId: string,
   query: TradeListQuery,
 ): Promise<TradeListResponse> {
@@ -290,18 +312,35 @@ const STATS_ATTRIBUTES = [
   'updated_at',
 ] as const;
 
+/**
+ * The spec's figures and the analytics. Computed over every matching trade, then kept with the
+ * journal's version, so the dashboard's refresh every 30 s reads two small items instead of
+ * every trade until something changes (or the day turns, which moves Today P&L).
+ */
 export async function tradeStatistics(
-  repo: TradesRepo,
+  store: JournalStore,
   userId: string,
   filters: TradeFilters,
   now = new Date(),
 ): Promise<TradeStatsResponse> {
-  const trades = await repo.all(toQuery(userId, filters), STATS_ATTRIBUTES);
-  return journalStats(trades, now, filters.tz ?? DEFAULT_TIME_ZONE);
+  const zone = filters.tz ?? DEFAULT_TIME_ZONE;
+  const today = calendarDay(now, zone);
+  const key = createHash('sha256')
+    .update(JSON.stringify(Object.entries({ ...filters, tz: zone }).sort(([a], [b]) => a.localeCompare(b))))
+    .digest('base64url')
+    .slice(0, 22);
+  const [version, cached] = await Promise.all([store.cache.version(userId), store.cache.get(userId, key)]);
+  if (cached && cached.version === version && cached.day === today)
+    return { ...cached.stats, as_of: now.toISOString() };
+
+  const trades = await store.trades.all(toQuery(userId, filters), STATS_ATTRIBUTES);
+  const stats = journalStats(trades, now, zone);
+  await store.cache.put(userId, key, { version, day: today, stats });
+  return stats;
 }
 
 export async function exportTradesCsv(
-  repo: TradesRepo,
+  { trades: repo }: JournalStore,
   userId: string,
   filters: TradeFilters,
 ): Promise<string> {
@@ -320,7 +359,7 @@ export function exportFileName(now: Date, timeZone = DEFAULT_TIME_ZONE): string 
  * already written are deleted again before the error is reported.
  */
 export async function importTradesCsv(
-  repo: TradesRepo,
+  store: JournalStore,
   userId: string,
   csv: string,
   options: { dryRun: boolean; format: 'auto' | 'edge' | 'tastytrade' },
@@ -342,7 +381,7 @@ export async function importTradesCsv(
     errors.push({ line: 2, field: 'file', message: 'The file has no trades in it' });
 
   const existing = new Map(
-    (await repo.all(toQuery(userId, {}), ['fingerprint', 'trade_id'])).map((t) => [
+    (await store.trades.all(toQuery(userId, {}), ['fingerprint', 'trade_id'])).map((t) => [
       t.fingerprint,
       t.trade_id,
     ]),
@@ -375,13 +414,15 @@ export async function importTradesCsv(
       errors,
     );
   }
-  const { error } = await repo.createMany(fresh);
-  if (error) {
-    await repo.deleteMany(
-      userId,
-      fresh.map((trade) => trade.trade_id),
-    );
-    throw error;
-  }
+  await writing(store, userId, async () => {
+    const { error } = await store.trades.createMany(fresh);
+    if (error) {
+      await store.trades.deleteMany(
+        userId,
+        fresh.map((trade) => trade.trade_id),
+      );
+      throw error;
+    }
+  });
   return { ...result, imported: fresh.length };
 }

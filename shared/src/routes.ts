@@ -130,7 +130,7 @@ export const routes = [
     path: '/api/trades',
     auth: 'user',
     area: 'trades',
-    tables: { trades: 'readWrite' },
+    tables: { trades: 'readWrite', journalCache: 'readWrite' },
   },
   {
     id: 'getTradeStats',
@@ -138,7 +138,7 @@ export const routes = [
     path: '/api/trades/stats',
     auth: 'user',
     area: 'trades',
-    tables: { trades: 'read' },
+    tables: { trades: 'read', journalCache: 'readWrite' },
     memoryMb: 1024,
   },
   {
@@ -156,7 +156,7 @@ export const routes = [
     path: '/api/trades/import',
     auth: 'user',
     area: 'trades',
-    tables: { trades: 'readWrite' },
+    tables: { trades: 'readWrite', journalCache: 'readWrite' },
     body: { format: 'csv', maxBytes: 5 * 1024 * 1024 },
     memoryMb: 1024,
   },
@@ -166,7 +166,7 @@ export const routes = [
     path: '/api/trades/{id}',
     auth: 'user',
     area: 'trades',
-    tables: { trades: 'readWrite' },
+    tables: { trades: 'readWrite', journalCache: 'readWrite' },
   },
   {
     id: 'deleteTrade',
@@ -174,7 +174,7 @@ export const routes = [
     path: '/api/trades/{id}',
     auth: 'user',
     area: 'trades',
-    tables: { trades: 'readWrite' },
+    tables: { trades: 'readWrite', journalCache: 'readWrite' },
   },
 ] as const satisfies readonly RouteDefinition[];
 

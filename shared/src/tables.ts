@@ -56,6 +56,18 @@ export const tables = {
     ],
     userData: true,
   },
+  /**
+   * Per user: the journal's version (bumped by every trade write) and statistics computed at a
+   * version, so repeated reads (the dashboard's refresh) do not read every trade again.
+   */
+  journalCache: {
+    id: 'journal_cache',
+    envVar: 'TABLE_JOURNAL_CACHE',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    ttlAttribute: 'expires_at',
+    userData: true,
+  },
   chatMessages: {
     id: 'chat_messages',
     envVar: 'TABLE_CHAT_MESSAGES',

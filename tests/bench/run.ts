@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: measured figures, printed (benchmarks are not tests): the options engine
- * (scan, IV, greeks, and the comparison with @uqee/black-scholes), then how long `npm start`
+ * (scan, IV, greeks, and the comparison with @uqee/black-scholes), the journal with 10,000
+ * trades (import, first page, stats, export), then how long `npm start`
  * takes from process spawn to "Ready", on a fresh data dir and on a restart.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,11 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startUntilReady } from '../helpers/start-process';
+import { runJournalBench } from './journal';
 import { runOptionsEngineBench } from './options-engine';
 
 const RUNS = 3;
 
 await runOptionsEngineBench();
+console.log('');
+await runJournalBench();
 console.log('');
 
 async function timeToReady(dataDir: string): Promise<number> {

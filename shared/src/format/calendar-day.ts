@@ -2,14 +2,21 @@
 
 export const DEFAULT_TIME_ZONE = 'UTC';
 
+/** Building a formatter costs far more than using one (statistics call this per trade): one per zone. */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** 'YYYY-MM-DD' of `date` as a wall calendar in `timeZone` shows it. Throws RangeError on a bad zone. */
 export function calendarDay(date: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(date);
+  if (timeZone === 'UTC' && Number.isFinite(date.getTime())) return date.toISOString().slice(0, 10);
+  const parts = dayFormatter(timeZone).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -6,6 +6,7 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,6 +37,7 @@ const importEvent = (csv: string) =>
 describe('trades handlers', () => {
   beforeAll(async () => {
     process.env.TABLE_TRADES = 'trades-test';
+    process.env.TABLE_JOURNAL_CACHE = 'journal-cache-test';
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     handlers = await import('../../../lambdas/trades/handler');
   });
@@ -162,6 +164,69 @@ describe('trades handlers', () => {
     expect(result.statusCode).toBe(500);
     expect(parseBody(result)).toEqual({
       error: { code: 'internal_error', message: expect.any(String), details: { requestId: 'req-123' } },
+    });
+  });
+
+  describe('statistics cache', () => {
+    const statsEvent = () => apiEvent({ path: '/api/trades/stats', sub: 'user-1' });
+    const cachedEntry = (version: number, day: string) => ({
+      Item: {
+        user_id: 'user-1',
+        version,
+        day,
+        stats: { total_trades: 42, as_of: '2026-11-20T00:00:00.000Z' },
+      },
+    });
+    const onGet = (version: number, entry: ReturnType<typeof cachedEntry> | object) => {
+      dynamo.on(GetCommand, { Key: { user_id: 'user-1', sk: 'version' } }).resolves({ Item: { version } });
+      dynamo.on(GetCommand).resolves(entry);
+    };
+
+    it('serves figures computed at the current version and day without reading the trades', async () => {
+      vi.useFakeTimers({ now: new Date('2026-11-23T15:00:00.000Z'), toFake: ['Date'] });
+      onGet(7, cachedEntry(7, '2026-11-23'));
+      dynamo.on(GetCommand, { Key: { user_id: 'user-1', sk: 'version' } }).resolves({ Item: { version: 7 } });
+      const result = await handlers.getTradeStats(statsEvent());
+      vi.useRealTimers();
+      expect(result.statusCode).toBe(200);
+      expect(parseBody(result)).toMatchObject({ total_trades: 42, as_of: '2026-11-23T15:00:00.000Z' });
+      expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
+    });
+
+    it.each([
+      ['a trade was written since (the version moved)', 8, '2026-11-23'],
+      ['the day turned (Today P&L moves)', 7, '2026-11-22'],
+    ])('recomputes when %s, and stores the new figures', async (_why, version, day) => {
+      vi.useFakeTimers({ now: new Date('2026-11-23T15:00:00.000Z'), toFake: ['Date'] });
+      dynamo.on(GetCommand).resolves(cachedEntry(7, day));
+      dynamo.on(GetCommand, { Key: { user_id: 'user-1', sk: 'version' } }).resolves({ Item: { version } });
+      dynamo.on(QueryCommand).resolves({ Items: [] });
+      const result = await handlers.getTradeStats(statsEvent());
+      vi.useRealTimers();
+      expect(parseBody(result)).toMatchObject({ total_trades: 0 });
+      expect(dynamo.commandCalls(QueryCommand)).toHaveLength(1);
+      expect(dynamo.commandCalls(PutCommand)[0]!.args[0].input.Item).toMatchObject({
+        version,
+        day: '2026-11-23',
+      });
+    });
+
+    it('every write bumps the version before and after it', async () => {
+      dynamo.on(PutCommand).resolves({});
+      await handlers.createTrade(
+        apiEvent({
+          method: 'POST',
+          path: '/api/trades',
+          sub: 'user-1',
+          body: { ticker: 'SPY', strategy: 'Long Call', entry_price: 1 },
+        }),
+      );
+      const bumps = dynamo.commandCalls(UpdateCommand).map((c) => c.args[0].input);
+      expect(bumps).toHaveLength(2);
+      expect(bumps[0]).toMatchObject({
+        Key: { user_id: 'user-1', sk: 'version' },
+        UpdateExpression: 'ADD #version :one',
+      });
     });
   });
 });
