@@ -172,7 +172,7 @@ async function renderJournal() {
 const tradesTable = () => screen.findByRole('table', { name: 'Trades, newest first' });
 const bodyRows = (table: HTMLElement) =>
   within(table)
-    .getAllByRole('row')
+    .getAllByRole<HTMLTableRowElement>('row')
     .filter((row) => row.getAttribute('aria-hidden') !== 'true')
     .slice(1);
 const statValue = (label: string) => {

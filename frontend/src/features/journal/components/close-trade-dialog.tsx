@@ -27,7 +27,7 @@ export function CloseTradeDialog({ trade, onClose, onClosed }: CloseTradeDialogP
     { exit_price: '', closed_on: '' },
     (values) => parseCloseForm(values, trade),
   );
-  const { values, errors, setField } = form;
+  const { values, errors, formRef, setField } = form;
   const openedOn = localDay(trade.opened_at);
 
   function onSubmit(event: FormEvent) {
@@ -52,7 +52,7 @@ export function CloseTradeDialog({ trade, onClose, onClosed }: CloseTradeDialogP
       onClose={onClose}
       size="sm"
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
         <FormField
           id={`${id}-exit`}
           label="Exit Price"

@@ -41,7 +41,13 @@ export function EquityCurveChart({ points }: EquityCurveChartProps) {
         },
         grid: { vertLines: { color: '#1e293b' }, horzLines: { color: '#1e293b' } },
         rightPriceScale: { borderColor: '#334155' },
-        timeScale: { borderColor: '#334155', fixLeftEdge: true, fixRightEdge: true },
+        timeScale: {
+          borderColor: '#334155',
+          fixLeftEdge: true,
+          fixRightEdge: true,
+          // A narrower screen shows the same dates, squeezed, rather than cutting the end off.
+          lockVisibleTimeRangeOnResize: true,
+        },
         localization: { priceFormatter: (value: number) => formatPnlCompact(value) },
         handleScroll: false,
         handleScale: false,
@@ -77,7 +83,7 @@ export function EquityCurveChart({ points }: EquityCurveChartProps) {
   }, [data]);
 
   return (
-    <figure className="min-w-0">
+    <figure aria-label="Equity curve" className="min-w-0">
       <div
         ref={containerRef}
         role="img"

@@ -16,7 +16,7 @@ const SOURCE_OPTIONS = [
   ...TRADE_SOURCES.map((s) => ({ value: s, label: SOURCE_LABELS[s] })),
 ];
 const STATUS_OPTIONS = [
-  { value: '', label: 'Open and closed' },
+  { value: '', label: 'Any status' },
   { value: 'open', label: 'Open' },
   { value: 'closed', label: 'Closed' },
 ];

@@ -26,7 +26,7 @@ export function MonthlyCalendar({ monthly }: { monthly: TradeAnalytics['monthly'
             {row.year}
             <span className={`text-xs font-medium ${pnlClass(row.total)}`}>{formatPnl(row.total)}</span>
           </h4>
-          <ol className="mt-2 grid grid-cols-4 gap-1.5 sm:grid-cols-6 2xl:grid-cols-12">
+          <ol className="mt-2 grid grid-cols-4 gap-1.5 sm:grid-cols-6 lg:grid-cols-12">
             {row.months.map((cell) => (
               <li
                 key={cell.month}

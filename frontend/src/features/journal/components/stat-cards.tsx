@@ -28,9 +28,7 @@ export function StatCards({ stats, isLoading }: StatCardsProps) {
           label="Win Rate"
           value={stats ? formatPercent(stats.win_rate) : null}
           valueClass={stats ? winRateClass(stats.win_rate) : ''}
-          detail={
-            stats ? (stats.closed_trades === 0 ? 'No closed trades yet' : 'Profitable closed trades') : null
-          }
+          detail={stats ? (stats.closed_trades === 0 ? 'No closed trades yet' : 'Of closed trades') : null}
         />
         <StatCard
           label="Total P&L"

@@ -60,7 +60,7 @@ export function TradeFormModal({ trade, onClose, onSaved }: TradeFormModalProps)
     trade ? tradeToForm(trade) : emptyTradeForm,
     (values) => (trade ? parseUpdateForm(values, trade) : parseCreateForm(values)),
   );
-  const { values, errors, setField } = form;
+  const { values, errors, formRef, setField } = form;
   const isSaving = create.isPending || update.isPending;
   const title = trade ? `Edit ${trade.ticker} ${trade.strategy}` : 'Add Trade';
 
@@ -112,7 +112,7 @@ export function TradeFormModal({ trade, onClose, onSaved }: TradeFormModalProps)
       onClose={onClose}
       size="lg"
     >
-      <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
         <FormField
           {...text('ticker')}
           label="Ticker"

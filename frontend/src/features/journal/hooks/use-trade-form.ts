@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { errorsFromDetails, type FieldErrors, type FormResult } from '../utils/trade-form';
 
@@ -13,6 +13,15 @@ export function useValidatedForm<Values extends object, Input>(
 ) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+
+  /** After a refusal, focus goes to the first field at fault (on a phone it may be out of view). */
+  function showErrors(next: FieldErrors) {
+    setErrors(next);
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+  }
 
   function setField<K extends keyof Values>(field: K, value: Values[K]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -31,7 +40,7 @@ export function useValidatedForm<Values extends object, Input>(
       setErrors({});
       return result.input;
     }
-    setErrors(result.errors);
+    showErrors(result.errors);
     return null;
   }
 
@@ -39,11 +48,11 @@ export function useValidatedForm<Values extends object, Input>(
   function showRequestError(error: unknown) {
     if (error instanceof ApiError && error.status === 400) {
       const byField = errorsFromDetails(error.details);
-      setErrors(Object.keys(byField).length > 0 ? byField : { form: error.message });
+      showErrors(Object.keys(byField).length > 0 ? byField : { form: error.message });
     } else {
-      setErrors({ form: error instanceof Error ? error.message : 'The request failed. Try again.' });
+      showErrors({ form: error instanceof Error ? error.message : 'The request failed. Try again.' });
     }
   }
 
-  return { values, errors, setField, validate, showRequestError };
+  return { values, errors, formRef, setField, validate, showRequestError };
 }
