@@ -18,6 +18,8 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['tests/helpers/unit-setup.ts'],
           testTimeout: 60_000,
+          // A CDK synth in a beforeAll takes seconds alone and far longer on a busy 2-core machine.
+          hookTimeout: 300_000,
         },
       },
       {
