@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, renderHook, screen } from '@testing-library/react';
+import { act, cleanup, renderHook, screen, waitFor } from '@testing-library/react';
 import { Hub } from 'aws-amplify/utils';
 import { fetchAuthSession, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -97,10 +97,12 @@ describe('protected routes', () => {
     expect(nav).toHaveTextContent(
       'DashboardScannerResearch AssistantDark Pool FlowTrend AlertsAlertsRisky ChatterJournalAccount',
     );
-    expect(await screen.findByText('Trial (7 days left)')).toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledWith(
-      '/api/profile',
-      expect.objectContaining({ headers: expect.objectContaining({ Authorization: 'Bearer access-token' }) }),
+    expect(await screen.findByRole('group', { name: 'Portfolio Value' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith(
+        '/api/profile',
+        expect.objectContaining({ headers: expect.objectContaining({ Authorization: 'Bearer access-token' }) }),
+      ),
     );
   });
 

@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { FULLSCREEN_SCAN_EXPORT_ROWS } from '@shared/constants/caps';
 import { scannerStrategyLabel } from '@shared/constants/strategies';
@@ -8,6 +7,7 @@ import { scanFiltersSchema } from '@shared/options/scan-filters';
 import { Button } from '../../../components/ui/button';
 import { MarketOverview } from '../../../features/dashboard/components/market-overview';
 import { MarketSummaryCard } from '../../../features/dashboard/components/market-summary-card';
+import { Panel } from '../../../features/dashboard/components/panel';
 import { RecentActivityList } from '../../../features/dashboard/components/recent-activity';
 import { StatCards } from '../../../features/dashboard/components/stat-cards';
 import { runScan } from '../../../features/scanner/api/run-scan';
@@ -16,39 +16,16 @@ import { downloadFile } from '../../../features/scanner/utils/download-file';
 import { SCAN_CSV_FILENAME, toScanCsv } from '../../../features/scanner/utils/to-scan-csv';
 import { dashboardPath } from '../../../lib/dashboard-screens';
 
-/** The full-screen panel's scan: the scanner's defaults (all strategies, IV rank 50, best edge first). */
-const PANEL_SCAN = scanFiltersSchema.parse({});
-
-function GridPanel({
-  title,
-  children,
-  actions,
-}: {
-  title: string;
-  children: ReactNode;
-  actions?: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <section
-      aria-labelledby={id}
-      className="flex min-h-64 min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/70 p-4"
-    >
-      <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 id={id} className="text-sm font-semibold tracking-wide text-white uppercase">
-          {title}
-        </h2>
-        {actions}
-      </div>
-      <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
-    </section>
-  );
-}
+/**
+ * The full-screen panel's scan: the scanner's defaults (all strategies, IV rank 50, best edge
+ * first), one position per underlying so five rows show five ideas.
+ */
+const PANEL_SCAN = scanFiltersSchema.parse({ maxPerTicker: 1 });
 
 /** A panel whose feature has not shipped: it says so, and links to the screen. */
 function NotBuiltPanel({ title, path }: { title: string; path: string }) {
   return (
-    <GridPanel title={title}>
+    <Panel title={title} variant="compact">
       <p className="text-sm text-slate-400">
         {title} is not built yet. This panel fills in when the feature ships.
       </p>
@@ -58,7 +35,7 @@ function NotBuiltPanel({ title, path }: { title: string; path: string }) {
       >
         Open the {title} screen →
       </Link>
-    </GridPanel>
+    </Panel>
   );
 }
 
@@ -69,8 +46,9 @@ function ScannerPanel() {
   const results = scan.isError ? [] : (scan.data?.results ?? []);
   const exportRows = results.slice(0, FULLSCREEN_SCAN_EXPORT_ROWS);
   return (
-    <GridPanel
+    <Panel
       title="Options Scanner"
+      variant="compact"
       actions={
         <span className="text-[10px] font-semibold text-amber-200 uppercase">
           {MARKET_DATA_SOURCE_SIMULATED}
@@ -128,7 +106,7 @@ function ScannerPanel() {
         </table>
       )}
       {scan.isSuccess && results.length === 0 && <p className="mt-3 text-sm text-slate-400">No Results</p>}
-    </GridPanel>
+    </Panel>
   );
 }
 
@@ -139,17 +117,17 @@ function ScannerPanel() {
 export function FullScreenGrid() {
   return (
     <section aria-label="Full screen view" className="grid gap-4 p-4 md:grid-cols-2 xl:grid-cols-4">
-      <GridPanel title="Portfolio Overview">
+      <Panel title="Portfolio Overview" variant="compact">
         <StatCards compact />
-      </GridPanel>
+      </Panel>
       <ScannerPanel />
-      <MarketOverview compact className="max-h-[28rem] min-h-64 overflow-y-auto p-4" />
+      <MarketOverview variant="compact" />
       <NotBuiltPanel title="AI Research Assistant" path="research" />
       <NotBuiltPanel title="Dark Pool Flow" path="darkpool" />
-      <GridPanel title="Recent Activity">
+      <Panel title="Recent Activity" variant="compact">
         <RecentActivityList />
-      </GridPanel>
-      <MarketSummaryCard className="min-h-64 p-4" />
+      </Panel>
+      <MarketSummaryCard variant="compact" />
       <NotBuiltPanel title="Trend Alerts" path="trend-alerts" />
     </section>
   );

@@ -4,7 +4,7 @@ import { fiftyTwoWeekRange, parsePrice } from '@shared/market/summary-levels';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMarketOverview } from '../api/get-quotes';
 import { clockTime, formatDollars } from '../utils/format';
-import { Panel } from './panel';
+import { Panel, type PanelVariant } from './panel';
 import { QuoteChange } from './quote-change';
 
 /** The model's 52-week range of closes when the quote has it; the spec's 80%-120% estimate otherwise. */
@@ -20,6 +20,15 @@ function yearRange(quote: Quote): { text: string; estimated: boolean } | null {
 }
 
 function QuoteCard({ quote, compact }: { quote: Quote; compact: boolean }) {
+  if (compact) {
+    return (
+      <li className="flex min-w-0 items-baseline justify-between gap-2 text-sm">
+        <span className="font-mono font-bold text-white">{quote.symbol}</span>
+        <span className="ml-auto text-white tabular-nums">{formatDollars(Number(quote.price))}</span>
+        <QuoteChange quote={quote} className="w-32 shrink-0 text-right text-xs" />
+      </li>
+    );
+  }
   const range = yearRange(quote);
   return (
     <li className="min-w-0">
@@ -34,46 +43,38 @@ function QuoteCard({ quote, compact }: { quote: Quote; compact: boolean }) {
           </p>
           <span className="font-semibold text-white tabular-nums">{formatDollars(Number(quote.price))}</span>
         </div>
-        {compact ? (
-          <QuoteChange quote={quote} className="text-xs" />
-        ) : (
-          <>
-            <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-xs">
-              <dl className="flex gap-3">
-                <div>
-                  <dt className="inline text-slate-500">Vol </dt>
-                  <dd className="inline text-slate-300">{quote.volume === '0' ? '--' : quote.volume}</dd>
-                </div>
-                {quote.marketCap && (
-                  <div>
-                    <dt className="inline text-slate-500">Mkt Cap </dt>
-                    <dd className="inline text-slate-300">{quote.marketCap}</dd>
-                  </div>
-                )}
-              </dl>
-              <QuoteChange quote={quote} />
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-xs">
+          <dl className="flex gap-3">
+            <div>
+              <dt className="inline text-slate-500">Vol </dt>
+              <dd className="inline text-slate-300">{quote.volume === '0' ? '--' : quote.volume}</dd>
             </div>
-            <dl className="mt-0.5 flex flex-wrap justify-between gap-x-3 text-xs">
-              {range && (
-                <div>
-                  <dt className="inline text-slate-500">52W Range </dt>
-                  <dd className="inline text-slate-300 tabular-nums">
-                    {range.text}
-                    {range.estimated && (
-                      <span className="text-slate-500"> (estimate: 80%–120% of price)</span>
-                    )}
-                  </dd>
-                </div>
-              )}
+            {quote.marketCap && (
               <div>
-                <dt className="sr-only">Last updated</dt>
-                <dd className="text-slate-500">
-                  <time dateTime={quote.timestamp}>{clockTime(quote.timestamp)}</time>
-                </dd>
+                <dt className="inline text-slate-500">Mkt Cap </dt>
+                <dd className="inline text-slate-300">{quote.marketCap}</dd>
               </div>
-            </dl>
-          </>
-        )}
+            )}
+          </dl>
+          <QuoteChange quote={quote} />
+        </div>
+        <dl className="mt-0.5 flex flex-wrap justify-between gap-x-3 text-xs">
+          {range && (
+            <div>
+              <dt className="inline text-slate-500">52W Range </dt>
+              <dd className="inline text-slate-300 tabular-nums">
+                {range.text}
+                {range.estimated && <span className="text-slate-500"> (estimate: 80%–120% of price)</span>}
+              </dd>
+            </div>
+          )}
+          <div>
+            <dt className="sr-only">Last updated</dt>
+            <dd className="text-slate-500">
+              <time dateTime={quote.timestamp}>{clockTime(quote.timestamp)}</time>
+            </dd>
+          </div>
+        </dl>
       </article>
     </li>
   );
@@ -81,16 +82,18 @@ function QuoteCard({ quote, compact }: { quote: Quote; compact: boolean }) {
 
 /** The Market Overview side panel: ten quotes, refreshed every 30 s and on demand. */
 export function MarketOverview({
-  compact = false,
+  variant = 'default',
   className = '',
 }: {
-  compact?: boolean;
+  variant?: PanelVariant;
   className?: string;
 }) {
+  const compact = variant === 'compact';
   const { data, isPending, isError, isFetching, refetch, dataUpdatedAt } = useMarketOverview();
   return (
     <Panel
       title="Market Overview"
+      variant={variant}
       className={className}
       actions={
         <div className="flex items-center gap-2">
@@ -128,10 +131,7 @@ export function MarketOverview({
         <p className="text-sm text-slate-400">Market data is unavailable right now.</p>
       ) : (
         <>
-          <ul
-            aria-label="Market quotes"
-            className={`grid grid-cols-1 gap-2 ${compact ? 'sm:grid-cols-2' : ''}`}
-          >
+          <ul aria-label="Market quotes" className={`grid grid-cols-1 ${compact ? 'gap-1.5' : 'gap-2'}`}>
             {data.data.map((quote) => (
               <QuoteCard key={quote.symbol} quote={quote} compact={compact} />
             ))}

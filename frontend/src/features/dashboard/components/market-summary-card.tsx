@@ -4,7 +4,7 @@ import { vixTone } from '@shared/ui/colour-bands';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMarketOverview } from '../api/get-quotes';
 import { formatDollars, toneText } from '../utils/format';
-import { Panel } from './panel';
+import { Panel, type PanelVariant } from './panel';
 import { QuoteChange } from './quote-change';
 
 const DIRECTION_TEXT = {
@@ -14,14 +14,20 @@ const DIRECTION_TEXT = {
 } as const;
 
 /** The dashboard's Market Summary card: SPY, QQQ, IWM and VIX (the dashboard quote set), live. */
-export function MarketSummaryCard({ className = '' }: { className?: string }) {
+export function MarketSummaryCard({
+  variant = 'default',
+  className = '',
+}: {
+  variant?: PanelVariant;
+  className?: string;
+}) {
   const { data, isPending } = useMarketOverview();
   const quotes = DASHBOARD_DEFAULT_SYMBOLS.map((symbol) =>
     data?.data.find((q) => q.symbol === symbol),
   ).filter((quote) => quote !== undefined);
   const spy = quotes.find((quote) => quote.symbol === 'SPY');
   return (
-    <Panel title="Market Summary" className={className}>
+    <Panel title="Market Summary" variant={variant} className={className}>
       {isPending ? (
         <div role="status" className="flex items-center gap-2 text-sm text-slate-400">
           <Spinner className="size-4" /> Loading quotes...
