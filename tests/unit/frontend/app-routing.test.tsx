@@ -101,7 +101,9 @@ describe('protected routes', () => {
     await waitFor(() =>
       expect(fetch).toHaveBeenCalledWith(
         '/api/profile',
-        expect.objectContaining({ headers: expect.objectContaining({ Authorization: 'Bearer access-token' }) }),
+        expect.objectContaining({
+          headers: expect.objectContaining({ Authorization: 'Bearer access-token' }),
+        }),
       ),
     );
   });
