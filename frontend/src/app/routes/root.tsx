@@ -1,9 +1,11 @@
 import { Outlet, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { FullScreenError } from '../../components/ui/full-screen-error';
 import { SiteGate } from '../../features/site-gate/components/site-gate';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /** Every page sits behind the site gate (when the stage has one). */
 export function RootLayout() {
+  useDocumentTitle();
   return (
     <SiteGate>
       <Outlet />

@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
+import { InitialsAvatar } from '../ui/initials-avatar';
 
 const itemClasses =
   'block w-full px-4 py-2 text-left text-sm text-slate-200 hover:bg-slate-800 focus:bg-slate-800 focus:outline-none';
 
-/** Top-bar menu named by the user's email: Account Settings and Sign Out. */
-export function UserMenu({ email }: { email: string }) {
+/** Top-bar menu named by the user's email (spec 2): Account Settings, View Tutorial and Sign Out. */
+export function UserMenu({ email, onViewTutorial }: { email: string; onViewTutorial: () => void }) {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const menuId = useId();
@@ -62,9 +63,10 @@ export function UserMenu({ email }: { email: string }) {
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((value) => !value)}
-        className="flex max-w-64 items-center gap-2 rounded-lg border border-slate-800 bg-slate-900 px-3 py-2 text-sm text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400"
+        className="flex h-10 max-w-64 items-center gap-2 rounded-lg border border-slate-800 bg-slate-900 px-1.5 text-sm text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400 sm:px-3"
       >
-        <span className="truncate">{email}</span>
+        <InitialsAvatar name={email.replace(/@.*/, '').replace(/[._-]+/g, ' ')} className="size-7 text-xs" />
+        <span className="sr-only truncate sm:not-sr-only">{email}</span>
         <svg
           aria-hidden="true"
           viewBox="0 0 20 20"
@@ -81,8 +83,12 @@ export function UserMenu({ email }: { email: string }) {
           role="menu"
           aria-label={email}
           onKeyDown={onMenuKeyDown}
-          className="absolute right-0 z-20 mt-2 w-56 overflow-hidden rounded-lg border border-slate-800 bg-slate-900 py-1 shadow-xl shadow-black/40"
+          className="absolute right-0 z-40 mt-2 w-64 overflow-hidden rounded-lg border border-slate-800 bg-slate-900 py-1 shadow-xl shadow-black/40"
         >
+          <div role="none" className="border-b border-slate-800 px-4 py-2.5">
+            <p className="text-xs text-slate-400">Signed in as</p>
+            <p className="truncate text-sm font-medium text-white">{email}</p>
+          </div>
           <Link
             to="/dashboard/account"
             role="menuitem"
@@ -92,6 +98,18 @@ export function UserMenu({ email }: { email: string }) {
           >
             Account Settings
           </Link>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className={itemClasses}
+            onClick={() => {
+              setOpen(false);
+              onViewTutorial();
+            }}
+          >
+            View Tutorial
+          </button>
           <button
             type="button"
             role="menuitem"

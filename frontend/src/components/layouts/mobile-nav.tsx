@@ -1,0 +1,110 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useLocation } from 'react-router-dom';
+import { Logo } from '../ui/logo';
+import { ShellIcon } from './shell-icons';
+import { ShellNav } from './shell-nav';
+
+/**
+ * Small screens' navigation: a menu button opening a drawer with the sidebar's entries. The
+ * drawer is a modal dialog: focus moves into it, Tab stays in it, and it closes on Escape, on the
+ * backdrop, on its close button, or when the user navigates (focus then returns to the button).
+ */
+export function MobileNav({ onStartTour }: { onStartTour: () => void }) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const drawerId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const drawerRef = useRef<HTMLDivElement>(null);
+
+  // Any navigation (a link, the browser's back button) closes the drawer.
+  const [openedAt, setOpenedAt] = useState(pathname);
+  if (open && openedAt !== pathname) {
+    setOpen(false);
+    setOpenedAt(pathname);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    const drawer = drawerRef.current;
+    drawer?.querySelector<HTMLElement>('a[aria-current="page"], a')?.focus();
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setOpen(false);
+        buttonRef.current?.focus();
+      } else if (event.key === 'Tab' && drawer) {
+        const focusable = Array.from(drawer.querySelectorAll<HTMLElement>('a[href], button'));
+        const first = focusable[0];
+        const last = focusable.at(-1);
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last?.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first?.focus();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.body.style.overflow = previousOverflow;
+    };
+  }, [open]);
+
+  function close() {
+    setOpen(false);
+    buttonRef.current?.focus();
+  }
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label="Open navigation"
+        aria-expanded={open}
+        aria-controls={open ? drawerId : undefined}
+        onClick={() => {
+          setOpenedAt(pathname);
+          setOpen(true);
+        }}
+        className="flex size-10 shrink-0 items-center justify-center rounded-lg border border-slate-800 bg-slate-900 text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400 lg:hidden"
+      >
+        <ShellIcon name="menu" />
+      </button>
+      {/* Portalled: the sticky top bar's backdrop blur would otherwise be the drawer's containing block. */}
+      {open &&
+        createPortal(
+          <div className="fixed inset-0 z-50 lg:hidden">
+            <div aria-hidden="true" className="absolute inset-0 bg-black/60" onClick={close} />
+            <div
+              ref={drawerRef}
+              id={drawerId}
+              role="dialog"
+              aria-modal="true"
+              aria-label="Navigation"
+              className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col border-r border-slate-800 bg-slate-900 shadow-2xl shadow-black/60"
+            >
+              <div className="flex h-16 items-center justify-between border-b border-slate-800 px-4">
+                <Logo to="/dashboard" />
+                <button
+                  type="button"
+                  aria-label="Close navigation"
+                  onClick={close}
+                  className="flex size-9 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400"
+                >
+                  <ShellIcon name="close" />
+                </button>
+              </div>
+              <ShellNav label="Main" onNavigate={() => setOpen(false)} onStartTour={onStartTour} />
+            </div>
+          </div>,
+          document.body,
+        )}
+    </>
+  );
+}
