@@ -24,7 +24,7 @@ function cards(stats: ReturnType<typeof useDashboardStats>['data']): Card[] {
     {
       label: 'Today P&L',
       value: formatSignedDollars(stats.today_pnl),
-      detail: 'Closed trades entered or updated today',
+      detail: 'Trades closed today',
       polarity: pnlTone(stats.today_pnl),
     },
     {
