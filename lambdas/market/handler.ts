@@ -1,3 +1,4 @@
+import { marketHistoryQuery } from '@shared/market/history';
 import { marketDataInput } from '@shared/market/schemas';
 import { simulatedMarket } from '@shared/market/quotes';
 import { optionChainQuery } from '@shared/options/chain-view';
@@ -11,6 +12,7 @@ import { readSecret } from '../common/secrets';
 import { polygonProvider, type QuoteProvider } from './polygon-provider';
 import { marketData, optionsChain, scanOptions as runScan, type DataSource } from './service';
 import { marketSummary } from './summary-service';
+import { priceHistory } from './history-service';
 
 /** The quote source the stage configured: the simulated market unless a real provider is named. */
 function configuredProvider(): { provider: QuoteProvider; source: DataSource } {
@@ -48,3 +50,7 @@ export const scanOptions = route('scanOptions', { body: scanFiltersSchema }, asy
 );
 
 export const getMarketSummary = route('getMarketSummary', {}, async () => ok(marketSummary()));
+
+export const getMarketHistory = route('getMarketHistory', { query: marketHistoryQuery }, async ({ query }) =>
+  ok(priceHistory(query)),
+);

@@ -109,6 +109,14 @@ export const routes = [
     tables: {},
   },
   {
+    id: 'getMarketHistory',
+    method: 'GET',
+    path: '/api/market-history',
+    auth: 'user',
+    area: 'market',
+    tables: {},
+  },
+  {
     id: 'sendContactMessage',
     method: 'POST',
     path: '/api/contact',
