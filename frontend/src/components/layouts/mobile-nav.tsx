@@ -27,7 +27,11 @@ export function MobileNav({ onStartTour }: { onStartTour: () => void }) {
   useEffect(() => {
     if (!open) return;
     const drawer = drawerRef.current;
-    drawer?.querySelector<HTMLElement>('a[aria-current="page"], a')?.focus();
+    // Focus the current screen's entry (else the first entry).
+    (
+      drawer?.querySelector<HTMLElement>('nav a[aria-current="page"]') ??
+      drawer?.querySelector<HTMLElement>('nav a')
+    )?.focus();
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     const onKeyDown = (event: KeyboardEvent) => {

@@ -1,6 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { NAV_BLUR_SCROLL_PX } from '@shared/constants/timings';
+import { hasStoredSession } from '../../lib/amplify';
+import { useAuth } from '../../lib/auth';
 import { BRAND_NAME, Logo } from '../ui/logo';
 
 const footerColumns = [
@@ -44,8 +46,41 @@ function useScrolledPast(threshold: number): boolean {
   return scrolled;
 }
 
+const accountLinkClasses = {
+  quiet:
+    'rounded-lg px-2 py-2 text-slate-200 hover:text-white sm:px-3 focus-visible:outline-2 focus-visible:outline-slate-400',
+  primary:
+    'rounded-lg bg-emerald-500 px-2.5 py-2 whitespace-nowrap text-slate-950 hover:bg-emerald-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-300 sm:px-4',
+};
+
 /**
- * Marketing pages: a top bar with Login and Start Free Trial that blurs its background once the
+ * Login and Start Free Trial, or 'Dashboard' for a signed-in visitor. While the session is
+ * still being read, a browser holding one is taken to be signed in (no flash of 'Login').
+ */
+function AccountLinks() {
+  const { status } = useAuth();
+  const signedIn = status === 'signedIn' || (status === 'loading' && hasStoredSession());
+  if (signedIn) {
+    return (
+      <Link to="/dashboard" className={accountLinkClasses.primary}>
+        Dashboard
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link to="/login" className={accountLinkClasses.quiet}>
+        Login
+      </Link>
+      <Link to="/signup" className={accountLinkClasses.primary}>
+        Start Free Trial
+      </Link>
+    </>
+  );
+}
+
+/**
+ * Marketing pages: a top bar with Login and Start Free Trial (Dashboard when signed in) that blurs its background once the
  * page scrolls past `NAV_BLUR_SCROLL_PX` (`data-scrolled` says which), and the site footer.
  */
 export function PublicLayout({ children }: { children: ReactNode }) {
@@ -65,18 +100,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             <Logo />
           </div>
           <nav aria-label="Account" className="flex items-center gap-1 text-sm font-semibold sm:gap-3">
-            <Link
-              to="/login"
-              className="rounded-lg px-2 py-2 text-slate-200 hover:text-white sm:px-3 focus-visible:outline-2 focus-visible:outline-slate-400"
-            >
-              Login
-            </Link>
-            <Link
-              to="/signup"
-              className="rounded-lg bg-emerald-500 px-2.5 py-2 whitespace-nowrap text-slate-950 hover:bg-emerald-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-300 sm:px-4"
-            >
-              Start Free Trial
-            </Link>
+            <AccountLinks />
           </nav>
         </div>
       </header>

@@ -1,9 +1,15 @@
+import { Suspense, lazy } from 'react';
 import { DashboardLayout } from '../../../components/layouts/dashboard-layout';
-import { OnboardingTour } from '../../../features/onboarding/components/onboarding-tour';
+import { Spinner } from '../../../components/ui/spinner';
 import { useOnboardingTour } from '../../../features/onboarding/hooks/use-onboarding-tour';
 import { useProfile } from '../../../features/profile/api/get-profile';
 import { GlobalSearch } from '../../../features/search/components/global-search';
-import { FullScreenGrid } from './full-screen-grid';
+
+// Loaded when first shown: most visits never open the grid, and the tour shows once.
+const FullScreenGrid = lazy(async () => ({ default: (await import('./full-screen-grid')).FullScreenGrid }));
+const OnboardingTour = lazy(async () => ({
+  default: (await import('../../../features/onboarding/components/onboarding-tour')).OnboardingTour,
+}));
 
 /** The signed-in shell with its features: search in the top bar, the full-screen grid, the tour. */
 export function ShellLayout() {
@@ -12,9 +18,25 @@ export function ShellLayout() {
   return (
     <DashboardLayout
       search={<GlobalSearch />}
-      fullScreenView={<FullScreenGrid />}
+      fullScreenView={
+        <Suspense
+          fallback={
+            <div className="flex justify-center p-10 text-emerald-400">
+              <Spinner className="size-8" />
+            </div>
+          }
+        >
+          <FullScreenGrid />
+        </Suspense>
+      }
       onStartTour={tour.start}
-      overlays={tour.open && <OnboardingTour key={tour.run} onFinish={tour.finish} onClosed={tour.close} />}
+      overlays={
+        tour.open && (
+          <Suspense fallback={null}>
+            <OnboardingTour key={tour.run} onFinish={tour.finish} onClosed={tour.close} />
+          </Suspense>
+        )
+      }
     />
   );
 }

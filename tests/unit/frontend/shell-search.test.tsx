@@ -1,0 +1,214 @@
+// @vitest-environment jsdom
+/** The top bar's global search in the signed-in shell (spec 2, 4, 5 and 8). */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../helpers/render-app';
+
+vi.mock('aws-amplify/auth', async () => (await import('../../helpers/amplify-auth-mock')).amplifyAuthMock());
+
+const quote = (symbol: string, price: string, change: string) => ({
+  symbol,
+  name: `${symbol} Test Name`,
+  price,
+  change,
+  changePercent: '+0.10%',
+  isPositive: !change.startsWith('-'),
+  volume: '1.0M',
+  timestamp: '2026-11-20T21:00:00.000Z',
+});
+
+let marketData: (symbols: string[]) => Response;
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = String(input);
+  if (url === '/api/market-data') {
+    const { symbols } = JSON.parse(String(init?.body)) as { symbols: string[] };
+    return marketData(symbols);
+  }
+  return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
+});
+
+const quotedSymbols = () =>
+  fetchMock.mock.calls
+    .filter(([url]) => String(url) === '/api/market-data')
+    .map(([, init]) => JSON.parse(String(init?.body)) as { symbols: string[]; type: string });
+
+const searchBox = () => screen.getByRole('combobox', { name: 'Search' });
+const options = () => within(screen.getByRole('listbox', { name: 'Search results' })).getAllByRole('option');
+const optionNames = () => options().map((option) => option.getAttribute('aria-label'));
+
+beforeEach(() => {
+  window.localStorage.clear();
+  vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-1', username: 'sub-1' });
+  vi.mocked(fetchAuthSession).mockResolvedValue({
+    tokens: {
+      accessToken: { payload: { sub: 'sub-1' }, toString: () => 'access-token' },
+      idToken: { payload: { sub: 'sub-1', email: 'trader@example.com' }, toString: () => 'id-token' },
+    },
+  } as never);
+  marketData = (symbols) =>
+    Response.json({
+      data: symbols.map((symbol, i) => quote(symbol, `${100 + i}.50`, i % 2 ? '-1.25' : '+2.00')),
+    });
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('scrollTo', vi.fn());
+});
+
+afterEach(() => {
+  cleanup();
+  fetchMock.mockClear();
+  vi.unstubAllGlobals();
+});
+
+/** Lazy route chunks load slowly on a busy machine the first time. */
+const LOAD_MS = 10_000;
+
+async function openShell() {
+  const rendered = renderApp('/dashboard/research');
+  expect(
+    await screen.findByRole('heading', { name: 'Research Assistant', level: 1 }, { timeout: LOAD_MS }),
+  ).toBeInTheDocument();
+  return rendered;
+}
+
+describe('global search', () => {
+  it('opens on focus with the first 4 preset symbols, quoted through POST /api/market-data', async () => {
+    const { user } = await openShell();
+    expect(searchBox()).toHaveAttribute('placeholder', 'Search symbols, strategies, pages...');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+
+    await user.click(searchBox());
+
+    expect(searchBox()).toHaveAttribute('aria-expanded', 'true');
+    expect(optionNames()).toEqual([
+      'AAPL Apple Inc.',
+      'MSFT Microsoft Corporation',
+      'GOOGL Alphabet Inc.',
+      'AMZN Amazon.com, Inc.',
+    ]);
+    expect(await within(options()[1]!).findByText('$101.50')).toBeInTheDocument();
+    expect(within(options()[1]!).getByText('-1.25')).toHaveClass('text-red-400');
+    expect(quotedSymbols().at(-1)).toEqual({ symbols: ['AAPL', 'MSFT', 'GOOGL', 'AMZN'], type: 'dashboard' });
+  });
+
+  it('matches symbols and pages as you type, and says so when nothing matches', async () => {
+    const { user } = await openShell();
+    await user.type(searchBox(), 'journal');
+    expect(optionNames()).toEqual(['Trading Journal']);
+
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'iron condor');
+    expect(optionNames()).toEqual(['Options Scanner']);
+
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'qq');
+    expect(optionNames()).toEqual(['QQQ Invesco QQQ Trust']);
+    await waitFor(() => expect(quotedSymbols().at(-1)?.symbols).toEqual(['QQQ']));
+
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'zzzz');
+    expect(screen.getByText('No results found for "zzzz"')).toBeInTheDocument();
+    expect(screen.getByText('Try searching for stocks like AAPL, TSLA, or app sections')).toBeInTheDocument();
+  });
+
+  it("shows '--' placeholders when the quotes cannot be fetched", async () => {
+    marketData = () => Response.json({ error: { code: 'internal_error', message: 'boom' } }, { status: 500 });
+    const { user } = await openShell();
+    await user.type(searchBox(), 'nvda');
+
+    const nvda = screen.getByRole('option', { name: /^NVDA/ });
+    await waitFor(() => expect(within(nvda).getAllByText('--')).toHaveLength(2));
+    expect(within(nvda).getByText('NVIDIA Corporation')).toBeInTheDocument();
+  });
+
+  it('moves with the arrow keys; Enter on a stock opens the scanner with the symbol, which scans it', async () => {
+    const { user, router } = await openShell();
+    await user.type(searchBox(), 'a');
+    // AAPL, AMZN, AMD start with A and come first.
+    expect(optionNames().slice(0, 3)).toEqual([
+      'AAPL Apple Inc.',
+      'AMZN Amazon.com, Inc.',
+      'AMD Advanced Micro Devices, Inc.',
+    ]);
+    expect(options()[0]).toHaveAttribute('aria-selected', 'true');
+
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowUp}');
+    expect(options()[1]).toHaveAttribute('aria-selected', 'true');
+    expect(searchBox()).toHaveAttribute('aria-activedescendant', options()[1]!.id);
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/scanner'), {
+      timeout: LOAD_MS,
+    });
+    expect(router.state.location.state).toEqual({ symbol: 'AMZN' });
+    expect(
+      await screen.findByRole('heading', { name: 'Options Scanner', level: 1 }, { timeout: LOAD_MS }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url, init]) =>
+            String(url) === '/api/options-scanner' && String(init?.body).includes('"ticker":"AMZN"'),
+        ),
+      ).toBe(true),
+    );
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(searchBox()).toHaveValue('');
+    expect(JSON.parse(window.localStorage.getItem('recentSearches')!)).toEqual(['AMZN']);
+  });
+
+  it('Enter picks the first result; a page navigates; the selection becomes the newest recent', async () => {
+    window.localStorage.setItem('recentSearches', JSON.stringify(['TSLA', 'Market Alerts', 'SPY', 'QQQ']));
+    const { user, router } = await openShell();
+    await user.type(searchBox(), 'dark pool');
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/darkpool'), {
+      timeout: LOAD_MS,
+    });
+    expect(JSON.parse(window.localStorage.getItem('recentSearches')!)).toEqual([
+      'Dark Pool Flow Analyzer',
+      'TSLA',
+      'Market Alerts',
+      'SPY',
+      'QQQ',
+    ]);
+
+    await user.click(searchBox());
+    expect(optionNames()).toEqual([
+      'Recent: Dark Pool Flow Analyzer',
+      'Recent: TSLA',
+      'Recent: Market Alerts',
+      'AAPL Apple Inc.',
+      'MSFT Microsoft Corporation',
+      'GOOGL Alphabet Inc.',
+      'AMZN Amazon.com, Inc.',
+    ]);
+  });
+
+  it('a recent refills the box and keeps the dropdown open on its matches', async () => {
+    window.localStorage.setItem('recentSearches', JSON.stringify(['TSLA']));
+    const { user, router } = await openShell();
+    await user.click(searchBox());
+    await user.click(screen.getByRole('option', { name: 'Recent: TSLA' }));
+
+    expect(searchBox()).toHaveValue('TSLA');
+    expect(searchBox()).toHaveFocus();
+    expect(optionNames()).toEqual(['TSLA Tesla, Inc.']);
+    expect(router.state.location.pathname).toBe('/dashboard/research');
+  });
+
+  it('Escape closes and leaves the box; a click outside closes', async () => {
+    const { user } = await openShell();
+    await user.type(searchBox(), 'spy');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(searchBox()).not.toHaveFocus();
+    expect(searchBox()).toHaveValue('spy');
+
+    await user.click(searchBox());
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+    await user.click(screen.getByRole('heading', { name: 'Research Assistant', level: 1 }));
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+});
