@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { type TradeStatsResponse } from '@shared/trades/schemas';
 import { sourceLabel } from '../utils/filters';
 import { formatDay, formatPnl, localDay } from '../utils/format';
@@ -10,7 +10,7 @@ import { PnlGroups } from './pnl-groups';
 type TradeRef = NonNullable<TradeStatsResponse['analytics']['best_trade']>;
 
 /** The journal's analytics over the filtered trades: the curve, the key figures, the groupings and the months. */
-export function AnalyticsPanel({ stats }: { stats: TradeStatsResponse }) {
+export const AnalyticsPanel = memo(function AnalyticsPanel({ stats }: { stats: TradeStatsResponse }) {
   const { analytics, closed_trades: closed } = stats;
   const none = closed === 0;
   return (
@@ -93,7 +93,7 @@ export function AnalyticsPanel({ stats }: { stats: TradeStatsResponse }) {
       </div>
     </section>
   );
-}
+});
 
 function tradeText(trade: TradeRef | null): ReactNode {
   if (!trade) return null;

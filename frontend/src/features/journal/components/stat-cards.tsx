@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { type TradeStatsResponse } from '@shared/trades/schemas';
 import { edgeScoreBand } from '@shared/ui/colour-bands';
 import { formatInteger, formatPercent, formatPnl } from '../utils/format';
@@ -10,7 +10,7 @@ type StatCardsProps = {
 };
 
 /** Spec 2: Total Trades, Win Rate, Total P&L, Avg Edge Score, coloured by spec 9. */
-export function StatCards({ stats, isLoading }: StatCardsProps) {
+export const StatCards = memo(function StatCards({ stats, isLoading }: StatCardsProps) {
   const band = stats ? edgeScoreBand(stats.avg_edge_score) : null;
   return (
     <section aria-label="Journal statistics" aria-busy={isLoading || undefined}>
@@ -45,7 +45,7 @@ export function StatCards({ stats, isLoading }: StatCardsProps) {
       </dl>
     </section>
   );
-}
+});
 
 function StatCard({
   label,
@@ -64,11 +64,11 @@ function StatCard({
         {label}
       </dt>
       <dd
-        className={`mt-1 truncate text-xl font-bold tabular-nums sm:text-2xl ${value === null ? 'text-slate-600' : valueClass}`}
+        className={`mt-1 text-lg font-bold break-words tabular-nums sm:text-2xl lg:text-xl xl:text-2xl ${value === null ? 'text-slate-600' : valueClass}`}
       >
         {value ?? '—'}
       </dd>
-      <dd className="mt-1 truncate text-xs text-slate-400">{detail ?? '\u00a0'}</dd>
+      <dd className="mt-1 text-xs text-slate-400">{detail ?? '\u00a0'}</dd>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { OPEN_TRADE_LABEL } from '@shared/constants/texts';
 import { type Trade } from '@shared/trades/schemas';
 import { Spinner } from '../../../components/ui/spinner';
@@ -112,38 +112,14 @@ function WideTable(props: TradesTableProps) {
               <td colSpan={COLUMNS.length} style={{ height: paddingTop, padding: 0 }} />
             </tr>
           )}
-          {items.map((item) => {
-            const trade = trades[item.index]!;
-            return (
-              <tr
-                key={trade.trade_id}
-                aria-rowindex={item.index + 2}
-                style={{ height: ROW_HEIGHT }}
-                className="text-slate-200 hover:bg-slate-800/40"
-              >
-                <td className="px-3 whitespace-nowrap text-slate-300">
-                  <TradeDate trade={trade} />
-                </td>
-                <td className="px-3 font-semibold whitespace-nowrap text-white">{trade.ticker}</td>
-                <td className="truncate px-3">
-                  {trade.strategy}
-                  <SideNote trade={trade} />
-                </td>
-                <td className="px-3 text-right whitespace-nowrap tabular-nums">
-                  {formatPrice(trade.entry_price)}
-                </td>
-                <td className="px-3 text-right whitespace-nowrap tabular-nums">
-                  <ExitPrice trade={trade} />
-                </td>
-                <td className="px-3 text-right whitespace-nowrap tabular-nums">
-                  <Pnl trade={trade} />
-                </td>
-                <td className="px-3 text-right whitespace-nowrap">
-                  <RowActions trade={trade} onAction={onAction} />
-                </td>
-              </tr>
-            );
-          })}
+          {items.map((item) => (
+            <WideRow
+              key={trades[item.index]!.trade_id}
+              trade={trades[item.index]!}
+              index={item.index}
+              onAction={onAction}
+            />
+          ))}
           {paddingBottom > 0 && (
             <tr aria-hidden="true">
               <td colSpan={COLUMNS.length} style={{ height: paddingBottom, padding: 0 }} />
@@ -161,6 +137,44 @@ function WideTable(props: TradesTableProps) {
     </div>
   );
 }
+
+/** One row; memoised, so scrolling redraws only the rows that come into view. */
+const WideRow = memo(function WideRow({
+  trade,
+  index,
+  onAction,
+}: {
+  trade: Trade;
+  index: number;
+  onAction: TradesTableProps['onAction'];
+}) {
+  return (
+    <tr
+      aria-rowindex={index + 2}
+      style={{ height: ROW_HEIGHT }}
+      className="text-slate-200 hover:bg-slate-800/40"
+    >
+      <td className="px-3 whitespace-nowrap text-slate-300">
+        <TradeDate trade={trade} />
+      </td>
+      <td className="px-3 font-semibold whitespace-nowrap text-white">{trade.ticker}</td>
+      <td className="truncate px-3">
+        {trade.strategy}
+        <SideNote trade={trade} />
+      </td>
+      <td className="px-3 text-right whitespace-nowrap tabular-nums">{formatPrice(trade.entry_price)}</td>
+      <td className="px-3 text-right whitespace-nowrap tabular-nums">
+        <ExitPrice trade={trade} />
+      </td>
+      <td className="px-3 text-right whitespace-nowrap tabular-nums">
+        <Pnl trade={trade} />
+      </td>
+      <td className="px-3 text-right whitespace-nowrap">
+        <RowActions trade={trade} onAction={onAction} />
+      </td>
+    </tr>
+  );
+});
 
 function CardList(props: TradesTableProps) {
   const { trades, isFetchingNextPage, onAction } = props;
@@ -190,49 +204,16 @@ function CardList(props: TradesTableProps) {
         className="relative"
         style={{ height: virtualizer.getTotalSize() }}
       >
-        {items.map((item) => {
-          const trade = trades[item.index]!;
-          return (
-            <li
-              key={trade.trade_id}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className="absolute inset-x-0 top-0 rounded-xl border border-slate-800 bg-slate-900/60 p-3"
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="font-semibold text-white">
-                    {trade.ticker} <span className="font-normal text-slate-300">{trade.strategy}</span>
-                  </p>
-                  <p className="text-xs text-slate-400">
-                    <TradeDate trade={trade} />
-                    <SideNote trade={trade} />
-                  </p>
-                </div>
-                <p className="text-right text-sm font-semibold tabular-nums">
-                  <span className="sr-only">P&L </span>
-                  <Pnl trade={trade} />
-                </p>
-              </div>
-              <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
-                <div>
-                  <dt className="text-xs text-slate-400">Entry Price</dt>
-                  <dd className="tabular-nums">{formatPrice(trade.entry_price)}</dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-slate-400">Exit Price</dt>
-                  <dd className="tabular-nums">
-                    <ExitPrice trade={trade} />
-                  </dd>
-                </div>
-              </dl>
-              <div className="mt-2 flex justify-end border-t border-slate-800 pt-2">
-                <RowActions trade={trade} onAction={onAction} />
-              </div>
-            </li>
-          );
-        })}
+        {items.map((item) => (
+          <TradeCard
+            key={trades[item.index]!.trade_id}
+            trade={trades[item.index]!}
+            index={item.index}
+            start={item.start}
+            measure={virtualizer.measureElement}
+            onAction={onAction}
+          />
+        ))}
       </ul>
       {isFetchingNextPage && (
         <div className="py-3">
@@ -242,6 +223,60 @@ function CardList(props: TradesTableProps) {
     </div>
   );
 }
+
+const TradeCard = memo(function TradeCard({
+  trade,
+  index,
+  start,
+  measure,
+  onAction,
+}: {
+  trade: Trade;
+  index: number;
+  start: number;
+  measure: (element: HTMLElement | null) => void;
+  onAction: TradesTableProps['onAction'];
+}) {
+  return (
+    <li
+      data-index={index}
+      ref={measure}
+      className="absolute inset-x-0 top-0 rounded-xl border border-slate-800 bg-slate-900/60 p-3"
+      style={{ transform: `translateY(${start}px)` }}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-semibold text-white">
+            {trade.ticker} <span className="font-normal text-slate-300">{trade.strategy}</span>
+          </p>
+          <p className="text-xs text-slate-400">
+            <TradeDate trade={trade} />
+            <SideNote trade={trade} />
+          </p>
+        </div>
+        <p className="text-right text-sm font-semibold tabular-nums">
+          <span className="sr-only">P&L </span>
+          <Pnl trade={trade} />
+        </p>
+      </div>
+      <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
+        <div>
+          <dt className="text-xs text-slate-400">Entry Price</dt>
+          <dd className="tabular-nums">{formatPrice(trade.entry_price)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-400">Exit Price</dt>
+          <dd className="tabular-nums">
+            <ExitPrice trade={trade} />
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-2 flex justify-end border-t border-slate-800 pt-2">
+        <RowActions trade={trade} onAction={onAction} />
+      </div>
+    </li>
+  );
+});
 
 function TradeDate({ trade }: { trade: Trade }) {
   const day = localDay(trade.opened_at);

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { EMPTY_JOURNAL } from '@shared/constants/texts';
 import { type Trade } from '@shared/trades/schemas';
 import { ErrorAlert } from '../../../components/ui/alert';
@@ -39,6 +39,8 @@ export function TradingJournal() {
   const filtered = activeFilterCount(filters) > 0;
   const emptyJournal = list.isSuccess && trades.length === 0 && !filtered;
 
+  // Stable, so the memoised rows do not redraw when the page does.
+  const onAction = useCallback((kind: TradeAction, trade: Trade) => setDialog({ kind, trade }), []);
   const close = () => setDialog(null);
   const done = (message: string) => {
     setDialog(null);
@@ -109,7 +111,7 @@ export function TradingJournal() {
               hasNextPage={list.hasNextPage}
               isFetchingNextPage={list.isFetchingNextPage}
               fetchNextPage={() => void list.fetchNextPage()}
-              onAction={(kind, trade) => setDialog({ kind, trade })}
+              onAction={onAction}
             />
             {list.isFetchNextPageError && (
               <div className="mt-3">
