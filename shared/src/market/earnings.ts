@@ -1,11 +1,22 @@
 /**
  * Deterministic quarterly earnings dates for the simulated stocks: each symbol reports a fixed
- * (seeded) 18-47 days after each calendar quarter ends, moved forward to a trading day.
+ * (seeded) 18-47 days after each calendar quarter ends, moved forward to a trading day, before
+ * that day's open. The report moves the stock: the price model (./price-model) gaps it at the
+ * open by a normal log move of standard deviation EARNINGS_MOVE × the stock's typical
+ * volatility, the same move the option surface prices into expiries on or after the report.
  */
 import { dayNumberOf, isTradingDay } from './calendar';
 import { hashString, uniform } from './random';
 
 const QUARTER_END_MONTHS = [1, 4, 7, 10];
+
+/** The standard deviation of a report's log move, as a multiple of the stock's typical annual volatility. */
+export const EARNINGS_MOVE = 0.14;
+
+/** A stock's earnings move (standard deviation of the report day's extra log move). */
+export function earningsMoveOf(entry: { kind: string; vol: number }): number {
+  return entry.kind === 'stock' ? EARNINGS_MOVE * entry.vol : 0;
+}
 
 function reportDay(symbol: string, year: number, quarterStartMonth: number): number {
   const lag = 18 + Math.floor(uniform(hashString(symbol), 99) * 30);

@@ -8,8 +8,12 @@
  *   - each symbol's log price X_n = (1 - κ)·X_{n-1} + σ_n·(ρ·m_n + √(1-ρ²)·ε_n) - σ_n²/2 around
  *     ln(reference price), κ = ln 2 / 126 (half-life six months), σ_n = 0.85·iv_{n-1}/√252 (realised
  *     below implied, as in real markets);
- *   - the open gaps part of the way from yesterday's close; volume is the average volume times a
- *     lognormal factor that grows with the size of the move.
+ *   - on a stock's earnings day (./earnings: reported before the open) a jump J = m·Z - m²/2 is
+ *     added to X_n, m the stock's earnings move (EARNINGS_MOVE × its typical volatility, the same
+ *     m the option surface prices into expiries on or after the report); implied volatility, and
+ *     so IV rank, is ex-earnings (the surface adds the event on top);
+ *   - the open gaps part of the way from yesterday's close (all of an earnings jump); volume is
+ *     the average volume times a lognormal factor that grows with the size of the move.
  * Intraday, 09:30-16:00 New York, minute by minute: a Brownian bridge from the open to the close
  * (a market bridge shared by every symbol with weight ρ, plus the symbol's own). Outside the
  * session the price is the last close. Everything is seeded by (symbol, day[, minute]).
@@ -25,6 +29,7 @@ import {
   newYorkTime,
 } from './calendar';
 import type { UniverseEntry } from './universe';
+import { earningsMoveOf, nextEarningsDate } from './earnings';
 
 export const MARKET_EPOCH_DAY = dayNumberOf(2019, 1, 2);
 const HISTORY_DAYS = 252;
@@ -122,6 +127,8 @@ export interface SymbolModel {
   volume: number[];
   logDeviation: number[];
   idioVol: number[];
+  /** The earnings jump in the log price on each trading day (0 on other days and for non-stocks). */
+  earningsJump: number[];
 }
 
 const models = new Map<string, SymbolModel>();
@@ -140,6 +147,7 @@ export function symbolModel(entry: UniverseEntry): SymbolModel {
       volume: [entry.averageVolume],
       logDeviation: [0],
       idioVol: [0],
+      earningsJump: [0],
     };
     models.set(entry.symbol, model);
   }
@@ -152,7 +160,16 @@ export function extendSymbolTo(model: SymbolModel, index: number): void {
   extendMarketTo(index);
   const { entry, seed, rho } = model;
   const residual = Math.sqrt(1 - rho * rho);
+  const earningsMove = earningsMoveOf(entry);
+  let nextReport = -1;
   for (let n = model.close.length; n <= index; n += 1) {
+    let jump = 0;
+    if (earningsMove > 0) {
+      const day = tradingDayNumber(n);
+      if (nextReport < day) nextReport = nextEarningsDate(entry.symbol, day);
+      if (nextReport === day) jump = earningsMove * normal(seed, n, 6) - 0.5 * earningsMove * earningsMove;
+    }
+    model.earningsJump.push(jump);
     const idio = IDIO_VOL_PERSISTENCE * model.idioVol[n - 1]! + IDIO_VOL_SHOCK * normal(seed, n, 1);
     model.idioVol.push(idio);
     const c = volFactor[n]!;
@@ -166,17 +183,20 @@ export function extendSymbolTo(model: SymbolModel, index: number): void {
       model.logDeviation.push(Math.log(close / entry.referencePrice));
     } else {
       const deviation =
-        (1 - MEAN_REVERSION) * model.logDeviation[n - 1]! + dailyVol * z - 0.5 * dailyVol * dailyVol;
+        (1 - MEAN_REVERSION) * model.logDeviation[n - 1]! + dailyVol * z - 0.5 * dailyVol * dailyVol + jump;
       model.logDeviation.push(deviation);
       close = entry.referencePrice * Math.exp(deviation);
     }
     model.close.push(close);
     const gapShare = 0.2 + 0.2 * uniform(seed, n, 3);
+    // A report comes before the open: the open carries all of its jump.
     model.open.push(
       previousClose *
-        Math.exp(gapShare * Math.log(close / previousClose) + 0.1 * dailyVol * normal(seed, n, 4)),
+        Math.exp(
+          jump + gapShare * (Math.log(close / previousClose) - jump) + 0.1 * dailyVol * normal(seed, n, 4),
+        ),
     );
-    const moveSize = Math.abs(z);
+    const moveSize = Math.abs(z) + (earningsMove > 0 ? (3 * Math.abs(jump)) / earningsMove : 0);
     model.volume.push(
       entry.averageVolume * Math.exp(0.3 * normal(seed, n, 5) - 0.045 + 0.25 * (moveSize - 0.8)),
     );

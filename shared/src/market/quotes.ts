@@ -4,7 +4,7 @@
  * exactly as displayed.
  */
 import { formatVolume } from '../format/volume';
-import { marketClock, pricePoint, ivHistory, type MarketClock } from './price-model';
+import { marketClock, pricePoint, ivHistory, tradingDayNumber, type MarketClock } from './price-model';
 import { RISK_FREE_RATE } from './rates';
 import { ivPercentile, ivRank } from './iv-stats';
 import type { Quote } from './schemas';
@@ -16,7 +16,7 @@ import {
   type UniverseEntry,
 } from './universe';
 import { nextEarningsDate } from './earnings';
-import { isoDateOf, newYorkTime } from './calendar';
+import { isoDateOf } from './calendar';
 import { fiftyTwoWeekRangeAt } from './price-history';
 
 /** A symbol the market does not know; never answered with a made-up company. */
@@ -45,7 +45,10 @@ export interface UnderlyingState {
   /** 0-100 (see ./iv-stats). */
   ivRank: number;
   ivPercentile: number;
-  /** 'YYYY-MM-DD' of the next earnings report on or after today, stocks only. */
+  /**
+   * 'YYYY-MM-DD' of the next earnings report whose move is still ahead (reports come before the
+   * open: after the session of a report day the next quarter's), stocks only.
+   */
   nextEarnings: string | null;
   /** Shares traded so far in the session. */
   volume: number;
@@ -112,8 +115,9 @@ export function underlyingAt(
   const entry = requireEntry(symbol);
   const point = pricePoint(entry, clock);
   const history = ivHistory(entry, clock.index);
-  const today = newYorkTime(at).dayNumber;
-  const earnings = entry.kind === 'stock' ? nextEarningsDate(entry.symbol, today) : null;
+  // A report comes before its day's open: once that session's prices apply, the next one is ahead.
+  const sessionDay = tradingDayNumber(clock.index);
+  const earnings = entry.kind === 'stock' ? nextEarningsDate(entry.symbol, sessionDay + 1) : null;
   return {
     symbol: entry.symbol,
     name: entry.name,
