@@ -66,7 +66,10 @@ export function UserMenu({ email, onViewTutorial }: { email: string; onViewTutor
         className="flex h-10 max-w-64 items-center gap-2 rounded-lg border border-slate-800 bg-slate-900 px-1.5 text-sm text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400 sm:px-3"
       >
         <InitialsAvatar name={email.replace(/@.*/, '').replace(/[._-]+/g, ' ')} className="size-7 text-xs" />
-        <span className="sr-only truncate sm:not-sr-only">{email}</span>
+        {/* The email names the button; it shows on wide screens, truncated to one line. */}
+        <span className="sr-only xl:not-sr-only">
+          <span className="block max-w-48 truncate">{email}</span>
+        </span>
         <svg
           aria-hidden="true"
           viewBox="0 0 20 20"
