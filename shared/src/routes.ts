@@ -117,6 +117,31 @@ export const routes = [
     tables: {},
   },
   {
+    id: 'getChatHistory',
+    method: 'GET',
+    path: '/api/chat',
+    auth: 'user',
+    area: 'chat',
+    tables: { chatMessages: 'read' },
+  },
+  {
+    id: 'postChatMessage',
+    method: 'POST',
+    path: '/api/chat',
+    auth: 'user',
+    area: 'chat',
+    // The assistant's tools read the caller's journal (and cache its statistics) and quotes.
+    tables: {
+      chatMessages: 'readWrite',
+      usage: 'readWrite',
+      profiles: 'read',
+      trades: 'read',
+      journalCache: 'readWrite',
+    },
+    secrets: ['openaiApiKey', 'marketDataApiKey'],
+    memoryMb: 1024,
+  },
+  {
     id: 'sendContactMessage',
     method: 'POST',
     path: '/api/contact',

@@ -5,7 +5,8 @@ import {
   postChatInput,
   strategySuggestionSchema,
 } from '@shared/chat/schemas';
-import { chartTickersFor, strategySuggestionsFor } from '@shared/chat/suggestions';
+import { chartTickersFor, strategyPicksFor } from '@shared/chat/suggestions';
+import { scannerStrategyLabel } from '@shared/constants/strategies';
 
 describe('postChatInput', () => {
   it('accepts a question and trims it', () => {
@@ -58,7 +59,8 @@ describe('chat rows', () => {
       strategies: [suggestion],
       created_at: '2025-03-10T15:00:00.000Z',
     };
-    expect(chatMessageSchema.parse(row)).toEqual(row);
+    // Rows stored before replies carried citations read with none.
+    expect(chatMessageSchema.parse(row)).toEqual({ ...row, citations: [] });
   });
 
   it('rejects a risk outside low, medium, high and a probability over 100', () => {
@@ -85,9 +87,9 @@ describe('chartTickersFor', () => {
   });
 });
 
-describe('strategySuggestionsFor', () => {
+describe('strategyPicksFor', () => {
   const names = (question: string) =>
-    strategySuggestionsFor(question).map((s) => `${s.strategy} ${s.symbol}`);
+    strategyPicksFor(question).map((s) => `${scannerStrategyLabel(s.strategy)} ${s.symbol}`);
 
   it('suggests call strategies for bullish or call questions', () => {
     expect(names("I'm bullish on tech")).toEqual(['Long Call SPY', 'Covered Call AAPL']);
@@ -106,10 +108,11 @@ describe('strategySuggestionsFor', () => {
     ]);
   });
 
-  it('returns the spec numbers and risks', () => {
-    expect(strategySuggestionsFor('hello')).toEqual([
-      { strategy: 'Long Call', symbol: 'SPY', probability: 72, risk: 'medium' },
-      { strategy: 'Iron Condor', symbol: 'QQQ', probability: 65, risk: 'low' },
-    ]);
+  it('uses the symbol the question asks about, when it has listed options', () => {
+    expect(names('Is AMD bullish?')).toEqual(['Long Call AMD', 'Covered Call AMD']);
+    expect(names('puts on Tesla?')).toEqual(['Long Put TSLA']);
+    expect(names('What about MSFT and AAPL')).toEqual(['Long Call MSFT', 'Iron Condor MSFT']);
+    // The VIX has no shares to cover a call: the spec's own symbols stand.
+    expect(names('Is the VIX bearish?')).toEqual(['Long Put TSLA']);
   });
 });

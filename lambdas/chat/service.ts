@@ -1,0 +1,157 @@
+/**
+ * The Research Assistant's rules. A question is refused without the assistant in the plan (403)
+ * or beyond the day's quota (429, counted atomically before any model call); it is answered by the
+ * configured AI model with the app's tools, or by the offline analyst when none is configured;
+ * the cards come from the spec's rules with real numbers; every exchange is stored for its user.
+ */
+import { randomBytes } from 'node:crypto';
+import { chartsFor, strategySuggestionsFor } from '@shared/chat/cards';
+import {
+  CHAT_CITATIONS_MAX,
+  type ChatCitation,
+  type ChatMessage,
+  type PostChatInput,
+  type StrategySuggestion,
+  type ChatChart,
+} from '@shared/chat/schemas';
+import { planLimits } from '@shared/constants/plans';
+import { CHAT_EMPTY_CONTENT, CHAT_PROVIDER_FAILURE } from '@shared/constants/texts';
+import { DEFAULT_TIME_ZONE } from '@shared/format/calendar-day';
+import { historyRangeLabels, type HistoryRange } from '@shared/market/history';
+import { RateLimitedError } from '../common/errors';
+import type { Logger } from '../common/logger';
+import { requireFeature, type PlanLookup } from '../common/plan';
+import type { JournalStore } from '../trades/service';
+import { openAiClient, type ModelSettings } from './config';
+import { askModel } from './model';
+import { offlineAnswer } from './offline-analyst';
+import type { ChatRepo, UsageRepo } from './repository';
+import { Toolbox } from './toolbox';
+import type { ToolContext } from './tools';
+
+export interface ChatDeps {
+  messages: ChatRepo;
+  usage: UsageRepo;
+  planOf: PlanLookup;
+  journal: JournalStore;
+  quotes: ToolContext['quotes'];
+  /** null: no AI model configured (the offline analyst answers). */
+  modelSettings: () => Promise<ModelSettings | null>;
+}
+
+/** Time-sortable: creation time in base 36, then randomness. */
+export function newMessageId(now: Date): string {
+  return `${now.getTime().toString(36).padStart(9, '0')}${randomBytes(6).toString('hex')}`;
+}
+
+export async function chatHistory(deps: Pick<ChatDeps, 'messages'>, userId: string, limit: number) {
+  return { messages: await deps.messages.latest(userId, limit) };
+}
+
+/** Counts the question against the plan's daily quota (UTC day); refuses it when used up. */
+async function countQuestion(deps: ChatDeps, userId: string, perDay: number | null, now: Date) {
+  if (perDay === null) return;
+  if (!(await deps.usage.countQuestion(userId, now.toISOString().slice(0, 10), perDay)))
+    throw new RateLimitedError(
+      `You have asked your ${perDay} questions for today, the Starter plan's daily limit. Ask again tomorrow (UTC), or upgrade to Pro for unlimited questions.`,
+      'quota_exceeded',
+    );
+}
+
+function chartCitation(chart: ChatChart): ChatCitation {
+  const first = chart.points[0];
+  const last = chart.points.at(-1);
+  return {
+    tool: 'get_price_history',
+    label: `Chart: ${chart.symbol}, ${historyRangeLabels[chart.timeframe as HistoryRange] ?? chart.timeframe}`,
+    source: chart.source ?? 'simulated',
+    asOf: last?.time ?? null,
+    symbols: [chart.symbol],
+    figures: [first, last].flatMap((point, i) =>
+      point
+        ? [{ name: i === 0 ? 'First' : 'Last', value: `$${point.price.toFixed(2)}`, asOf: point.time }]
+        : [],
+    ),
+    tradeIds: [],
+  };
+}
+
+const dollars = (value: number | null) => (value === null ? 'unlimited' : `$${value.toFixed(2)}`);
+
+function strategyCitation(suggestion: StrategySuggestion): ChatCitation {
+  const p = suggestion.position!;
+  return {
+    tool: 'scan_options',
+    label: `Suggested: ${suggestion.strategy} ${suggestion.symbol}`,
+    source: p.source,
+    asOf: p.asOf,
+    symbols: [suggestion.symbol],
+    figures: [
+      { name: 'Position', value: `${p.expiration}, strikes ${p.strikes.join('/')}` },
+      { name: 'Underlying', value: `$${p.underlyingPrice.toFixed(2)}` },
+      { name: 'Probability of profit', value: `${suggestion.probability}%` },
+      { name: 'Max loss / capital', value: `${dollars(p.maxLoss)} / ${dollars(p.capitalRequired)}` },
+      {
+        name: 'Risk',
+        value: `${suggestion.risk}: loses ${Math.round(p.lossAtExpectedMove * 100)}% of its capital at worst within one expected move (±$${p.expectedMove.toFixed(2)})`,
+      },
+      { name: 'Edge score', value: String(p.edgeScore) },
+    ],
+    tradeIds: [],
+  };
+}
+
+export async function askAssistant(
+  deps: ChatDeps,
+  userId: string,
+  input: PostChatInput,
+  logger: Logger,
+  now = new Date(),
+): Promise<ChatMessage> {
+  const plan = await deps.planOf(userId, now);
+  requireFeature(plan, 'research');
+  await countQuestion(deps, userId, planLimits[plan].aiQuestionsPerDay, now);
+
+  const timeZone = input.tz ?? DEFAULT_TIME_ZONE;
+  const toolbox = new Toolbox(
+    { userId, at: now, plan, timeZone, journal: deps.journal, quotes: deps.quotes },
+    logger,
+  );
+  const settings = await deps.modelSettings();
+  let response: string;
+  let failed = false;
+  if (settings === null) {
+    response = await offlineAnswer(input.message, toolbox, now, timeZone);
+  } else {
+    try {
+      const client = openAiClient(settings);
+      response =
+        (await askModel({ client, settings, question: input.message, toolbox, now, timeZone })) ??
+        CHAT_EMPTY_CONTENT;
+    } catch (error) {
+      logger.error('AI provider failed', { error, model: settings.model });
+      response = CHAT_PROVIDER_FAILURE;
+      failed = true;
+    }
+  }
+
+  const charts = failed ? [] : chartsFor(input.message, now);
+  const strategies = failed ? [] : strategySuggestionsFor(input.message, now);
+  const cardCitations = [...charts.map(chartCitation), ...strategies.map(strategyCitation)];
+  const citations = failed
+    ? []
+    : [...toolbox.citations.slice(0, CHAT_CITATIONS_MAX - cardCitations.length), ...cardCitations];
+  const message: ChatMessage = {
+    id: newMessageId(now),
+    user_id: userId,
+    message: input.message,
+    response,
+    charts,
+    strategies,
+    citations,
+    responder: settings === null ? 'offline' : 'model',
+    created_at: now.toISOString(),
+  };
+  await deps.messages.put(message);
+  return message;
+}
