@@ -3,6 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpThroughUi } from './support';
 
+// Each test signs a user up and walks a whole journey; a busy machine needs more than the default minute.
+test.describe.configure({ timeout: 120_000 });
+
+/** The first load of a signed-in page (the lazy journal chunk included) on a busy machine. */
+const PAGE_LOAD_TIMEOUT = 30_000;
+
 test.beforeEach(async ({ page }) => {
   // The daily news modal and the onboarding tour would cover the page: mark both as seen.
   await page.addInitScript(() => {
@@ -13,7 +19,9 @@ test.beforeEach(async ({ page }) => {
 
 async function openJournal(page: Page) {
   await page.goto('/dashboard/journal');
-  await expect(page.getByRole('heading', { level: 1, name: 'Trading Journal' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Trading Journal' })).toBeVisible({
+    timeout: PAGE_LOAD_TIMEOUT,
+  });
 }
 
 /** A stat card's value (the first <dd> after its label). */
@@ -48,7 +56,9 @@ const csvFile = (rows: string[]) => ({
 test('add an open trade, close it: P&L, win rate and the equity curve follow', async ({ page, request }) => {
   await signUpThroughUi(page, request, 'journal-close');
   await page.getByRole('link', { name: 'Journal' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Trading Journal' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Trading Journal' })).toBeVisible({
+    timeout: PAGE_LOAD_TIMEOUT,
+  });
   await expect(page.getByRole('heading', { name: 'No Trades Yet' })).toBeVisible();
 
   await addTrade(page, { ticker: 'aapl', strategy: 'Long Call', entry: '2.50' });

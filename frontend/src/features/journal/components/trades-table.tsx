@@ -3,7 +3,7 @@ import { memo, useEffect, useRef } from 'react';
 import { OPEN_TRADE_LABEL } from '@shared/constants/texts';
 import { type Trade } from '@shared/trades/schemas';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMediaQuery } from '../hooks/use-media-query';
+import { useWideEnough } from '../hooks/use-wide-enough';
 import { formatDay, formatInteger, formatPnl, formatPrice, localDay } from '../utils/format';
 import { pnlClass } from '../utils/tones';
 
@@ -20,6 +20,7 @@ type TradesTableProps = {
 };
 
 const ROW_HEIGHT = 53;
+const TABLE_MIN_WIDTH = 760;
 const HEADER_HEIGHT = 41;
 const CARD_HEIGHT = 148;
 /** Load the next page when the rows drawn come within this many of the last one loaded. */
@@ -38,15 +39,16 @@ const COLUMNS = [
 const describe = (trade: Trade) => `${trade.ticker} ${trade.strategy}`;
 
 /**
- * The journal's trades, newest first: a table on wide screens, a list of cards on phones. Only
+ * The journal's trades, newest first: a table where it fits, a list of cards on phones. Only
  * the rows in view are in the DOM (so 10,000 trades scroll like 10), and the next page loads as
  * the end comes into view.
  */
 export function TradesTable(props: TradesTableProps) {
-  const wide = useMediaQuery('(min-width: 768px)');
+  // The table needs this much room; narrower (a phone, a small window beside the sidebar) gets cards.
+  const [ref, wide] = useWideEnough<HTMLDivElement>(TABLE_MIN_WIDTH);
   const { trades, total } = props;
   return (
-    <div>
+    <div ref={ref}>
       <p className="mb-2 text-xs text-slate-400" aria-live="polite">
         {total !== undefined && total > trades.length
           ? `Showing ${formatInteger(trades.length)} of ${formatInteger(total)} trades; more load as you scroll.`
@@ -93,14 +95,18 @@ function WideTable(props: TradesTableProps) {
       className="max-h-[36rem] overflow-auto rounded-xl border border-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-300"
     >
       <table
-        className="w-full min-w-[780px] table-fixed text-left text-sm"
+        className="w-full min-w-[760px] table-fixed text-left text-sm"
         aria-rowcount={total !== undefined ? Math.max(total, trades.length) + 1 : -1}
       >
         <caption className="sr-only">Trades, newest first</caption>
         <thead className="sticky top-0 z-10 bg-slate-900 text-xs tracking-wide text-slate-400 uppercase">
           <tr aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
             {COLUMNS.map((column) => (
-              <th key={column.label} scope="col" className={`px-3 py-2 font-medium ${column.className}`}>
+              <th
+                key={column.label}
+                scope="col"
+                className={`px-3 py-2 font-medium whitespace-nowrap ${column.className}`}
+              >
                 {column.label}
               </th>
             ))}
