@@ -33,6 +33,8 @@ export interface StubRequest {
   method: string;
   path: string;
   authorization: string | undefined;
+  /** The caller's user agent: the openai SDK sends `OpenAI/JS <version>`. */
+  userAgent: string | undefined;
   body: ChatRequestBody;
 }
 
@@ -204,7 +206,13 @@ export async function startOpenAiStub(options: { port?: number; host?: string } 
         }
         if (path === '/v1/chat/completions' && req.method === 'POST') {
           const body = ((await readJson(req)) ?? {}) as ChatRequestBody;
-          requests.push({ method: req.method, path, authorization: req.headers.authorization, body });
+          requests.push({
+            method: req.method,
+            path,
+            authorization: req.headers.authorization,
+            userAgent: req.headers['user-agent'],
+            body,
+          });
           const reply = queue.shift() ?? defaultReply(body);
           const { status, json } = render(reply, body);
           if (!reply.delayMs) return send(res, status, json);
