@@ -2,6 +2,7 @@
  * Display formats of the journal's numbers and dates (en-US). Formatters are built once: building
  * an Intl formatter costs far more than using one, and the table formats every row it draws.
  */
+import { calendarDay } from '@shared/format/calendar-day';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const compactUsd = new Intl.NumberFormat('en-US', {
@@ -40,24 +41,9 @@ export const formatInteger = (value: number): string => integer.format(value);
 /** A percentage to one decimal: 66.7%. */
 export const formatPercent = (value: number): string => `${(Math.round(value * 10) / 10).toFixed(1)}%`;
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** 'YYYY-MM-DD' of an instant as the calendar in `zone` (the browser's) shows it. */
-export function localDay(iso: string | Date, zone = browserTimeZone()): string {
-  let format = dayFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(zone, format);
-  }
-  const parts = format.formatToParts(typeof iso === 'string' ? new Date(iso) : iso);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
+export const localDay = (iso: string | Date, zone = browserTimeZone()): string =>
+  calendarDay(typeof iso === 'string' ? new Date(iso) : iso, zone);
 
 const dayLabel = new Intl.DateTimeFormat('en-US', {
   month: 'short',
