@@ -68,6 +68,7 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
     userPoolClient: auth.userPoolClient,
     hostedUiDomain: auth.hostedUiDomain,
     frontendAssetPath,
+    originVerifySecret: data.secrets.originVerify,
     description: `SPA bucket and CloudFront distribution (${stage.name})`,
   });
 

@@ -4,6 +4,7 @@ import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { type Construct } from 'constructs';
 import { type RouteDefinition, type SecretKey, type TableAccess } from '@shared/routes';
 import { type TableKey } from '@shared/tables';
+import { runtimeEnv } from '@shared/secrets';
 import { lambdaEntry } from '../paths';
 import { AppFunction, type FunctionContext } from './app-function';
 
@@ -15,12 +16,19 @@ export interface ApiFunctionProps {
 }
 
 /**
- * The secrets a route's function reads: those its row lists and, when the stage has the site
- * gate on, the gate's secret for every user route (each checks the gate cookie's signature).
+ * The secrets a route's function reads: those its row lists, the origin-verify value every
+ * function checks, and, when the stage has the site gate on, the gate's secret for every user
+ * route (each checks the gate cookie's signature).
  */
 export function routeSecrets(route: RouteDefinition, siteGate: boolean): SecretKey[] {
   const gated = siteGate && route.auth === 'user';
-  return [...new Set<SecretKey>([...(route.secrets ?? []), ...(gated ? (['siteGate'] as const) : [])])];
+  return [
+    ...new Set<SecretKey>([
+      ...(route.secrets ?? []),
+      'originVerify',
+      ...(gated ? (['siteGate'] as const) : []),
+    ]),
+  ];
 }
 
 /** API Gateway gives up on an integration after 30 s; the function stops just before. */
@@ -46,6 +54,7 @@ export class ApiFunction extends AppFunction {
     }
     for (const key of routeSecrets(route, props.context.stage.siteGate))
       this.bindSecret(key, props.secrets[key]);
+    this.fn.addEnvironment(runtimeEnv.originVerifyRequired, 'true');
     this.grantCognito(props.context.userPool, route.cognitoActions ?? []);
   }
 }

@@ -8,6 +8,10 @@ const descriptions: Record<SecretKey, string> = {
   openaiApiKey: 'OpenAI API key for the AI analyst; replace the generated placeholder with the real key.',
   siteGate: 'Site gate password and cookie signing material; replace the generated placeholder.',
   marketDataApiKey: 'API key of the real market-data provider (used when the stage selects one).',
+  hashingKey:
+    'HMAC key for hashing viewer addresses kept for rate limits and abuse checks; the generated value is the key.',
+  originVerify:
+    'Value CloudFront adds as x-origin-verify to requests it forwards to the API; the generated value serves.',
 };
 
 /**
@@ -25,7 +29,16 @@ export class AppSecrets extends Construct {
       keys.map((key) => {
         const secret = new Secret(this, key, {
           description: descriptions[key],
-          generateSecretString: { passwordLength: 48, excludePunctuation: true },
+          generateSecretString:
+            key === 'originVerify'
+              ? // CloudFront reads `current`; `previous` is added by hand while rotating.
+                {
+                  passwordLength: 48,
+                  excludePunctuation: true,
+                  secretStringTemplate: '{}',
+                  generateStringKey: 'current',
+                }
+              : { passwordLength: 48, excludePunctuation: true },
           removalPolicy: props.removalPolicy,
         });
         new CfnOutput(this, `${key}Arn`, { value: secret.secretArn, description: descriptions[key] });

@@ -14,7 +14,7 @@ import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { type Construct } from 'constructs';
-import { type RouteDefinition, routes, type SecretKey } from '@shared/routes';
+import { type RouteDefinition, routes, type SecretKey, USER_ROUTE_SCOPE } from '@shared/routes';
 import { type TableKey } from '@shared/tables';
 import { ApiFunction } from '../constructs/api-function';
 import { type FunctionContext } from '../constructs/app-function';
@@ -97,6 +97,7 @@ export class ApiStack extends Stack {
       methods: [HttpMethod[route.method]],
       integration: new HttpLambdaIntegration(`${route.id}Integration`, handler.fn),
       authorizer,
+      authorizationScopes: route.auth === 'user' ? [USER_ROUTE_SCOPE] : undefined,
     });
     if (route.auth === 'public' && httpRoute) {
       Validations.of(httpRoute).acknowledge({

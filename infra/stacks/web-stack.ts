@@ -20,6 +20,8 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { ORIGIN_VERIFY_HEADER } from '@shared/secrets';
 import { type IUserPool, type IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Policy } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
@@ -28,6 +30,25 @@ import { type Construct } from 'constructs';
 import { type AppConfig, appConfigSchema } from '@shared/config/app-config';
 import { type StageConfig } from '../config/stages';
 import { nagText } from '../nag';
+
+/**
+ * Browser features the app never uses are switched off for it and anything it might embed.
+ * (Notifications are not governed by Permissions-Policy; the alerts page asks for them.)
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+  'fullscreen=(self)',
+].join(', ');
 
 export interface WebStackProps extends StackProps {
   stage: StageConfig;
@@ -38,6 +59,8 @@ export interface WebStackProps extends StackProps {
   hostedUiDomain?: string;
   /** Directory holding the built SPA (`frontend/dist`); must contain index.html. */
   frontendAssetPath: string;
+  /** The origin-verify secret: its value goes to the API on every forwarded request. */
+  originVerifySecret: ISecret;
 }
 
 /**
@@ -130,6 +153,12 @@ export class WebStack extends Stack {
           origin: new HttpOrigin(apiDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            // The API serves only requests carrying this, so calling execute-api directly gets
+            // nothing, and only on these is CloudFront-Viewer-Address trusted. Resolved by
+            // CloudFormation from the secret at deploy time; rotation is in the README.
+            customHeaders: {
+              [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValueFromJson('current').unsafeUnwrap(),
+            },
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
@@ -200,6 +229,9 @@ export class WebStack extends Stack {
           referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
           override: true,
         },
+      },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
       },
     });
   }

@@ -5,6 +5,9 @@
 import { errorStatus, type ErrorCode } from '@shared/api/errors';
 
 export class AppError extends Error {
+  /** Sent as `Retry-After` (seconds) when set. */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -74,9 +77,45 @@ export class RateLimitedError extends AppError {
   constructor(
     message = 'Too many requests; try again shortly',
     code: 'rate_limited' | 'quota_exceeded' = 'rate_limited',
+    retryAfterSeconds = 60,
+    details?: unknown,
   ) {
-    super(code, message);
+    super(code, message, details);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
+}
+
+export class ServiceUnavailableError extends AppError {
+  constructor(message = 'We are busy right now; try again in a moment', retryAfterSeconds = 1) {
+    super('service_unavailable', message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** AWS errors that mean our backing service is busy or briefly failing, not that the request is wrong. */
+const BUSY_AWS_ERRORS = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'Throttling',
+  'RequestLimitExceeded',
+  'LimitExceededException',
+  'TooManyRequestsException',
+  'InternalServerError',
+  'InternalServerErrorException',
+  'InternalFailure',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+]);
+/** Cognito's answers for a token whose user signed out everywhere, or no longer exists. */
+const ENDED_SESSION_ERRORS = new Set(['NotAuthorizedException', 'UserNotFoundException']);
+
+/** The domain error an AWS SDK error stands for, if any. */
+export function fromAwsError(error: unknown): AppError | undefined {
+  const name = (error as { name?: unknown } | null)?.name;
+  if (typeof name !== 'string') return undefined;
+  if (BUSY_AWS_ERRORS.has(name)) return new ServiceUnavailableError();
+  if (ENDED_SESSION_ERRORS.has(name)) return new UnauthorizedError('Your session has ended; sign in again');
+  return undefined;
 }
 
 export class UpstreamError extends AppError {

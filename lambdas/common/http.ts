@@ -11,8 +11,11 @@ import type {
 } from 'aws-lambda';
 import type { z, ZodType } from 'zod';
 import { MAX_BODY_BYTES, routes, type RouteDefinition, type RouteId } from '@shared/routes';
+import { ORIGIN_VERIFY_HEADER, runtimeEnv, VIEWER_ADDRESS_HEADER } from '@shared/secrets';
 import {
   AppError,
+  ForbiddenError,
+  fromAwsError,
   InvalidJsonError,
   PayloadTooLargeError,
   UnauthorizedError,
@@ -20,6 +23,7 @@ import {
   ValidationError,
 } from './errors';
 import { createLogger, type Logger } from './logger';
+import { originVerified } from './origin-verify';
 import { assertSiteGatePassed } from './site-gate';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer | APIGatewayProxyEventV2;
@@ -97,7 +101,11 @@ function errorResult(error: AppError): HttpResult {
     message: error.message,
   };
   if (error.details !== undefined) envelope.details = error.details;
-  return { status: error.status, body: { error: envelope } };
+  return {
+    status: error.status,
+    body: { error: envelope },
+    ...(error.retryAfterSeconds ? { headers: { 'retry-after': String(error.retryAfterSeconds) } } : {}),
+  };
 }
 
 /** zod issues as `{path, message}` pairs, the `details` of a 400. */
@@ -148,11 +156,12 @@ function readBody(event: ApiEvent, definition: RouteDefinition): unknown {
 
 /**
  * The caller's IP address. Behind CloudFront the connection comes from an edge server, so the
- * viewer's own address is taken from CloudFront-Viewer-Address ("ip:port") when CloudFront adds it.
+ * viewer's own address is read from CloudFront-Viewer-Address ("ip:port"), but only on a request
+ * that carries CloudFront's origin-verify secret: anyone else could write that header.
  */
-function clientIp(event: ApiEvent): string {
-  const viewer = event.headers['cloudfront-viewer-address'];
-  if (viewer && viewer.lastIndexOf(':') > 0)
+function clientIp(event: ApiEvent, fromCloudFront: boolean): string {
+  const viewer = event.headers[VIEWER_ADDRESS_HEADER];
+  if (fromCloudFront && viewer && viewer.lastIndexOf(':') > 0)
     return viewer.slice(0, viewer.lastIndexOf(':')).replace(/^\[|\]$/g, '');
   return event.requestContext?.http?.sourceIp ?? '';
 }
@@ -179,10 +188,15 @@ export function route<B = undefined, Q = undefined, P = undefined>(
     const started = Date.now();
     let result: HttpResult;
     try {
+      const fromCloudFront = await originVerified(event.headers[ORIGIN_VERIFY_HEADER]);
+      if (process.env[runtimeEnv.originVerifyRequired] === 'true' && !fromCloudFront)
+        throw new ForbiddenError("This API is served only through the app's own address");
       const claims = jwtClaims(event);
       const userId = claims.sub ?? '';
       if (definition.auth === 'user') {
-        if (!userId) throw new UnauthorizedError();
+        // API Gateway's authorizer takes any token of the pool meant for the client, and the
+        // route's scope keeps ID tokens out; this keeps them out even if a route lost its scope.
+        if (!userId || claims.token_use !== 'access') throw new UnauthorizedError();
         await assertSiteGatePassed(event.cookies ?? []);
       }
       const body = readBody(event, definition);
@@ -200,16 +214,20 @@ export function route<B = undefined, Q = undefined, P = undefined>(
         accessToken: authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined,
         headers: event.headers,
         cookies: event.cookies ?? [],
-        sourceIp: clientIp(event),
+        sourceIp: clientIp(event, fromCloudFront),
         requestId,
         logger: log,
       });
-    } catch (error) {
-      if (error instanceof AppError) {
-        log.info('request refused', { code: error.code });
+    } catch (caught) {
+      const error = caught instanceof AppError ? caught : fromAwsError(caught);
+      if (error) {
+        log.info('request refused', {
+          code: error.code,
+          ...(error === caught ? {} : { cause: (caught as Error).name }),
+        });
         result = errorResult(error);
       } else {
-        log.error('unhandled error', { error });
+        log.error('unhandled error', { error: caught });
         result = {
           status: 500,
           body: {

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { ContactMessageInput } from '@shared/contact/schemas';
 import type { RateLimit, RateLimiter } from '../common/rate-limit';
 import type { ContactRepo, StoredContactMessage } from './repository';
@@ -6,15 +6,20 @@ import type { ContactRepo, StoredContactMessage } from './repository';
 /** Messages one IP address may send per window. */
 export const CONTACT_RATE_LIMIT: RateLimit = { limit: 5, windowSeconds: 60 * 60 };
 
+/**
+ * Stores a message with a keyed hash of the sender's address (never the address): enough to see
+ * that messages came from one sender, and not reversible without the key.
+ */
 export async function receiveContactMessage(
   repo: ContactRepo,
   limiter: RateLimiter,
+  hash: (value: string) => Promise<string>,
   sourceIp: string,
   input: ContactMessageInput,
   now = new Date(),
 ): Promise<StoredContactMessage> {
-  const sourceIpHash = createHash('sha256').update(sourceIp).digest('hex');
-  await limiter.hit(`contact#${sourceIpHash}`, CONTACT_RATE_LIMIT, now);
+  await limiter.hit(`contact#${sourceIp}`, CONTACT_RATE_LIMIT, now);
+  const sourceIpHash = await hash(`contact-sender#${sourceIp}`);
   const message: StoredContactMessage = {
     ...input,
     id: randomUUID(),

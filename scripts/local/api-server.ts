@@ -9,7 +9,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { matchPath, routeKey, routes, type Route } from '@shared/routes';
+import { matchPath, routeKey, routes, type Route, USER_ROUTE_SCOPE } from '@shared/routes';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@shared/secrets';
 import type { Authorizer } from './authorizer';
 
 type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -20,6 +21,8 @@ const GATEWAY_PAYLOAD_LIMIT = 10 * 1024 * 1024;
 export interface ApiServerOptions {
   rootDir: string;
   authorizer: Authorizer;
+  /** What CloudFront would send as `x-origin-verify` (the origin-verify secret). */
+  originVerifyValue: string;
   log?: (line: string) => void;
 }
 
@@ -52,7 +55,18 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
 const isTextual = (contentType: string) =>
   contentType === '' || /json|text|xml|javascript|urlencoded/i.test(contentType);
 
-export function createApiMiddleware({ rootDir, authorizer, log = () => {} }: ApiServerOptions) {
+/** `ip:port` as CloudFront writes CloudFront-Viewer-Address (IPv6 in brackets). */
+function viewerAddress(req: IncomingMessage): string {
+  const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  return `${ip.includes(':') ? `[${ip}]` : ip}:${req.socket.remotePort ?? 0}`;
+}
+
+export function createApiMiddleware({
+  rootDir,
+  authorizer,
+  originVerifyValue,
+  log = () => {},
+}: ApiServerOptions) {
   const handlers = new Map<string, Promise<Handler>>();
   const handlerFor = (route: Route) => {
     let handler = handlers.get(route.id);
@@ -80,10 +94,17 @@ export function createApiMiddleware({ rootDir, authorizer, log = () => {} }: Api
       if (value !== undefined && name !== 'cookie')
         headers[name] = Array.isArray(value) ? value.join(',') : value;
     }
+    // This server stands where CloudFront does: what a caller writes in these headers is
+    // replaced by what CloudFront would send (the connection's address, the origin secret).
+    headers[VIEWER_ADDRESS_HEADER] = viewerAddress(req);
+    headers[ORIGIN_VERIFY_HEADER] = originVerifyValue;
     let authorizerContext: { jwt: { claims: Record<string, string>; scopes: string[] } } | undefined;
     if (route.auth === 'user') {
       const verified = await authorizer(headers.authorization);
+      // API Gateway answers a missing scope with 403 {"message":"Forbidden"}... but only when
+      // the token is otherwise valid; a token without the route's scope is refused either way.
       if (!verified) return send(res, 401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer' });
+      if (!verified.scopes.includes(USER_ROUTE_SCOPE)) return send(res, 403, { message: 'Forbidden' });
       authorizerContext = { jwt: verified };
     }
 

@@ -1,7 +1,9 @@
 /**
- * The local stand-in for API Gateway's JWT authorizer: verifies the bearer token's signature
- * against the pool's JWKS, its issuer and expiry, that it is an access token, and that it was
- * issued to the app client. Claims are handed to the handler as API Gateway does (strings).
+ * The local stand-in for API Gateway's JWT authorizer, checking what it checks and no more: the
+ * bearer token's RS256 signature against the pool's JWKS, its issuer and expiry, and that its
+ * `aud` or `client_id` is the app client. (Like API Gateway it would take an ID token here; the
+ * route's required scope, checked by the API server, and the handler's `token_use` check refuse
+ * it, as they do in AWS.) Claims are handed to the handler as API Gateway does (strings).
  */
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 
@@ -21,7 +23,8 @@ export function createJwtAuthorizer({ issuer, clientId }: AuthorizerOptions): Au
     if (!match) return null;
     try {
       const { payload } = await jwtVerify(match[1]!, jwks, { issuer, algorithms: ['RS256'] });
-      if (payload.token_use !== 'access' || payload.client_id !== clientId || !payload.sub) return null;
+      const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+      if (payload.client_id !== clientId && !audiences.includes(clientId)) return null;
       const claims = Object.fromEntries(
         Object.entries(payload).map(([key, value]) => [
           key,

@@ -127,6 +127,24 @@ async function siteGateSecretFor(password: string, dataDir: string): Promise<str
   });
 }
 
+/** A random secret kept in the data dir, so it stays the same across restarts. */
+function localSecret(dataDir: string, file: string): string {
+  const path = join(dataDir, file);
+  if (!existsSync(path)) writeFileSync(path, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  return readFileSync(path, 'utf8').trim();
+}
+
+/**
+ * The secrets AWS generates at deploy time (the hashing key, CloudFront's origin-verify value),
+ * made once per data dir unless the environment sets them; and, as in AWS, only requests that
+ * carry the origin-verify value (which this server adds, as CloudFront does) are served.
+ */
+function setGeneratedSecrets(dataDir: string) {
+  process.env[secrets.hashingKey.localEnvVar] ??= localSecret(dataDir, 'hashing-key');
+  process.env[secrets.originVerify.localEnvVar] ??= localSecret(dataDir, 'origin-verify');
+  process.env[runtimeEnv.originVerifyRequired] = 'true';
+}
+
 function setHandlerEnvironment(cognito: LocalCognito, dynamoEndpoint: string) {
   Object.assign(process.env, {
     AWS_REGION: cognito.region,
@@ -179,6 +197,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     closers.push(() => cognito.close());
 
     setHandlerEnvironment(cognito, dynamo.endpoint);
+    setGeneratedSecrets(dataDir);
     const sitePassword = options.sitePassword ?? process.env.SITE_PASSWORD;
     process.env[runtimeEnv.siteGateEnabled] = String(Boolean(sitePassword));
     if (sitePassword)
@@ -198,6 +217,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     };
     const api = createApiMiddleware({
       rootDir: ROOT_DIR,
+      originVerifyValue: process.env[secrets.originVerify.localEnvVar]!,
       authorizer: createJwtAuthorizer({ issuer: cognito.issuer, clientId: cognito.userPoolClientId }),
       log,
     });

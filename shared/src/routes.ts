@@ -65,7 +65,7 @@ export const routes = [
     auth: 'public',
     area: 'site-gate',
     tables: { rateLimits: 'readWrite' },
-    secrets: ['siteGate'],
+    secrets: ['siteGate', 'hashingKey'],
   },
   {
     id: 'lockSiteGate',
@@ -148,6 +148,7 @@ export const routes = [
     auth: 'public',
     area: 'contact',
     tables: { contactMessages: 'write', rateLimits: 'readWrite' },
+    secrets: ['hashingKey'],
   },
   {
     id: 'listTrades',
@@ -209,10 +210,33 @@ export const routes = [
     area: 'trades',
     tables: { trades: 'readWrite', journalCache: 'readWrite' },
   },
+  {
+    id: 'getFeed',
+    method: 'GET',
+    path: '/api/feeds/{feed}',
+    auth: 'user',
+    area: 'feeds',
+    tables: { feeds: 'read', feedDismissals: 'read', profiles: 'read' },
+  },
+  {
+    id: 'dismissTrendAlert',
+    method: 'POST',
+    path: '/api/feeds/trends/{id}/dismiss',
+    auth: 'user',
+    area: 'feeds',
+    tables: { feeds: 'read', feedDismissals: 'readWrite', profiles: 'read' },
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type Route = (typeof routes)[number];
 export type RouteId = Route['id'];
+
+/**
+ * The scope every `user` route requires. Cognito puts it in access tokens only (an ID token has
+ * no `scope`), so API Gateway's JWT authorizer refuses ID tokens, which it would otherwise take
+ * (their `aud` is the client id); the handler also checks `token_use`.
+ */
+export const USER_ROUTE_SCOPE = 'aws.cognito.signin.user.admin';
 
 /** Largest request body any route accepts (bytes); larger bodies get 413 `payload_too_large`. */
 export const MAX_BODY_BYTES = 64 * 1024;

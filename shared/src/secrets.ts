@@ -6,6 +6,13 @@ export const secrets = {
   openaiApiKey: { arnEnvVar: 'SECRET_ARN_OPENAI_API_KEY', localEnvVar: 'OPENAI_API_KEY' },
   siteGate: { arnEnvVar: 'SECRET_ARN_SITE_GATE', localEnvVar: 'SITE_GATE_SECRET' },
   marketDataApiKey: { arnEnvVar: 'SECRET_ARN_MARKET_DATA_API_KEY', localEnvVar: 'MARKET_DATA_API_KEY' },
+  /** Key of the HMAC that hashes addresses and identifiers kept for rate limits and abuse checks. */
+  hashingKey: { arnEnvVar: 'SECRET_ARN_HASHING_KEY', localEnvVar: 'HASHING_KEY' },
+  /**
+   * The value CloudFront sends in `x-origin-verify` to the API; only requests carrying it are
+   * served, and only on them is the viewer address trusted. `current` or `{"current","previous"}`.
+   */
+  originVerify: { arnEnvVar: 'SECRET_ARN_ORIGIN_VERIFY', localEnvVar: 'ORIGIN_VERIFY_SECRET' },
 } as const;
 
 export type SecretKey = keyof typeof secrets;
@@ -22,7 +29,14 @@ export const runtimeEnv = {
   marketDataProvider: 'MARKET_DATA_PROVIDER',
   /** Base URL of the real quote provider's API (tests point it at a local stub). */
   marketDataBaseUrl: 'MARKET_DATA_BASE_URL',
+  /** 'true' where only requests with CloudFront's origin-verify header are served (AWS and `npm start`). */
+  originVerifyRequired: 'ORIGIN_VERIFY_REQUIRED',
 } as const;
+
+/** The header CloudFront adds to every request it forwards to the API. */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+/** The header CloudFront adds with the viewer's own address (`ip:port`). */
+export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
 
 /** Name of the HttpOnly cookie that proves the site gate was passed. */
 export const SITE_GATE_COOKIE = 'site_gate';

@@ -11,6 +11,8 @@ export interface EventOptions {
   pathParameters?: Record<string, string>;
   /** The caller's Cognito sub; omit for an unauthenticated call. */
   sub?: string;
+  /** The token's `token_use` claim (an access token unless said otherwise). */
+  tokenUse?: 'access' | 'id';
   token?: string;
 }
 
@@ -46,7 +48,10 @@ export function apiEvent(options: EventOptions = {}): APIGatewayProxyEventV2With
       authorizer: {
         principalId: '',
         integrationLatency: 0,
-        jwt: { claims: options.sub ? { sub: options.sub } : {}, scopes: [] },
+        jwt: {
+          claims: options.sub ? { sub: options.sub, token_use: options.tokenUse ?? 'access' } : {},
+          scopes: [],
+        },
       },
     },
   } as APIGatewayProxyEventV2WithJWTAuthorizer;

@@ -10,6 +10,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { tables, type TableDefinition } from '@shared/tables';
+import { requestFrom } from './request-from';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
@@ -106,11 +107,31 @@ export async function api(
     body?: unknown;
     rawBody?: string;
     headers?: Record<string, string>;
+    /** Send from this loopback address (another viewer); see request-from.ts. */
+    from?: string;
   } = {},
 ) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined || init.rawBody !== undefined) headers['content-type'] ??= 'application/json';
+  if (init.from) {
+    const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
+    const response = await requestFrom(init.from, `${stack.apiUrl}${path}`, {
+      method: init.method,
+      headers,
+      body,
+    });
+    return {
+      status: response.status,
+      headers: new Headers(
+        Object.entries(response.headers).flatMap(([k, v]) =>
+          v === undefined ? [] : [[k, Array.isArray(v) ? v.join(', ') : v] as [string, string]],
+        ),
+      ),
+      text: response.text,
+      json: response.json,
+    };
+  }
   const response = await fetch(`${stack.apiUrl}${path}`, {
     method: init.method ?? 'GET',
     headers,

@@ -1,6 +1,7 @@
 /**
  * The local authorizer refuses every token API Gateway's JWT authorizer would: none, forged,
- * expired, an ID token, another client's, another issuer's. Refused requests change nothing.
+ * expired, another client's, another issuer's (401), and an ID token, which lacks the scope every
+ * user route requires (403). Refused requests change nothing.
  */
 import { createRequire } from 'node:module';
 import { generateKeyPair, decodeJwt, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
@@ -70,7 +71,19 @@ describe('the local JWT authorizer', () => {
     await expectRefused(await signWithPoolKey({ ...claims, iat: now - 7200, exp: now - 3600 }));
   });
 
-  it('refuses an ID token (token_use id)', () => expectRefused(user.idToken));
+  it('refuses an ID token: the route requires the access-token scope, as in AWS (403 Forbidden)', async () => {
+    const response = await api('/api/profile', {
+      token: user.idToken,
+      method: 'PATCH',
+      body: { full_name: 'Intruder' },
+    });
+    expect(response.status).toBe(403);
+    expect(response.json).toEqual({ message: 'Forbidden' });
+    const stored = await documentClient().send(
+      new GetCommand({ TableName: 'profiles', Key: { id: claims.sub } }),
+    );
+    expect(stored.Item?.full_name ?? null).not.toBe('Intruder');
+  });
 
   it('refuses a token issued to another app client', async () => {
     await expectRefused(await signWithPoolKey({ ...claims, client_id: 'another-client' }));

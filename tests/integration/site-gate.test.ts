@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '@shared/config/app-config';
 import { SITE_GATE_WRONG_PASSWORD } from '@shared/constants/texts';
+import { requestFrom } from '../helpers/request-from';
 import { signInDemo, startUntilReady, type StartedProcess } from '../helpers/start-process';
 
 const PASSWORD = 'open sesame 42';
@@ -15,24 +16,31 @@ let server: StartedProcess;
 let dataDir: string;
 let token: string;
 
+/** A request from `from` (a loopback address: each test its own viewer). */
 async function call(
   path: string,
-  init: { method?: string; body?: unknown; cookie?: string; viewer?: string } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    cookie?: string;
+    from?: string;
+    headers?: Record<string, string>;
+  } = {},
 ) {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...init.headers };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.cookie) headers.cookie = init.cookie;
-  if (init.viewer) headers['cloudfront-viewer-address'] = init.viewer;
-  const response = await fetch(`${server.url}${path}`, {
-    method: init.method ?? 'GET',
+  const response = await requestFrom(init.from ?? '127.0.0.1', `${server.url}${path}`, {
+    method: init.method,
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  const text = await response.text();
+  const setCookie = response.headers['set-cookie'];
   return {
     status: response.status,
-    setCookie: response.headers.get('set-cookie'),
-    json: text ? (JSON.parse(text) as unknown) : undefined,
+    setCookie: setCookie === undefined ? null : ([] as string[]).concat(setCookie).join(', '),
+    retryAfter: response.headers['retry-after'],
+    json: response.json,
   };
 }
 
@@ -67,7 +75,7 @@ describe('site gate', () => {
     const wrong = await call('/api/site-gate', {
       method: 'POST',
       body: { password: 'guess' },
-      viewer: '198.51.100.1:5000',
+      from: '127.0.2.1',
     });
     expect(performance.now() - started).toBeGreaterThanOrEqual(450);
     expect(wrong.status).toBe(401);
@@ -79,7 +87,7 @@ describe('site gate', () => {
     const right = await call('/api/site-gate', {
       method: 'POST',
       body: { password: PASSWORD },
-      viewer: '198.51.100.2:5000',
+      from: '127.0.2.2',
     });
     expect(right.status).toBe(200);
     expect(right.setCookie).toMatch(
@@ -105,16 +113,34 @@ describe('site gate', () => {
     expect(locked.setCookie).toMatch(/^site_gate=; Path=\/; HttpOnly; SameSite=Strict; Max-Age=0$/);
   });
 
-  it('limits password guesses per viewer: the 11th in 15 minutes gets 429', async () => {
-    const viewer = '198.51.100.77:5000';
+  it('limits password guesses per viewer: the 11th in 15 minutes gets 429 with Retry-After', async () => {
+    const from = '127.0.2.77';
     const attempts = await Promise.all(
       Array.from({ length: 10 }, () =>
-        call('/api/site-gate', { method: 'POST', body: { password: 'nope' }, viewer }),
+        call('/api/site-gate', { method: 'POST', body: { password: 'nope' }, from }),
       ),
     );
     expect(attempts.map((a) => a.status)).toEqual(Array(10).fill(401));
-    const eleventh = await call('/api/site-gate', { method: 'POST', body: { password: PASSWORD }, viewer });
+    const eleventh = await call('/api/site-gate', { method: 'POST', body: { password: PASSWORD }, from });
     expect(eleventh.status).toBe(429);
+    expect(Number(eleventh.retryAfter)).toBeGreaterThan(0);
     expect(eleventh.setCookie).toBeNull();
+
+    // Naming another viewer in the header changes nothing: the address is the connection's.
+    for (let guess = 1; guess <= 15; guess += 1) {
+      const spoofed = await call('/api/site-gate', {
+        method: 'POST',
+        body: { password: PASSWORD },
+        from,
+        headers: { 'cloudfront-viewer-address': `198.51.100.${guess}:5000`, 'x-origin-verify': 'guess' },
+      });
+      expect(spoofed.status).toBe(429);
+      expect(spoofed.setCookie).toBeNull();
+    }
+    // Another viewer still gets in.
+    expect(
+      (await call('/api/site-gate', { method: 'POST', body: { password: PASSWORD }, from: '127.0.2.78' }))
+        .status,
+    ).toBe(200);
   });
 });

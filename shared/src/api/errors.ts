@@ -19,6 +19,8 @@ export const errorStatus = {
   internal_error: 500,
   /** A provider the API depends on (e.g. real market data) failed or answered nonsense. */
   upstream_unavailable: 502,
+  /** Our own backing services are busy or failing (DynamoDB throttling): retry after `Retry-After`. */
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

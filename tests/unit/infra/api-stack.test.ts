@@ -107,6 +107,37 @@ describe('route functions', () => {
     }
   });
 
+  it('requires the access-token scope on every user route and none on public ones', () => {
+    const cfnRoutes = Object.values(api.findResources('AWS::ApiGatewayV2::Route')) as {
+      Properties: { RouteKey: string; AuthorizationType: string; AuthorizationScopes?: string[] };
+    }[];
+    expect(cfnRoutes).toHaveLength(routeTable.length);
+    for (const route of routeTable) {
+      const cfn = cfnRoutes.find((r) => r.Properties.RouteKey === `${route.method} ${route.path}`);
+      if (route.auth === 'user') {
+        expect(cfn?.Properties).toMatchObject({
+          AuthorizationType: 'JWT',
+          AuthorizationScopes: ['aws.cognito.signin.user.admin'],
+        });
+      } else {
+        expect(cfn?.Properties.AuthorizationType).toBe('NONE');
+        expect(cfn?.Properties.AuthorizationScopes).toBeUndefined();
+      }
+    }
+  });
+
+  it('serves only requests from CloudFront: every function checks the origin-verify secret', () => {
+    for (const route of routeTable) {
+      const { Environment } = findFunction(api, route.id).properties as {
+        Environment: { Variables: object };
+      };
+      expect(Environment.Variables).toMatchObject({
+        ORIGIN_VERIFY_REQUIRED: 'true',
+        SECRET_ARN_ORIGIN_VERIFY: expect.anything(),
+      });
+    }
+  });
+
   it.each(routeTable)('grants $id only the tables of its route, with matching actions', (route) => {
     const statements = statementsOfFunction(api, route.id).filter((statement) =>
       actionsOf(statement).some((action) => action.startsWith('dynamodb:')),
@@ -151,8 +182,11 @@ describe('route functions', () => {
     }
   });
 
-  it('gives the health function no data access at all', () => {
-    expect(statementsOfFunction(api, 'health')).toEqual([]);
+  it('gives the health function no data access: it reads only the origin-verify secret', () => {
+    const statements = statementsOfFunction(api, 'health');
+    expect(statements.flatMap(actionsOf).every((action) => action.startsWith('secretsmanager:'))).toBe(true);
+    expect(JSON.stringify(statements.map((s) => s.Resource))).toContain(secretIds.originVerify);
+    expect(JSON.stringify(statements.map((s) => s.Resource))).not.toContain(secretIds.siteGate);
   });
 
   it.each(routeTable)('gives $id an environment of names and ARNs only, never a secret value', (route) => {
@@ -174,6 +208,7 @@ describe('route functions', () => {
       else if (name === runtimeEnv.logLevel) expect(value).toBe(stage.logLevel);
       else if (name === runtimeEnv.siteGateEnabled) expect(value).toBe(String(stage.siteGate));
       else if (name === runtimeEnv.marketDataProvider) expect(value).toBe(stage.marketDataProvider);
+      else if (name === runtimeEnv.originVerifyRequired) expect(value).toBe('true');
       else if (name === 'NODE_OPTIONS') expect(value).toBe('--enable-source-maps');
       else if (name === runtimeEnv.userPoolId)
         expect(text).toContain(auth.getLogicalId(auth.userPool.node.defaultChild as never));

@@ -4,6 +4,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '@shared/config/app-config';
 import { stages } from '../../../infra/config/stages';
+import { PERMISSIONS_POLICY } from '../../../infra/stacks/web-stack';
 import { federatedStage } from './federated-stage';
 import { type SynthesizedApp, synthApp } from './synth-app';
 
@@ -107,6 +108,30 @@ describe('distribution', () => {
       OriginProtocolPolicy: 'https-only',
       OriginSSLProtocols: ['TLSv1.2'],
     });
+  });
+
+  it("adds the origin-verify header, resolved from the data stack's secret at deploy time", () => {
+    const [behaviour] = distributionConfig(web).CacheBehaviors as Json[];
+    const apiOrigin = (distributionConfig(web).Origins as Json[]).find(
+      (origin) => origin.Id === behaviour?.TargetOriginId,
+    );
+    const headers = apiOrigin?.OriginCustomHeaders as { HeaderName: string; HeaderValue: unknown }[];
+    expect(headers.map((h) => h.HeaderName)).toEqual(['x-origin-verify']);
+    const value = JSON.stringify(headers[0]!.HeaderValue);
+    expect(value).toContain('{{resolve:secretsmanager:');
+    expect(value).toContain(':SecretString:current::}}');
+  });
+
+  it('switches off the browser features the app never uses (Permissions-Policy)', () => {
+    web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        CustomHeadersConfig: {
+          Items: [{ Header: 'Permissions-Policy', Value: PERMISSIONS_POLICY, Override: true }],
+        },
+      }),
+    });
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+      expect(PERMISSIONS_POLICY).toContain(`${feature}=()`);
   });
 
   it('sends the security headers on both behaviours', () => {

@@ -1,7 +1,7 @@
 /** The handler pattern: validation, size and media checks, error mapping, no internals leaked. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { NotFoundError } from '../../../lambdas/common/errors';
+import { NotFoundError, RateLimitedError } from '../../../lambdas/common/errors';
 import { ok, route } from '../../../lambdas/common/http';
 import { MAX_BODY_BYTES } from '@shared/routes';
 import { apiEvent, parseBody } from '../../helpers/api-events';
@@ -87,6 +87,38 @@ describe('route()', () => {
     })(apiEvent({ sub: 'u' }));
     expect(result.statusCode).toBe(404);
     expect(parseBody(result)).toEqual({ error: { code: 'not_found', message: 'No such thing' } });
+  });
+
+  it('refuses an ID token even when API Gateway let it through (token_use is not access)', async () => {
+    const serve = vi.fn();
+    const result = await route('getProfile', {}, serve)(apiEvent({ sub: 'u', tokenUse: 'id' }));
+    expect(result.statusCode).toBe(401);
+    expect(serve).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['ProvisionedThroughputExceededException', 503, 'service_unavailable'],
+    ['ThrottlingException', 503, 'service_unavailable'],
+    ['InternalServerError', 503, 'service_unavailable'],
+    ['NotAuthorizedException', 401, 'unauthorized'],
+    ['UserNotFoundException', 401, 'unauthorized'],
+  ])('maps an AWS %s to %i %s, never a 500', async (name, status, code) => {
+    const awsError = Object.assign(new Error('aws says no'), { name, $fault: 'server' });
+    const result = await route('getProfile', {}, async () => {
+      throw awsError;
+    })(apiEvent({ sub: 'u' }));
+    expect(result.statusCode).toBe(status);
+    expect(parseBody(result)).toMatchObject({ error: { code } });
+    expect(result.body).not.toContain('aws says no');
+    if (status === 503) expect(result.headers?.['retry-after']).toMatch(/^\d+$/);
+  });
+
+  it('sends Retry-After with a 429', async () => {
+    const result = await route('getProfile', {}, async () => {
+      throw new RateLimitedError('Slow down', 'rate_limited', 42.3);
+    })(apiEvent({ sub: 'u' }));
+    expect(result.statusCode).toBe(429);
+    expect(result.headers?.['retry-after']).toBe('43');
   });
 
   it('turns an unexpected error into a 500 with no internals, and logs it with the request id', async () => {
