@@ -25,7 +25,8 @@ const server = (serverPort: number, dataDir: string, env: Record<string, string>
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e',
+  // Runs on other ports (side by side) keep their artifacts apart.
+  outputDir: process.env.E2E_PORT ? `test-results/e2e-${port}` : 'test-results/e2e',
   fullyParallel: true,
   workers: 2,
   retries: 0,

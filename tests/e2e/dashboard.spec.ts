@@ -31,7 +31,7 @@ test('the Daily Market Summary opens once a day, filters its news, and stays clo
   page,
   request,
 }) => {
-  await signUpThroughUi(page, request, 'summary');
+  await signUpThroughUi(page, request, 'summary', { news: true });
   await skipTourIfShown(page);
 
   const dialog = summaryDialog(page);
@@ -77,7 +77,7 @@ test('the Daily Market Summary opens once a day, filters its news, and stays clo
 });
 
 test("the dashboard's figures follow trades added through the API", async ({ page, request }) => {
-  await signUpThroughUi(page, request, 'dashboard');
+  await signUpThroughUi(page, request, 'dashboard', { news: true });
   await skipTourIfShown(page);
   await expect(summaryDialog(page)).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Close daily market summary' }).click();
@@ -112,7 +112,7 @@ test('the full-screen grid runs a scan and exports its first 5 rows', async ({ p
   await page.addInitScript(() => {
     localStorage.setItem('onboardingCompleted', 'true');
   });
-  await signUpThroughUi(page, request, 'fullscreen');
+  await signUpThroughUi(page, request, 'fullscreen', { news: true });
   await expect(summaryDialog(page)).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Close daily market summary' }).click();
 
@@ -149,7 +149,7 @@ for (const width of [1440, 390]) {
   test(`the dashboard and the summary at ${width} px`, async ({ page, request }, testInfo) => {
     await page.setViewportSize({ width, height: width > 500 ? 1000 : 844 });
     await page.addInitScript(() => localStorage.setItem('onboardingCompleted', 'true'));
-    await signUpThroughUi(page, request, `shots-${width}`);
+    await signUpThroughUi(page, request, `shots-${width}`, { news: true });
     const dialog = summaryDialog(page);
     await expect(dialog.getByRole('article').first()).toBeVisible({ timeout: 15_000 });
     await page.screenshot({ path: testInfo.outputPath(`daily-summary-${width}.png`) });

@@ -30,16 +30,34 @@ export async function markTourDone(page: Page) {
 }
 
 /**
+ * Marks today's Daily Market Summary as seen on this page's device (lastSeenNewsDate = today on
+ * the browser's own calendar), so it does not open over a test that is not about it.
+ */
+export async function markNewsSeen(page: Page) {
+  await page.addInitScript(() => {
+    const today = new Intl.DateTimeFormat('en-CA', {
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
+    localStorage.setItem('lastSeenNewsDate', today);
+  });
+}
+
+/**
  * Signs a new user up through the UI, confirms with the emailed code, and waits for the
- * dashboard. The onboarding tour is marked done unless `tour` is set (tests of the tour).
+ * dashboard. The onboarding tour is marked done unless `tour` is set (tests of the tour), and
+ * today's market summary seen unless `news` is set (tests of the summary).
  */
 export async function signUpThroughUi(
   page: Page,
   request: APIRequestContext,
   tag: string,
-  { tour = false }: { tour?: boolean } = {},
+  { tour = false, news = false }: { tour?: boolean; news?: boolean } = {},
 ) {
   if (!tour) await markTourDone(page);
+  if (!news) await markNewsSeen(page);
   const email = newEmail(tag);
   const password = newPassword();
   await page.goto('/signup');
