@@ -74,10 +74,10 @@ export function NewsButton() {
         if (window.location.pathname === '/dashboard') window.location.reload();
         else window.location.assign('/dashboard');
       }}
-      className={`${iconButtonClasses} sm:w-auto sm:px-3`}
+      className={`${iconButtonClasses} lg:w-auto lg:px-3`}
     >
       <ShellIcon name="news" className="size-5 shrink-0" />
-      <span className="sr-only sm:not-sr-only sm:text-sm sm:font-medium">News</span>
+      <span className="sr-only lg:not-sr-only lg:text-sm lg:font-medium">News</span>
     </button>
   );
 }
