@@ -15,13 +15,44 @@ export async function loadJob(rootDir: string, schedule: Schedule): Promise<Job>
   return job as Job;
 }
 
-export async function startScheduleTimers(rootDir: string, log: (line: string) => void): Promise<() => void> {
+/**
+ * Starts a timer per schedule at its rate, in the table's order. Every job also runs once at
+ * start (in the background, not delaying "Ready"), as if its schedule had just fired: a fresh
+ * data dir has live feeds at once. A job's run never overlaps its previous one; stopping waits
+ * for the runs under way, so nothing writes to a closed table.
+ */
+export async function startScheduleTimers(
+  rootDir: string,
+  log: (line: string) => void,
+): Promise<() => Promise<void>> {
   const timers: NodeJS.Timeout[] = [];
-  for (const schedule of schedules) {
-    const job = await loadJob(rootDir, schedule);
-    const run = () =>
-      job().catch((error: unknown) => log(`[schedule] ${schedule.id} failed: ${(error as Error).message}`));
-    timers.push(setInterval(run, schedule.everyMinutes * 60_000));
+  const running = new Set<Promise<unknown>>();
+  const jobs = await Promise.all(
+    schedules.map(async (schedule) => ({ schedule, job: await loadJob(rootDir, schedule) })),
+  );
+  let stopped = false;
+  let chain: Promise<unknown> = Promise.resolve();
+  const busy = new Set<string>();
+  const run = (schedule: Schedule, job: Job) => {
+    if (stopped || busy.has(schedule.id)) return;
+    busy.add(schedule.id);
+    // Runs go one after another, in the table's order (generation before the cap job).
+    const done = (chain = chain
+      .then(() => (stopped ? undefined : job()))
+      .catch((error: unknown) => log(`[schedule] ${schedule.id} failed: ${(error as Error).message}`))
+      .finally(() => {
+        busy.delete(schedule.id);
+        running.delete(done);
+      }));
+    running.add(done);
+  };
+  for (const { schedule, job } of jobs) {
+    run(schedule, job);
+    timers.push(setInterval(() => run(schedule, job), schedule.everyMinutes * 60_000));
   }
-  return () => timers.forEach((timer) => clearInterval(timer));
+  return async () => {
+    stopped = true;
+    timers.forEach((timer) => clearInterval(timer));
+    await Promise.all([...running]);
+  };
 }

@@ -17,6 +17,14 @@ export interface ScheduleDefinition {
 
 export const schedules = [
   {
+    id: 'generateFeeds',
+    area: 'feeds',
+    description:
+      'Writes the simulated feeds (market alerts, dark pool, chatter, trend alerts) due over the next 90 s, from the market model',
+    everyMinutes: 1,
+    tables: { feeds: 'readWrite' },
+  },
+  {
     id: 'enforceFeedCaps',
     area: 'feeds',
     description: 'Trims every feed to its cap (spec 9, simulated feeds), newest kept',

@@ -83,6 +83,15 @@ export const tables = {
     ttlAttribute: 'expires_at',
     userData: false,
   },
+  /** Per user: the feed items they dismissed (`sk` = `<feed>#<item id>`), kept a while after the item expires. */
+  feedDismissals: {
+    id: 'feed_dismissals',
+    envVar: 'TABLE_FEED_DISMISSALS',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    ttlAttribute: 'expires_at',
+    userData: true,
+  },
   usage: {
     id: 'usage',
     envVar: 'TABLE_USAGE',

@@ -1,11 +1,19 @@
+/**
+ * The four live feeds (spec 3): the items each one carries, what GET /api/feeds/{feed} accepts
+ * and answers, and the dismissal of a trend alert. The handlers, the generators and the pages
+ * all read these.
+ */
 import { z } from 'zod';
+import { FEED_SIMULATION } from '../constants/caps';
 import {
   BULLISHNESS_RANGE,
+  DARK_POOL_CONFIDENCE_SLIDER,
   EDGE_SCORE_RANGE,
   PATTERN_CONFIDENCE_RANGE,
   PERCENT_RANGE,
 } from '../constants/ranges';
 import { sentiments } from '../market/schemas';
+import { tickerSchema } from '../market/ticker';
 
 export const feedNames = ['alerts', 'darkpool', 'chatter', 'trends'] as const;
 export type FeedName = (typeof feedNames)[number];
@@ -14,6 +22,10 @@ export const feedNameSchema = z.enum(feedNames);
 const percent = z.number().min(PERCENT_RANGE.min).max(PERCENT_RANGE.max);
 const count = z.number().int().nonnegative();
 const timestamp = z.iso.datetime();
+
+/** Which way an item leans; 'Track in Journal' suggests a strategy from it. */
+export const biases = ['bullish', 'bearish', 'neutral'] as const;
+export type Bias = (typeof biases)[number];
 
 export const alertSeverities = ['low', 'medium', 'high'] as const;
 export type AlertSeverity = (typeof alertSeverities)[number];
@@ -28,8 +40,25 @@ export const marketAlertTypes = [
   'earnings',
 ] as const;
 export type MarketAlertType = (typeof marketAlertTypes)[number];
+export const marketAlertTypeLabels: Record<MarketAlertType, string> = {
+  'unusual-flow': 'Unusual options flow',
+  'high-volume': 'High volume',
+  breakout: 'Price breakout',
+  'volatility-spike': 'Volatility spike',
+  'dark-pool': 'Dark pool activity',
+  technical: 'Technical signal',
+  earnings: 'Earnings',
+};
 
-/** A Market Alerts feed item (spec 3). */
+/** What fired an alert: the reading of the market model and the threshold it crossed. */
+export const alertTriggerSchema = z.object({
+  metric: z.string(),
+  value: z.number(),
+  threshold: z.number(),
+});
+export type AlertTrigger = z.infer<typeof alertTriggerSchema>;
+
+/** A Market Alerts feed item (spec 3). Price, change and volume are the model's at `timestamp`. */
 export const marketAlertSchema = z.object({
   id: z.string(),
   ticker: z.string(),
@@ -39,14 +68,41 @@ export const marketAlertSchema = z.object({
   severity: z.enum(alertSeverities),
   price: z.number().nonnegative(),
   changePercent: z.number(),
+  /** Shares traded in the session so far. */
   volume: count,
+  bias: z.enum(biases),
+  trigger: alertTriggerSchema,
 });
 export type MarketAlert = z.infer<typeof marketAlertSchema>;
 
 export const tradeSides = ['buy', 'sell'] as const;
 export type TradeSide = (typeof tradeSides)[number];
 
-/** A dark pool print (spec 3). */
+/** Spec 9: the dark pool edge score's weights (base factors 40%, pattern 30%, market 20%, options 10%). */
+export const DARK_POOL_EDGE_WEIGHTS = {
+  baseFactors: 0.4,
+  patternAnalysis: 0.3,
+  marketContext: 0.2,
+  optionsCorrelation: 0.1,
+} as const;
+export type DarkPoolEdgeFactor = keyof typeof DARK_POOL_EDGE_WEIGHTS;
+export const darkPoolEdgeFactorLabels: Record<DarkPoolEdgeFactor, string> = {
+  baseFactors: 'Base factors',
+  patternAnalysis: 'Pattern analysis',
+  marketContext: 'Market context',
+  optionsCorrelation: 'Options correlation',
+};
+
+/** Each factor's score before weighting (0-100 nominal; a strong reading may go past either end). */
+export const darkPoolEdgeBreakdownSchema = z.object({
+  baseFactors: z.number(),
+  patternAnalysis: z.number(),
+  marketContext: z.number(),
+  optionsCorrelation: z.number(),
+});
+export type DarkPoolEdgeBreakdown = z.infer<typeof darkPoolEdgeBreakdownSchema>;
+
+/** A dark pool print (spec 3), with the breakdown its edge score was computed from. */
 export const darkPoolFlowSchema = z.object({
   id: z.string(),
   ticker: z.string(),
@@ -56,17 +112,19 @@ export const darkPoolFlowSchema = z.object({
   price: z.number().nonnegative(),
   side: z.enum(tradeSides),
   confidence: percent,
+  /** The kind of institution the print's pattern points to (the table's Institution column). */
   institutionalSignature: z.string(),
   optionsImplication: z.string(),
   /** Days to the expiry of the options the print implies. */
   timeToExpiry: count,
   strike: z.number().nonnegative(),
-  /** Percent move the print implies. */
+  /** Percent move the options market implies by that expiry (± this much). */
   impliedMove: z.number(),
   darkPoolPercentage: percent,
   algorithmicDetection: z.boolean(),
   humanPattern: z.boolean(),
   edgeScore: z.number().min(EDGE_SCORE_RANGE.min).max(EDGE_SCORE_RANGE.max),
+  edgeBreakdown: darkPoolEdgeBreakdownSchema,
 });
 export type DarkPoolFlow = z.infer<typeof darkPoolFlowSchema>;
 
@@ -77,11 +135,14 @@ export const patternSchema = z.object({
   bullishness: z.number().min(BULLISHNESS_RANGE.min).max(BULLISHNESS_RANGE.max),
   timeframe: z.string(),
   confidence: z.number().min(PATTERN_CONFIDENCE_RANGE.min).max(PATTERN_CONFIDENCE_RANGE.max),
+  /** The ticker the pattern is about, when it is about one. */
+  ticker: z.string().optional(),
 });
 export type Pattern = z.infer<typeof patternSchema>;
 
 export const socialPlatforms = ['reddit', 'twitter', 'discord', 'stocktwits'] as const;
 export type SocialPlatform = (typeof socialPlatforms)[number];
+/** Spec 2: a forum-style site, a microblogging site, a chat-community app, a trader-focused social site. */
 export const socialPlatformLabels: Record<SocialPlatform, string> = {
   reddit: 'Reddit',
   twitter: 'X (Twitter)',
@@ -116,6 +177,9 @@ export const socialTrendSchema = z
     communitySize: count,
     influencerMentions: count,
     verificationStatus: z.enum(verificationStatuses),
+    /** The model's price and change of the ticker at `timestamp` (what the chatter reacts to). */
+    price: z.number().nonnegative().optional(),
+    changePercent: z.number().optional(),
   })
   .refine((trend) => trend.priceTarget === undefined || trend.sentiment === 'bullish', {
     message: 'Only bullish trends carry a price target',
@@ -157,6 +221,7 @@ export const trendAlertSchema = z.object({
   timestamp,
   isActive: z.boolean(),
   dismissedAt: timestamp.nullable().optional(),
+  bias: z.enum(biases).optional(),
 });
 export type TrendAlert = z.infer<typeof trendAlertSchema>;
 
@@ -168,3 +233,141 @@ export const feedItemSchemas = {
   trends: trendAlertSchema,
 } as const satisfies Record<FeedName, z.ZodType>;
 export type FeedItem<F extends FeedName> = z.infer<(typeof feedItemSchemas)[F]>;
+export type AnyFeedItem = FeedItem<FeedName>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/feeds/{feed}
+
+/** 'true' / 'false' in a query string. */
+const queryFlag = z
+  .enum(['true', 'false'], { error: "Use 'true' or 'false'" })
+  .transform((v) => v === 'true');
+const queryInstant = z.iso
+  .datetime({ offset: true, error: 'Use an ISO 8601 date and time' })
+  .transform((value) => new Date(value).toISOString());
+
+function commonQuery(feed: FeedName) {
+  const cap = FEED_SIMULATION[feed].cap;
+  return {
+    /** Only items newer than this instant (what a poll already has is left out). */
+    since: queryInstant.optional(),
+    /** From a previous page's `cursor`: the items after it. */
+    cursor: z.string().min(1).max(300).optional(),
+    limit: z.coerce
+      .number({ error: 'Must be a number' })
+      .int('Must be a whole number')
+      .min(1, 'Must be at least 1')
+      .max(cap, `At most ${cap}`)
+      .default(cap),
+    ticker: tickerSchema.optional(),
+  };
+}
+
+export const alertsQuerySchema = z.strictObject({
+  ...commonQuery('alerts'),
+  severity: z.enum(alertSeverities).optional(),
+  type: z.enum(marketAlertTypes).optional(),
+});
+
+export const darkPoolQuerySchema = z.strictObject({
+  ...commonQuery('darkpool'),
+  /** The confidence slider: flows at or above this confidence. */
+  minConfidence: z.coerce
+    .number({ error: 'Must be a number' })
+    .int('Must be a whole number')
+    .min(DARK_POOL_CONFIDENCE_SLIDER.min, `At least ${DARK_POOL_CONFIDENCE_SLIDER.min}`)
+    .max(DARK_POOL_CONFIDENCE_SLIDER.max, `At most ${DARK_POOL_CONFIDENCE_SLIDER.max}`)
+    .optional(),
+  /** Algo Only: algorithmic prints only. */
+  algoOnly: queryFlag.optional(),
+  side: z.enum(tradeSides).optional(),
+  /** The searched ticker: a known one takes 70% of the flows after `focusSince` (spec 9). */
+  focus: tickerSchema.optional(),
+  focusSince: queryInstant.optional(),
+});
+
+export const chatterSorts = ['newest', 'mentions', 'confidence', 'growth'] as const;
+export type ChatterSort = (typeof chatterSorts)[number];
+
+export const chatterQuerySchema = z.strictObject({
+  ...commonQuery('chatter'),
+  platform: z.enum(socialPlatforms).optional(),
+  risk: z.enum(trendRiskLevels).optional(),
+  sentiment: z.enum(sentiments).optional(),
+  sort: z.enum(chatterSorts).default('newest'),
+});
+
+export const trendsQuerySchema = z.strictObject({
+  ...commonQuery('trends'),
+  severity: z.enum(trendSeverities).optional(),
+  risk: z.enum(trendRiskLevels).optional(),
+  type: z.enum(trendAlertTypes).optional(),
+  /** Dismissed alerts are hidden unless asked for (then with isActive false and dismissedAt). */
+  includeDismissed: queryFlag.optional(),
+});
+
+export const feedQuerySchemas = {
+  alerts: alertsQuerySchema,
+  darkpool: darkPoolQuerySchema,
+  chatter: chatterQuerySchema,
+  trends: trendsQuerySchema,
+} as const satisfies Record<FeedName, z.ZodType>;
+export type FeedQuery<F extends FeedName> = z.output<(typeof feedQuerySchemas)[F]>;
+/** What a client passes (strings or numbers; defaults left out). */
+export type FeedQueryInput<F extends FeedName> = z.input<(typeof feedQuerySchemas)[F]>;
+
+export const feedParamsSchema = z.strictObject({ feed: feedNameSchema });
+
+/** A trending community (Risky Chatter), from the chatter in the feed. */
+export const communitySchema = z.object({
+  source: z.string(),
+  platform: z.enum(socialPlatforms),
+  url: z.url(),
+  mentions: count,
+  trends: count,
+  communitySize: count,
+  averageCredibility: percent,
+  tickers: z.array(z.string()),
+});
+export type Community = z.infer<typeof communitySchema>;
+
+const page = <T extends z.ZodType>(item: T) => ({
+  items: z.array(item),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  cursor: z.string().nullable(),
+  /** When the answer was made (items are shown only once their time has come). */
+  asOf: timestamp,
+  source: z.literal('simulated'),
+});
+
+export const alertsResponseSchema = z.object({
+  ...page(marketAlertSchema),
+  /** Alerts fired so far today (New York day), in the whole feed. */
+  todayCount: count,
+});
+export const darkPoolResponseSchema = z.object({
+  ...page(darkPoolFlowSchema),
+  patterns: z.array(patternSchema),
+});
+export const chatterResponseSchema = z.object({
+  ...page(socialTrendSchema),
+  communities: z.array(communitySchema),
+});
+export const trendsResponseSchema = z.object({ ...page(trendAlertSchema), patterns: z.array(patternSchema) });
+
+export const feedResponseSchemas = {
+  alerts: alertsResponseSchema,
+  darkpool: darkPoolResponseSchema,
+  chatter: chatterResponseSchema,
+  trends: trendsResponseSchema,
+} as const satisfies Record<FeedName, z.ZodType>;
+export type FeedResponse<F extends FeedName> = z.infer<(typeof feedResponseSchemas)[F]>;
+
+/** POST /api/feeds/trends/{id}/dismiss. */
+export const trendAlertIdParams = z.strictObject({
+  id: z
+    .string()
+    .min(1)
+    .max(40)
+    .regex(/^[a-z0-9-]+$/, 'Not a trend alert id'),
+});

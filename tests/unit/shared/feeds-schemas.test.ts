@@ -23,6 +23,8 @@ const alert = {
   price: 118.2,
   changePercent: 3.4,
   volume: 2_500_000,
+  bias: 'bullish',
+  trigger: { metric: 'Contracts in the block', value: 2400, threshold: 1000 },
 };
 
 const flow = {
@@ -42,6 +44,7 @@ const flow = {
   algorithmicDetection: false,
   humanPattern: true,
   edgeScore: 91,
+  edgeBreakdown: { baseFactors: 95, patternAnalysis: 90, marketContext: 85, optionsCorrelation: 90 },
 };
 
 const trend = {

@@ -1,0 +1,127 @@
+/**
+ * When each feed's items arrive: a seeded renewal process per feed and UTC day. From midnight,
+ * each gap is drawn uniformly from the feed's interval (spec 9: 15-45 s, 8-20 s, 15-45 s, 20-60 s),
+ * so the whole timeline is a pure function of (seed, feed, day): every run, every server and
+ * every test computes the same instants. The first gap of a day starts at midnight, so the one
+ * gap spanning midnight is up to twice the longest interval.
+ */
+import { FEED_SIMULATION } from '../constants/caps';
+import { hashString, uniform } from '../market/random';
+import type { FeedName } from './schemas';
+
+export const DEFAULT_FEED_SEED = 'edge-options-feeds';
+export const DAY_MS = 86_400_000;
+
+const ID_PREFIX: Record<FeedName, string> = { alerts: 'al', darkpool: 'dp', chatter: 'sc', trends: 'ta' };
+
+const cache = new Map<string, Float64Array>();
+const CACHE_LIMIT = 64;
+
+/** The instants (epoch ms, ascending) of a feed's arrivals in one UTC day. */
+export function dayArrivals(feed: FeedName, day: number, seed = DEFAULT_FEED_SEED): Float64Array {
+  const key = `${seed}|${feed}|${day}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const { min, max } = FEED_SIMULATION[feed].intervalSeconds;
+  const stream = hashString(`${seed}|${feed}|timeline`);
+  const start = day * DAY_MS;
+  const end = start + DAY_MS;
+  const times: number[] = [];
+  for (let t = start, k = 0; ; k += 1) {
+    t += Math.round((min + (max - min) * uniform(stream, day, k)) * 1000);
+    if (t >= end) break;
+    times.push(t);
+  }
+  const arrivals = Float64Array.from(times);
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, arrivals);
+  return arrivals;
+}
+
+/** Arrivals after `fromExclusive` and at or before `toInclusive` (epoch ms), oldest first. */
+export function arrivalsBetween(
+  feed: FeedName,
+  fromExclusive: number,
+  toInclusive: number,
+  seed = DEFAULT_FEED_SEED,
+): number[] {
+  const out: number[] = [];
+  for (let day = Math.floor(fromExclusive / DAY_MS); day * DAY_MS <= toInclusive; day += 1) {
+    for (const t of dayArrivals(feed, day, seed)) if (t > fromExclusive && t <= toInclusive) out.push(t);
+  }
+  return out;
+}
+
+/** Index of the first arrival at or after `t` in a day's arrivals (binary search). */
+function lowerBound(times: Float64Array, t: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid]! < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The last arrival before `t` (the day before's last one for a day's first). */
+export function previousArrival(feed: FeedName, t: number, seed = DEFAULT_FEED_SEED): number {
+  const day = Math.floor(t / DAY_MS);
+  const times = dayArrivals(feed, day, seed);
+  const index = lowerBound(times, t);
+  if (index > 0) return times[index - 1]!;
+  const before = dayArrivals(feed, day - 1, seed);
+  return before[before.length - 1]!;
+}
+
+/** How many arrivals fall in [slotStart, t): the place of the arrival at `t` in its slot. */
+export function arrivalsInSlotBefore(
+  feed: FeedName,
+  t: number,
+  slotMs: number,
+  seed = DEFAULT_FEED_SEED,
+): number {
+  const slotStart = Math.floor(t / slotMs) * slotMs;
+  let count = 0;
+  for (let day = Math.floor(slotStart / DAY_MS); day <= Math.floor(t / DAY_MS); day += 1) {
+    const times = dayArrivals(feed, day, seed);
+    count += lowerBound(times, t) - lowerBound(times, slotStart);
+  }
+  return count;
+}
+
+/** Arrivals at or before `at`, newest first, walking back as far as `visit` keeps asking (true = more). */
+export function walkBack(
+  feed: FeedName,
+  at: number,
+  visit: (t: number) => boolean,
+  seed = DEFAULT_FEED_SEED,
+  maxDays = 3,
+): void {
+  const firstDay = Math.floor(at / DAY_MS);
+  for (let day = firstDay; day > firstDay - maxDays; day -= 1) {
+    const times = dayArrivals(feed, day, seed);
+    for (let i = times.length - 1; i >= 0; i -= 1) {
+      if (times[i]! > at) continue;
+      if (!visit(times[i]!)) return;
+    }
+  }
+}
+
+/** The id of the item arriving at `t`: unique within a feed (arrivals are seconds apart). */
+export function feedItemId(feed: FeedName, t: number): string {
+  return `${ID_PREFIX[feed]}-${t.toString(36)}`;
+}
+
+/** The instant an id was issued for, or null when it is not one of ours. */
+export function feedItemTime(feed: FeedName, id: string): number | null {
+  const prefix = `${ID_PREFIX[feed]}-`;
+  if (!id.startsWith(prefix)) return null;
+  const t = Number.parseInt(id.slice(prefix.length), 36);
+  return Number.isSafeInteger(t) && feedItemId(feed, t) === id ? t : null;
+}
+
+/** The seed of the item arriving at `t`: every draw it makes derives from this. */
+export function itemSeed(feed: FeedName, t: number, seed = DEFAULT_FEED_SEED, variant = ''): number {
+  return hashString(`${seed}|${feed}|${t}${variant ? `|${variant}` : ''}`);
+}
