@@ -1,14 +1,19 @@
 /** The scheduled feed-cap job and the local TTL reaper, against real dynalite tables. */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FEED_SIMULATION } from '@shared/constants/caps';
+import { tables } from '@shared/tables';
 import { reapExpiredItems } from '../../scripts/local/dynamo';
+import { feedsRepo } from '../../lambdas/feeds/repository';
+import { enforceFeedCaps } from '../../lambdas/feeds/service';
 import { documentClient, stack, useLocalStackEnvironment } from '../helpers/local-stack';
 
 const db = documentClient();
 
 async function putFeedItems(
+  table: string,
   feed: string,
   count: number,
   extra: (i: number) => Record<string, unknown> = () => ({}),
@@ -22,16 +27,16 @@ async function putFeedItems(
   for (let i = 0; i < items.length; i += 25) {
     await db.send(
       new BatchWriteCommand({
-        RequestItems: { feeds: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
+        RequestItems: { [table]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
       }),
     );
   }
 }
 
-async function feedKeys(feed: string) {
+async function feedKeys(table: string, feed: string) {
   const { Items } = await db.send(
     new QueryCommand({
-      TableName: 'feeds',
+      TableName: table,
       KeyConditionExpression: 'feed = :f',
       ExpressionAttributeValues: { ':f': feed },
       ScanIndexForward: false,
@@ -40,40 +45,64 @@ async function feedKeys(feed: string) {
   return (Items ?? []).map((item) => String(item.sk));
 }
 
+const rawClient = () =>
+  new DynamoDBClient({
+    endpoint: stack.dynamoEndpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
+  });
+
 describe('enforceFeedCaps (scheduled job)', () => {
   beforeAll(() => useLocalStackEnvironment());
 
   it('trims each feed to its cap, keeping the newest items', async () => {
+    // A table of its own, shaped like the feeds table, so the live feeds of other tests do not mix in.
+    const table = `feeds_caps_${randomUUID().slice(0, 8)}`;
+    await rawClient().send(
+      new CreateTableCommand({
+        TableName: table,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: tables.feeds.partitionKey.name, AttributeType: 'S' },
+          { AttributeName: tables.feeds.sortKey.name, AttributeType: 'S' },
+        ],
+        KeySchema: [
+          { AttributeName: tables.feeds.partitionKey.name, KeyType: 'HASH' },
+          { AttributeName: tables.feeds.sortKey.name, KeyType: 'RANGE' },
+        ],
+      }),
+    );
     const cap = FEED_SIMULATION.darkpool.cap;
-    await putFeedItems('darkpool', cap + 12);
-    await putFeedItems('trends', 3);
-    const { enforceFeedCaps } = await import('../../lambdas/feeds/jobs');
+    await putFeedItems(table, 'darkpool', cap + 12);
+    await putFeedItems(table, 'trends', 3);
 
-    const removed = await enforceFeedCaps();
+    const removed = await enforceFeedCaps(feedsRepo(db, table));
 
     expect(removed).toMatchObject({ darkpool: 12, trends: 0 });
-    const kept = await feedKeys('darkpool');
+    const kept = await feedKeys(table, 'darkpool');
     expect(kept).toHaveLength(cap);
     expect(kept[0]).toContain(`item-${String(cap + 11).padStart(3, '0')}`);
     expect(kept.at(-1)).toContain('item-012');
-    expect(await feedKeys('trends')).toHaveLength(3);
+    expect(await feedKeys(table, 'trends')).toHaveLength(3);
+  });
+
+  it('is the export the schedule table names', async () => {
+    const jobs = await import('../../lambdas/feeds/jobs');
+    const removed = await jobs.enforceFeedCaps();
+    expect(Object.keys(removed).sort()).toEqual(Object.keys(FEED_SIMULATION).sort());
   });
 });
 
 describe('local TTL reaper', () => {
   it('deletes expired items and keeps the rest, as DynamoDB TTL would', async () => {
     const now = Math.floor(Date.now() / 1000);
-    await putFeedItems('chatter', 6, (i) => ({ expires_at: i < 4 ? now - 60 : now + 3600 }));
-    const client = new DynamoDBClient({
-      endpoint: stack.dynamoEndpoint,
-      region: 'local',
-      credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
-    });
+    const partition = `reaper-${randomUUID().slice(0, 8)}`;
+    await putFeedItems('feeds', partition, 6, (i) => ({ expires_at: i < 4 ? now - 60 : now + 3600 }));
 
-    const deleted = await reapExpiredItems(client, now);
+    const deleted = await reapExpiredItems(rawClient(), now);
 
     expect(deleted).toBeGreaterThanOrEqual(4);
-    const left = await feedKeys('chatter');
+    const left = await feedKeys('feeds', partition);
     expect(left).toHaveLength(2);
     expect(left.every((sk) => /item-00[45]/.test(sk))).toBe(true);
   });
