@@ -76,7 +76,10 @@ function chartCitation(chart: ChatChart): ChatCitation {
   };
 }
 
-const dollars = (value: number | null) => (value === null ? 'unlimited' : `$${value.toFixed(2)}`);
+const dollars = (value: number | null) =>
+  value === null
+    ? 'unlimited'
+    : `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 function strategyCitation(suggestion: StrategySuggestion): ChatCitation {
   const p = suggestion.position!;

@@ -71,8 +71,12 @@ export const appRoutes: RouteObject[] = [
                 path: 'journal',
                 lazy: async () => ({ Component: (await import('./routes/app/journal')).JournalRoute }),
               },
+              {
+                path: 'research',
+                lazy: async () => ({ Component: (await import('./routes/app/research')).ResearchRoute }),
+              },
               ...dashboardScreens
-                .filter(({ path }) => !['', 'scanner', 'account', 'journal'].includes(path))
+                .filter(({ path }) => !['', 'scanner', 'account', 'journal', 'research'].includes(path))
                 .map(({ path, title }) => ({
                   path,
                   lazy: async () => {

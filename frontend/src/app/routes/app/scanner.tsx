@@ -1,16 +1,24 @@
 import { useLocation, useSearchParams } from 'react-router-dom';
+import { scannerLinkStateSchema } from '@shared/chat/scanner-link';
 import { MARKET_DATA_SOURCE_SIMULATED } from '@shared/constants/texts';
 import { ScreenHeader } from '../../../components/layouts/screen-header';
 import { OptionChain } from '../../../features/scanner/components/option-chain';
 import { OptionsScanner, type ScanRequest } from '../../../features/scanner/components/options-scanner';
 
-/** Global search sends `{ symbol }` in the navigation state (spec 2). */
+/**
+ * Global search sends `{ symbol }` in the navigation state (spec 2); a strategy the research
+ * assistant suggested adds its strategy, expiration and strikes (shared/src/chat/scanner-link.ts).
+ */
 function scanRequest(state: unknown, key: string): ScanRequest | null {
-  if (typeof state !== 'object' || state === null || !('symbol' in state)) return null;
-  const { symbol } = state;
-  return typeof symbol === 'string' && symbol.trim()
-    ? { symbol: symbol.trim().toUpperCase(), id: key }
-    : null;
+  const parsed = scannerLinkStateSchema.safeParse(state);
+  if (!parsed.success) return null;
+  const { symbol, strategy, expiration, strikes } = parsed.data;
+  return {
+    symbol,
+    id: key,
+    ...(strategy ? { strategy } : {}),
+    ...(strategy && expiration && strikes ? { position: { expiration, strikes } } : {}),
+  };
 }
 
 /** Options Scanner (spec 2); `?chain=SYMBOL` opens a symbol's option chain under the results. */

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { type ScannerStrategy } from '@shared/constants/strategies';
 import { countActiveFilters, type ScanFilters } from '@shared/options/scan-filters';
 import { ApiError } from '../../../lib/api-client';
 import { useScan, type ScanResultRow } from '../api/run-scan';
@@ -8,6 +9,7 @@ import {
   defaultScanFormValues,
   errorsFromDetails,
   parseScanForm,
+  type ScanFormValues,
   type ScanPreset,
 } from '../utils/filter-form';
 import { sortResults, type ResultSort } from '../utils/sort-results';
@@ -16,8 +18,38 @@ import { PositionDialog } from './position-dialog';
 import { ScanFilterPanel } from './scan-filter-panel';
 import { ScanResults } from './scan-results';
 
-/** A scan asked for from outside (global search): run it for this ticker, once per navigation. */
-export type ScanRequest = { symbol: string; id: string };
+/**
+ * A scan asked for from outside, once per navigation: global search runs the spec's scan for a
+ * ticker; a strategy the research assistant suggested scans that strategy at any IV rank and
+ * opens that position (expiration and strikes) when the results hold it.
+ */
+export type ScanRequest = {
+  symbol: string;
+  id: string;
+  strategy?: ScannerStrategy;
+  position?: { expiration: string; strikes: number[] };
+};
+
+function requestedValues(request: ScanRequest): ScanFormValues {
+  const values = { ...defaultScanFormValues, ticker: request.symbol };
+  return request.strategy ? { ...values, strategy: request.strategy, ivRank: 0 } : values;
+}
+
+type PositionToOpen = NonNullable<ScanRequest['position']> & { strategy: ScannerStrategy };
+
+const positionOf = (request: ScanRequest | null): PositionToOpen | null =>
+  request?.strategy && request.position ? { ...request.position, strategy: request.strategy } : null;
+
+function isPosition(row: ScanResultRow, wanted: PositionToOpen): boolean {
+  const strikes = [...new Set(row.position.legs.flatMap((leg) => (leg.strike === null ? [] : [leg.strike])))];
+  const sorted = strikes.sort((a, b) => a - b);
+  return (
+    row.strategy === wanted.strategy &&
+    row.expiration === wanted.expiration &&
+    sorted.length === wanted.strikes.length &&
+    sorted.every((strike, i) => strike === wanted.strikes[i])
+  );
+}
 
 type OptionsScannerProps = {
   request: ScanRequest | null;
@@ -28,7 +60,7 @@ const sameFilters = (a: ScanFilters | null, b: ScanFilters) => JSON.stringify(a)
 
 /** The scanner: filter panel, results (refreshing every 15 s once a scan has run) and the position dialog. */
 export function OptionsScanner({ request, onViewChain }: OptionsScannerProps) {
-  const form = useScanForm(request?.symbol);
+  const form = useScanForm(request ? requestedValues(request) : undefined);
   const [filters, setFilters] = useState<ScanFilters | null>(() => {
     if (!request) return null;
     const requested = parseScanForm(form.values);
@@ -39,10 +71,20 @@ export function OptionsScanner({ request, onViewChain }: OptionsScannerProps) {
   const [selected, setSelected] = useState<ScanResultRow | null>(null);
   const scan = useScan(filters);
 
+  const [toOpen, setToOpen] = useState<PositionToOpen | null>(() => positionOf(request));
+
   // A new request while the page is open (another global search): the spec's scan for its ticker.
   if (request && request.id !== handledRequest) {
     setHandledRequest(request.id);
-    setFilters(form.apply({ ...defaultScanFormValues, ticker: request.symbol }));
+    setFilters(form.apply(requestedValues(request)));
+    setToOpen(positionOf(request));
+  }
+
+  // A suggested position opens once its scan arrives (if the market has not moved it off the list).
+  if (toOpen && scan.data && !scan.isFetching) {
+    setToOpen(null);
+    const row = scan.data.results.find((result) => isPosition(result, toOpen));
+    if (row) setSelected(row);
   }
 
   // The server's 400 details go next to their fields, once per error.

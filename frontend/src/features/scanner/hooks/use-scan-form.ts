@@ -9,9 +9,9 @@ import {
   type ScanPreset,
 } from '../utils/filter-form';
 
-/** The filter panel's state: values, field errors, and `validate` that yields the request filters. */
-export function useScanForm(initialTicker = '') {
-  const [values, setValues] = useState<ScanFormValues>({ ...defaultScanFormValues, ticker: initialTicker });
+/** The filter panel's state (from `initial`): values, field errors, and `validate` that yields the request filters. */
+export function useScanForm(initial: ScanFormValues = defaultScanFormValues) {
+  const [values, setValues] = useState<ScanFormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const clearError = (name: string) =>
