@@ -3,9 +3,11 @@
  * Each test file mocks 'aws-amplify/auth' itself (vi.mock is hoisted per file) with
  * `amplifyAuthMock()` from ./amplify-auth-mock as the factory's result.
  */
-// The app loads Amplify on demand; loading it with the test file keeps that out of each test's time.
+// The app loads Amplify and the signed-in shell on demand; loading them with the test file keeps
+// that out of each test's time (a first findBy* waits 1 s by default).
 import 'aws-amplify';
 import 'aws-amplify/utils';
+import '../../frontend/src/app/routes/app/shell-layout';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
