@@ -31,6 +31,18 @@ export function routeSecrets(route: RouteDefinition, siteGate: boolean): SecretK
   ];
 }
 
+/**
+ * The tables a route's function may use: those its row lists and, when the stage has the site
+ * gate on, read access to the gate sessions for every user route (each checks the cookie's session).
+ */
+export function routeTables(
+  route: RouteDefinition,
+  siteGate: boolean,
+): Partial<Record<TableKey, TableAccess>> {
+  const gated = siteGate && route.auth === 'user';
+  return { ...(gated ? { siteGateSessions: 'read' as const } : {}), ...route.tables };
+}
+
 /** API Gateway gives up on an integration after 30 s; the function stops just before. */
 const API_TIMEOUT = Duration.seconds(29);
 
@@ -49,7 +61,10 @@ export class ApiFunction extends AppFunction {
       timeout: API_TIMEOUT,
       memorySize: route.memoryMb,
     });
-    for (const [key, access] of Object.entries(route.tables) as [TableKey, TableAccess][]) {
+    for (const [key, access] of Object.entries(routeTables(route, props.context.stage.siteGate)) as [
+      TableKey,
+      TableAccess,
+    ][]) {
       this.bindTable(key, props.tables[key], access);
     }
     for (const key of routeSecrets(route, props.context.stage.siteGate))

@@ -12,6 +12,10 @@ const descriptions: Record<SecretKey, string> = {
     'HMAC key for hashing viewer addresses kept for rate limits and abuse checks; the generated value is the key.',
   originVerify:
     'Value CloudFront adds as x-origin-verify to requests it forwards to the API; the generated value serves.',
+  stripeSecretKey:
+    'Stripe secret API key (sk_live_... or a restricted rk_live_...); billing stays off until the placeholder is replaced.',
+  stripeWebhookSecret:
+    'Signing secret (whsec_...) of the Stripe webhook endpoint for /api/billing/webhook; replace the generated placeholder.',
 };
 
 /**

@@ -9,7 +9,7 @@ import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
-import type { z, ZodType } from 'zod';
+import type { z } from 'zod';
 import { MAX_BODY_BYTES, routes, type RouteDefinition, type RouteId } from '@shared/routes';
 import { ORIGIN_VERIFY_HEADER, runtimeEnv, VIEWER_ADDRESS_HEADER } from '@shared/secrets';
 import {
@@ -74,10 +74,15 @@ export interface RequestContext<B, Q, P> {
   logger: Logger;
 }
 
+/** A zod schema, classic or mini (the site gate's live in the entry bundle, so they are mini). */
+interface Schema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: z.core.$ZodError };
+}
+
 interface Schemas<B, Q, P> {
-  body?: ZodType<B>;
-  query?: ZodType<Q>;
-  params?: ZodType<P>;
+  body?: Schema<B>;
+  query?: Schema<Q>;
+  params?: Schema<P>;
 }
 
 const baseHeaders = {
@@ -109,7 +114,7 @@ function errorResult(error: AppError): HttpResult {
 }
 
 /** zod issues as `{path, message}` pairs, the `details` of a 400. */
-export function issueDetails(error: z.ZodError): { path: string; message: string }[] {
+export function issueDetails(error: z.core.$ZodError): { path: string; message: string }[] {
   return error.issues.flatMap((issue) => {
     const at = issue.path.map(String);
     // An unknown key is named in the path, like any other field at fault.
@@ -123,7 +128,7 @@ export function issueDetails(error: z.ZodError): { path: string; message: string
   });
 }
 
-function validate<T>(schema: ZodType<T>, value: unknown, where: 'body' | 'query' | 'path'): T {
+function validate<T>(schema: Schema<T>, value: unknown, where: 'body' | 'query' | 'path'): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const details = issueDetails(parsed.error);
@@ -134,12 +139,16 @@ function validate<T>(schema: ZodType<T>, value: unknown, where: 'body' | 'query'
   return parsed.data;
 }
 
-/** The body: parsed JSON, or for a route whose table row says `csv`, the text as sent. */
+/**
+ * The body: parsed JSON, or for a route whose table row says `csv`, the text as sent, or for
+ * `raw`, the text exactly as sent whatever its type (a signature covers those very bytes).
+ */
 function readBody(event: ApiEvent, definition: RouteDefinition): unknown {
   if (event.body === undefined || event.body === null || event.body === '') return undefined;
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   const maxBytes = definition.body?.maxBytes ?? MAX_BODY_BYTES;
   if (Buffer.byteLength(raw, 'utf8') > maxBytes) throw new PayloadTooLargeError(maxBytes);
+  if (definition.body?.format === 'raw') return raw;
   const contentType = event.headers['content-type'] ?? '';
   if (definition.body?.format === 'csv') {
     if (!/^(text\/csv|text\/plain|application\/vnd\.ms-excel)\b/i.test(contentType))

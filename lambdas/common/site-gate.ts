@@ -1,10 +1,16 @@
 /**
- * The site gate's cookie, and the check every user route makes when the stage has the gate on:
- * without a validly signed, unexpired gate cookie the API answers 403 `site_locked`.
+ * The site gate's cookie, and the check every user route makes when the stage has the gate on.
+ * The cookie names a server-side gate session: `<session id>.<expiry epoch s>.<signature>`, signed
+ * with the stage's cookie key over the id, the expiry and a tag of the current password hash. So
+ * signing out (which deletes the session) ends it at once, and rotating the password or the key
+ * ends every session. Without a valid cookie whose session exists, the API answers 403 `site_locked`.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { runtimeEnv, SITE_GATE_COOKIE, SITE_GATE_COOKIE_MAX_AGE_SECONDS } from '@shared/secrets';
+import { dynamoDb } from './clients';
+import { tableName } from './env';
 import { ForbiddenError } from './errors';
 import { readSecret } from './secrets';
 
@@ -25,23 +31,49 @@ export async function siteGateSecret(): Promise<SiteGateSecret> {
   return siteGateSecretSchema.parse(JSON.parse(raw));
 }
 
-const sign = (payload: string, key: string) =>
-  createHmac('sha256', Buffer.from(key, 'base64')).update(payload).digest('base64url');
+/** Exactly: 22 base64url characters, 10 digits, 43 base64url characters. */
+const TOKEN_FORMAT = /^([A-Za-z0-9_-]{22})\.(\d{10})\.([A-Za-z0-9_-]{43})$/;
 
-/** `<expiry epoch s>.<signature>`: valid until expiry, and only with the stage's key. */
-export function issueGateToken(cookieKey: string, now = new Date()): string {
-  const expires = String(Math.floor(now.getTime() / 1000) + SITE_GATE_COOKIE_MAX_AGE_SECONDS);
-  return `${expires}.${sign(expires, cookieKey)}`;
+const passwordTag = (passwordHash: string) => createHash('sha256').update(passwordHash).digest('base64url');
+
+const sign = (payload: string, secret: SiteGateSecret) =>
+  createHmac('sha256', Buffer.from(secret.cookieKey, 'base64'))
+    .update(`${payload}.${passwordTag(secret.passwordHash)}`)
+    .digest('base64url');
+
+export interface GateSession {
+  id: string;
+  /** Epoch seconds. */
+  expires: number;
 }
 
-export function gateTokenValid(token: string | undefined, cookieKey: string, now = new Date()): boolean {
-  if (!token) return false;
-  const [expires, signature] = token.split('.');
-  if (!expires || !signature || !/^\d+$/.test(expires)) return false;
-  const expected = Buffer.from(sign(expires, cookieKey));
+/** A new session and the token naming it. */
+export function issueGateToken(
+  secret: SiteGateSecret,
+  now = new Date(),
+): { token: string; session: GateSession } {
+  const session = {
+    id: randomBytes(16).toString('base64url'),
+    expires: Math.floor(now.getTime() / 1000) + SITE_GATE_COOKIE_MAX_AGE_SECONDS,
+  };
+  const payload = `${session.id}.${session.expires}`;
+  return { token: `${payload}.${sign(payload, secret)}`, session };
+}
+
+/** The session a token names, if the token is well-formed, signed with this secret and unexpired. */
+export function verifyGateToken(
+  token: string | undefined,
+  secret: SiteGateSecret,
+  now = new Date(),
+): GateSession | undefined {
+  const match = TOKEN_FORMAT.exec(token ?? '');
+  if (!match) return undefined;
+  const [, id, expires, signature] = match as unknown as [string, string, string, string];
+  const expected = Buffer.from(sign(`${id}.${expires}`, secret));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-  return Number(expires) > Math.floor(now.getTime() / 1000);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  if (Number(expires) <= Math.floor(now.getTime() / 1000)) return undefined;
+  return { id, expires: Number(expires) };
 }
 
 /** The token in a request's cookies (API Gateway v2 passes them as `name=value` strings). */
@@ -72,10 +104,39 @@ export function clearedGateCookie(secure: boolean): string {
   ].join('; ');
 }
 
+/** Gate sessions in their table (the only code that speaks DynamoDB for them). */
+export const gateSessions = {
+  async exists(id: string): Promise<boolean> {
+    const { Item } = await dynamoDb.send(
+      new GetCommand({ TableName: tableName('siteGateSessions'), Key: { id }, ConsistentRead: true }),
+    );
+    // DynamoDB's TTL deletes lazily: an expired item may still be there.
+    return Item !== undefined && Number(Item.expires_at) > Date.now() / 1000;
+  },
+  async create(session: GateSession): Promise<void> {
+    await dynamoDb.send(
+      new PutCommand({
+        TableName: tableName('siteGateSessions'),
+        Item: { id: session.id, expires_at: session.expires },
+      }),
+    );
+  },
+  async delete(id: string): Promise<void> {
+    await dynamoDb.send(new DeleteCommand({ TableName: tableName('siteGateSessions'), Key: { id } }));
+  },
+};
+
+/** The live gate session a request's cookie names, if any. */
+export async function gateSessionOf(
+  cookies: readonly string[],
+  secret: SiteGateSecret,
+): Promise<GateSession | undefined> {
+  const session = verifyGateToken(gateTokenFrom(cookies), secret);
+  return session && (await gateSessions.exists(session.id)) ? session : undefined;
+}
+
 export async function assertSiteGatePassed(cookies: readonly string[]): Promise<void> {
   if (!siteGateEnabled()) return;
-  const { cookieKey } = await siteGateSecret();
-  if (!gateTokenValid(gateTokenFrom(cookies), cookieKey)) {
+  if (!(await gateSessionOf(cookies, await siteGateSecret())))
     throw new ForbiddenError('Enter the site password first', 'site_locked');
-  }
 }

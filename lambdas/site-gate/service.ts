@@ -6,7 +6,23 @@
  * `npm run site-gate-secret -- <password>` prints one.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import type { SiteGateSecret } from '../common/site-gate';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SITE_GATE_DELAY_MS } from '@shared/constants/timings';
+import { SITE_GATE_WRONG_PASSWORD } from '@shared/constants/texts';
+import type { SiteGateState } from '@shared/site-gate/schemas';
+import { AppError } from '../common/errors';
+import type { RateLimit, RateLimiter } from '../common/rate-limit';
+import {
+  clearedGateCookie,
+  gateCookie,
+  gateSessionOf,
+  gateSessions,
+  issueGateToken,
+  secureCookies,
+  siteGateEnabled,
+  siteGateSecret,
+  type SiteGateSecret,
+} from '../common/site-gate';
 
 const scrypt = (password: string, salt: Buffer, length: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -35,4 +51,45 @@ export async function passwordMatches(password: string, passwordHash: string): P
     p: Number(p),
   });
   return actual.length === expectedBytes.length && timingSafeEqual(actual, expectedBytes);
+}
+
+/** Password guesses allowed per viewer address and window. */
+export const GATE_ATTEMPTS: RateLimit = { limit: 10, windowSeconds: 15 * 60 };
+
+const OPEN: SiteGateState = { required: false, unlocked: true };
+
+export async function gateState(cookies: readonly string[]): Promise<SiteGateState> {
+  if (!siteGateEnabled()) return OPEN;
+  return { required: true, unlocked: (await gateSessionOf(cookies, await siteGateSecret())) !== undefined };
+}
+
+/**
+ * Checks a password: rate-limited per viewer, always taking the spec's 0.5 s (right or wrong, so
+ * timing tells nothing); right, it opens a gate session and answers the cookie naming it.
+ */
+export async function unlockGate(
+  limiter: RateLimiter,
+  viewer: string,
+  password: string,
+): Promise<{ state: SiteGateState; cookie?: string }> {
+  if (!siteGateEnabled()) return { state: OPEN };
+  await limiter.hit(`site-gate#${viewer}`, GATE_ATTEMPTS);
+  const secret = await siteGateSecret();
+  const [matches] = await Promise.all([
+    passwordMatches(password, secret.passwordHash),
+    sleep(SITE_GATE_DELAY_MS),
+  ]);
+  if (!matches) throw new AppError('invalid_password', SITE_GATE_WRONG_PASSWORD);
+  const { token, session } = issueGateToken(secret);
+  await gateSessions.create(session);
+  return { state: { required: true, unlocked: true }, cookie: gateCookie(token, secureCookies()) };
+}
+
+/** Sign-out: the session the cookie names ends on the server, and the cookie is cleared. */
+export async function lockGate(cookies: readonly string[]): Promise<string> {
+  if (siteGateEnabled()) {
+    const session = await gateSessionOf(cookies, await siteGateSecret());
+    if (session) await gateSessions.delete(session.id);
+  }
+  return clearedGateCookie(secureCookies());
 }

@@ -4,7 +4,7 @@
  * `lambdas/<area>/handler.ts`, and is granted exactly the tables listed in `tables`.
  */
 import type { SecretKey } from './secrets';
-import type { TableKey } from './tables';
+import { tables, type TableKey } from './tables';
 
 export type { SecretKey };
 
@@ -25,11 +25,30 @@ export interface RouteDefinition {
   secrets?: readonly SecretKey[];
   /** Cognito admin calls the handler makes (e.g. deleting the user). */
   cognitoActions?: readonly string[];
-  /** A body that is not JSON (e.g. a CSV upload), and its own size limit. */
-  body?: { format: 'csv'; maxBytes: number };
+  /**
+   * A body that is not JSON, and its own size limit: `csv` (an upload sent as text/csv), or `raw`
+   * (handed over exactly as sent, whatever its type: a signed webhook payload).
+   */
+  body?: { format: 'csv' | 'raw'; maxBytes: number };
   /** Lambda memory (and so CPU) when the default is not enough. */
   memoryMb?: number;
 }
+
+/**
+ * Every table holding users' own data, all with one access: the account export and deletion
+ * cover each of them, including tables added after them.
+ */
+function userDataTables(access: TableAccess): Partial<Record<TableKey, TableAccess>> {
+  return Object.fromEntries(
+    (Object.keys(tables) as TableKey[]).filter((key) => tables[key].userData).map((key) => [key, access]),
+  );
+}
+
+/**
+ * The Cognito call of a plan lookup: an account with no profile is judged by its sign-up date
+ * (AdminGetUser), never as a fresh trial.
+ */
+const PLAN_LOOKUP = ['cognito-idp:AdminGetUser'] as const;
 
 export const routes = [
   { id: 'health', method: 'GET', path: '/api/health', auth: 'public', area: 'health', tables: {} },
@@ -40,6 +59,7 @@ export const routes = [
     auth: 'user',
     area: 'profile',
     tables: { profiles: 'readWrite' },
+    cognitoActions: PLAN_LOOKUP,
   },
   {
     id: 'updateProfile',
@@ -48,6 +68,7 @@ export const routes = [
     auth: 'user',
     area: 'profile',
     tables: { profiles: 'readWrite' },
+    cognitoActions: PLAN_LOOKUP,
   },
   {
     id: 'getSiteGate',
@@ -55,7 +76,7 @@ export const routes = [
     path: '/api/site-gate',
     auth: 'public',
     area: 'site-gate',
-    tables: {},
+    tables: { siteGateSessions: 'read' },
     secrets: ['siteGate'],
   },
   {
@@ -64,7 +85,7 @@ export const routes = [
     path: '/api/site-gate',
     auth: 'public',
     area: 'site-gate',
-    tables: { rateLimits: 'readWrite' },
+    tables: { rateLimits: 'readWrite', siteGateSessions: 'write' },
     secrets: ['siteGate', 'hashingKey'],
   },
   {
@@ -73,7 +94,8 @@ export const routes = [
     path: '/api/site-gate',
     auth: 'public',
     area: 'site-gate',
-    tables: {},
+    tables: { siteGateSessions: 'write' },
+    secrets: ['siteGate'],
   },
   {
     id: 'getMarketData',
@@ -81,7 +103,8 @@ export const routes = [
     path: '/api/market-data',
     auth: 'user',
     area: 'market',
-    tables: {},
+    tables: { profiles: 'read' },
+    cognitoActions: PLAN_LOOKUP,
     secrets: ['marketDataApiKey'],
   },
   {
@@ -91,6 +114,7 @@ export const routes = [
     auth: 'user',
     area: 'market',
     tables: { profiles: 'read' },
+    cognitoActions: PLAN_LOOKUP,
   },
   {
     id: 'scanOptions',
@@ -99,6 +123,7 @@ export const routes = [
     auth: 'user',
     area: 'market',
     tables: { profiles: 'read' },
+    cognitoActions: PLAN_LOOKUP,
   },
   {
     id: 'getMarketSummary',
@@ -106,7 +131,8 @@ export const routes = [
     path: '/api/market-summary',
     auth: 'user',
     area: 'market',
-    tables: {},
+    tables: { profiles: 'read' },
+    cognitoActions: PLAN_LOOKUP,
   },
   {
     id: 'getMarketHistory',
@@ -114,7 +140,8 @@ export const routes = [
     path: '/api/market-history',
     auth: 'user',
     area: 'market',
-    tables: {},
+    tables: { profiles: 'read' },
+    cognitoActions: PLAN_LOOKUP,
   },
   {
     id: 'getChatHistory',
@@ -138,6 +165,7 @@ export const routes = [
       trades: 'read',
       journalCache: 'readWrite',
     },
+    cognitoActions: PLAN_LOOKUP,
     secrets: ['openaiApiKey', 'marketDataApiKey'],
     memoryMb: 1024,
   },
@@ -217,6 +245,7 @@ export const routes = [
     auth: 'user',
     area: 'feeds',
     tables: { feeds: 'read', feedDismissals: 'read', profiles: 'read' },
+    cognitoActions: PLAN_LOOKUP,
   },
   {
     id: 'dismissTrendAlert',
@@ -225,6 +254,75 @@ export const routes = [
     auth: 'user',
     area: 'feeds',
     tables: { feeds: 'read', feedDismissals: 'readWrite', profiles: 'read' },
+    cognitoActions: PLAN_LOOKUP,
+  },
+  {
+    id: 'getAccountStats',
+    method: 'GET',
+    path: '/api/account/stats',
+    auth: 'user',
+    area: 'account',
+    tables: { profiles: 'read', trades: 'read', journalCache: 'readWrite', chatMessages: 'read' },
+    cognitoActions: PLAN_LOOKUP,
+    memoryMb: 1024,
+  },
+  {
+    id: 'exportAccount',
+    method: 'GET',
+    path: '/api/account/export',
+    auth: 'user',
+    area: 'account',
+    tables: userDataTables('read'),
+    cognitoActions: ['cognito-idp:AdminGetUser'],
+    memoryMb: 1024,
+  },
+  {
+    id: 'deleteAccount',
+    method: 'DELETE',
+    path: '/api/account',
+    auth: 'user',
+    area: 'account',
+    tables: userDataTables('readWrite'),
+    cognitoActions: ['cognito-idp:AdminDeleteUser'],
+    secrets: ['stripeSecretKey'],
+  },
+  {
+    id: 'getBilling',
+    method: 'GET',
+    path: '/api/billing',
+    auth: 'user',
+    area: 'billing',
+    tables: {},
+    secrets: ['stripeSecretKey', 'stripeWebhookSecret'],
+  },
+  {
+    id: 'createCheckout',
+    method: 'POST',
+    path: '/api/billing/checkout',
+    auth: 'user',
+    area: 'billing',
+    tables: { profiles: 'readWrite' },
+    cognitoActions: PLAN_LOOKUP,
+    secrets: ['stripeSecretKey', 'stripeWebhookSecret'],
+  },
+  {
+    id: 'openBillingPortal',
+    method: 'POST',
+    path: '/api/billing/portal',
+    auth: 'user',
+    area: 'billing',
+    tables: { profiles: 'read' },
+    secrets: ['stripeSecretKey', 'stripeWebhookSecret'],
+  },
+  {
+    id: 'billingWebhook',
+    method: 'POST',
+    path: '/api/billing/webhook',
+    auth: 'public',
+    area: 'billing',
+    tables: { profiles: 'readWrite', billingEvents: 'readWrite' },
+    secrets: ['stripeSecretKey', 'stripeWebhookSecret'],
+    body: { format: 'raw', maxBytes: 256 * 1024 },
   },
 ] as const satisfies readonly RouteDefinition[];
 

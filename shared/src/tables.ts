@@ -25,7 +25,11 @@ export interface TableDefinition {
   globalIndexes?: GlobalIndex[];
   /** Attribute holding an epoch-seconds expiry; DynamoDB TTL deletes the item after it. */
   ttlAttribute?: string;
-  /** Whether the table holds a user's own data (deleted and exported with the account). */
+  /**
+   * Whether the table holds a user's own data (exported and deleted with the account). Such a
+   * table is partitioned by the user's id (the Cognito `sub`), so all of a user's items are one
+   * query away.
+   */
   userData: boolean;
 }
 
@@ -106,10 +110,29 @@ export const tables = {
     partitionKey: { name: 'id', type: 'S' },
     userData: false,
   },
+  /** Passed site gates: the gate cookie names one, sign-out deletes it, TTL ends it. */
+  siteGateSessions: {
+    id: 'site_gate_sessions',
+    envVar: 'TABLE_SITE_GATE_SESSIONS',
+    partitionKey: { name: 'id', type: 'S' },
+    ttlAttribute: 'expires_at',
+    userData: false,
+  },
   rateLimits: {
     id: 'rate_limits',
     envVar: 'TABLE_RATE_LIMITS',
     partitionKey: { name: 'key', type: 'S' },
+    ttlAttribute: 'expires_at',
+    userData: false,
+  },
+  /**
+   * Payment-provider webhook events already applied (`event_id`), so a replayed delivery changes
+   * nothing; only the id, type and time are kept (no user data), until the TTL removes them.
+   */
+  billingEvents: {
+    id: 'billing_events',
+    envVar: 'TABLE_BILLING_EVENTS',
+    partitionKey: { name: 'event_id', type: 'S' },
     ttlAttribute: 'expires_at',
     userData: false,
   },

@@ -91,7 +91,7 @@ describe('site gate', () => {
     });
     expect(right.status).toBe(200);
     expect(right.setCookie).toMatch(
-      /^site_gate=\d+\.[\w-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+$/,
+      /^site_gate=[\w-]{22}\.\d{10}\.[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+$/,
     );
     const cookie = right.setCookie!.split(';')[0]!;
 
@@ -101,16 +101,31 @@ describe('site gate', () => {
     expect((await call('/api/profile', { cookie })).status).toBe(200);
 
     const [name, value] = cookie.split('=');
-    const [expires] = value!.split('.');
-    const forged = `${name}=${Number(expires) + 86_400}.${value!.split('.')[1]}`;
+    const [id, expires, signature] = value!.split('.');
+    const forged = `${name}=${id}.${Number(expires) + 86_400}.${signature}`;
     expect((await call('/api/profile', { cookie: forged })).status).toBe(403);
-    expect((await call('/api/profile', { cookie: `${name}=${expires}.AAAA` })).status).toBe(403);
+    expect((await call('/api/profile', { cookie: `${name}=${id}.${expires}.AAAA` })).status).toBe(403);
+    expect((await call('/api/profile', { cookie: `${cookie}.extra` })).status).toBe(403);
   });
 
-  it('clears the cookie on lock (sign-out)', async () => {
-    const locked = await call('/api/site-gate', { method: 'DELETE' });
+  it('clears the cookie on lock (sign-out), and the old cookie no longer opens anything', async () => {
+    const right = await call('/api/site-gate', {
+      method: 'POST',
+      body: { password: PASSWORD },
+      from: '127.0.2.3',
+    });
+    const cookie = right.setCookie!.split(';')[0]!;
+    expect((await call('/api/profile', { cookie })).status).toBe(200);
+
+    const locked = await call('/api/site-gate', { method: 'DELETE', cookie });
     expect(locked.status).toBe(204);
     expect(locked.setCookie).toMatch(/^site_gate=; Path=\/; HttpOnly; SameSite=Strict; Max-Age=0$/);
+
+    // A copy of the cookie kept from before the sign-out is worth nothing now.
+    expect((await call('/api/profile', { cookie })).status).toBe(403);
+    expect(await call('/api/site-gate', { cookie })).toMatchObject({
+      json: { required: true, unlocked: false },
+    });
   });
 
   it('limits password guesses per viewer: the 11th in 15 minutes gets 429 with Retry-After', async () => {

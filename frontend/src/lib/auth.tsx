@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -85,7 +86,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     // Spec: logging out also clears the site gate (its HttpOnly cookie only the server can clear).
     if (siteGate) {
-      await apiRequest('/api/site-gate', undefinedSchema(), { method: 'DELETE' })
+      await apiRequest(apiPath('lockSiteGate'), undefinedSchema(), { method: 'DELETE' })
         .then(() => queryClient.setQueryData(SITE_GATE_QUERY_KEY, { required: true, unlocked: false }))
         .catch((error: unknown) => console.warn('The site gate could not be locked', error));
     }

@@ -7,7 +7,7 @@ import { type RouteDefinition, routeKey, routes, type SecretKey, type TableAcces
 import { runtimeEnv, secrets } from '@shared/secrets';
 import { tables, type TableKey } from '@shared/tables';
 import { stages } from '../../../infra/config/stages';
-import { routeSecrets } from '../../../infra/constructs/api-function';
+import { routeSecrets, routeTables } from '../../../infra/constructs/api-function';
 import { actionsOf, findFunction, statementsOfFunction, type SynthesizedApp, synthApp } from './synth-app';
 
 const routeTable = routes as readonly RouteDefinition[];
@@ -153,7 +153,7 @@ describe('route functions', () => {
       expect(matched, `statement of ${route.id} names no table`).not.toHaveLength(0);
       const actions = actionsOf(statement);
       for (const key of matched) {
-        const access: TableAccess | undefined = route.tables[key];
+        const access: TableAccess | undefined = routeTables(route, stage.siteGate)[key];
         expect(access, `${route.id} is granted ${key}, not in its route`).toBeDefined();
         if (access === 'read') expect(actions.filter((a) => WRITE_ACTIONS.includes(a))).toEqual([]);
         if (access === 'write') expect(actions.filter((a) => READ_ACTIONS.includes(a))).toEqual([]);
@@ -162,7 +162,7 @@ describe('route functions', () => {
         granted.add(key);
       }
     }
-    expect([...granted].sort()).toEqual(Object.keys(route.tables).sort());
+    expect([...granted].sort()).toEqual(Object.keys(routeTables(route, stage.siteGate)).sort());
   });
 
   it.each(routeTable)('grants $id only its secrets and Cognito actions', (route) => {
@@ -194,7 +194,7 @@ describe('route functions', () => {
       findFunction(api, route.id).properties.Environment as { Variables: Record<string, unknown> }
     ).Variables;
     const tableEnv = Object.fromEntries(
-      Object.keys(route.tables).map((key) => [tables[key as TableKey].envVar, key]),
+      Object.keys(routeTables(route, stage.siteGate)).map((key) => [tables[key as TableKey].envVar, key]),
     );
     const secretEnv = Object.fromEntries(
       routeSecrets(route, stage.siteGate).map((key) => [secrets[key].arnEnvVar, key]),

@@ -1,11 +1,21 @@
-/** The site gate's password hashing, signed cookie, and the check user routes make. */
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+/** The site gate's password hashing, its session cookie, and the check user routes make. */
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SITE_GATE_COOKIE_MAX_AGE_SECONDS } from '@shared/secrets';
 import { ok, route } from '../../../lambdas/common/http';
 import { clearSecretCache } from '../../../lambdas/common/secrets';
-import { gateCookie, gateTokenFrom, gateTokenValid, issueGateToken } from '../../../lambdas/common/site-gate';
+import {
+  gateCookie,
+  gateTokenFrom,
+  issueGateToken,
+  verifyGateToken,
+  type SiteGateSecret,
+} from '../../../lambdas/common/site-gate';
 import { hashPassword, newSiteGateSecret, passwordMatches } from '../../../lambdas/site-gate/service';
 import { apiEvent, parseBody } from '../../helpers/api-events';
+
+const dynamo = mockClient(DynamoDBDocumentClient);
 
 describe('site gate password', () => {
   it('matches only the password it was made from, and never stores it', async () => {
@@ -18,25 +28,35 @@ describe('site gate password', () => {
 });
 
 describe('site gate cookie', () => {
-  const key = Buffer.alloc(32, 7).toString('base64');
+  let secret: SiteGateSecret;
   const now = new Date('2026-11-21T10:00:00Z');
-
-  it('is valid with its key until it expires', () => {
-    const token = issueGateToken(key, now);
-    expect(gateTokenValid(token, key, now)).toBe(true);
-    const justBefore = new Date(now.getTime() + (SITE_GATE_COOKIE_MAX_AGE_SECONDS - 1) * 1000);
-    expect(gateTokenValid(token, key, justBefore)).toBe(true);
-    const after = new Date(now.getTime() + SITE_GATE_COOKIE_MAX_AGE_SECONDS * 1000);
-    expect(gateTokenValid(token, key, after)).toBe(false);
+  beforeAll(async () => {
+    secret = await newSiteGateSecret('pw');
   });
 
-  it('is refused with another key, a changed expiry, or garbage', () => {
-    const token = issueGateToken(key, now);
-    expect(gateTokenValid(token, Buffer.alloc(32, 8).toString('base64'), now)).toBe(false);
-    const [expires, signature] = token.split('.');
-    expect(gateTokenValid(`${Number(expires) + 1}.${signature}`, key, now)).toBe(false);
-    for (const bad of [undefined, '', 'x', '123.', '.abc', 'abc.def'])
-      expect(gateTokenValid(bad, key, now)).toBe(false);
+  it('names a session, and is valid with its key until it expires', () => {
+    const { token, session } = issueGateToken(secret, now);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{22}\.\d{10}\.[A-Za-z0-9_-]{43}$/);
+    expect(verifyGateToken(token, secret, now)).toEqual(session);
+    const justBefore = new Date(now.getTime() + (SITE_GATE_COOKIE_MAX_AGE_SECONDS - 1) * 1000);
+    expect(verifyGateToken(token, secret, justBefore)).toEqual(session);
+    const after = new Date(now.getTime() + SITE_GATE_COOKIE_MAX_AGE_SECONDS * 1000);
+    expect(verifyGateToken(token, secret, after)).toBeUndefined();
+  });
+
+  it('is refused with another key, after the password changes, with a changed part, or an extra segment', async () => {
+    const { token } = issueGateToken(secret, now);
+    const otherKey = { ...secret, cookieKey: Buffer.alloc(32, 8).toString('base64') };
+    expect(verifyGateToken(token, otherKey, now)).toBeUndefined();
+    const newPassword = { ...secret, passwordHash: await hashPassword('another') };
+    expect(verifyGateToken(token, newPassword, now)).toBeUndefined();
+    const [id, expires, signature] = token.split('.');
+    expect(verifyGateToken(`${id}.${Number(expires) + 1}.${signature}`, secret, now)).toBeUndefined();
+    expect(verifyGateToken(`${'A'.repeat(22)}.${expires}.${signature}`, secret, now)).toBeUndefined();
+    expect(verifyGateToken(`${token}.extra`, secret, now)).toBeUndefined();
+    expect(verifyGateToken(`x.${token}`, secret, now)).toBeUndefined();
+    for (const bad of [undefined, '', 'x', '123.', '.abc', 'abc.def', `${expires}.${signature}`])
+      expect(verifyGateToken(bad, secret, now)).toBeUndefined();
   });
 
   it('is HttpOnly and SameSite=Strict, Secure where asked, and read back from API Gateway cookies', () => {
@@ -50,18 +70,20 @@ describe('site gate cookie', () => {
 });
 
 describe('user routes behind the gate', () => {
-  let cookieKey: string;
+  let secret: SiteGateSecret;
   beforeAll(async () => {
-    const secret = await newSiteGateSecret('pw');
-    cookieKey = secret.cookieKey;
+    secret = await newSiteGateSecret('pw');
     vi.stubEnv('SITE_GATE_ENABLED', 'true');
     vi.stubEnv('SITE_GATE_SECRET', JSON.stringify(secret));
+    vi.stubEnv('TABLE_SITE_GATE_SESSIONS', 'gate-sessions-test');
     clearSecretCache();
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
   });
+  beforeEach(() => dynamo.reset());
   afterEach(() => clearSecretCache());
 
   const handler = route('getProfile', {}, async () => ok({ reached: true }));
+  const withCookie = (token: string) => ({ ...apiEvent({ sub: 'u' }), cookies: [`site_gate=${token}`] });
 
   it('answers 403 site_locked without the cookie, and never runs the service', async () => {
     const result = await handler(apiEvent({ sub: 'u' }));
@@ -69,10 +91,19 @@ describe('user routes behind the gate', () => {
     expect(parseBody(result)).toMatchObject({ error: { code: 'site_locked' } });
   });
 
-  it('lets a caller with a valid cookie through', async () => {
-    const event = { ...apiEvent({ sub: 'u' }), cookies: [`site_gate=${issueGateToken(cookieKey)}`] };
-    const result = await handler(event);
-    expect(result.statusCode).toBe(200);
+  it('lets a caller through whose cookie names a live session', async () => {
+    const { token, session } = issueGateToken(secret);
+    dynamo
+      .on(GetCommand, { TableName: 'gate-sessions-test', Key: { id: session.id } })
+      .resolves({ Item: { id: session.id, expires_at: session.expires } });
+    expect((await handler(withCookie(token))).statusCode).toBe(200);
+  });
+
+  it('refuses a validly signed cookie whose session was ended (signed out)', async () => {
+    const { token } = issueGateToken(secret);
+    dynamo.on(GetCommand).resolves({});
+    const result = await handler(withCookie(token));
+    expect(result.statusCode).toBe(403);
   });
 
   it('still answers 401 first when there is no caller', async () => {

@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { boolean, object, type infer as Infer } from 'zod/mini';
+import { apiPath } from '@shared/routes';
+import { siteGateStateSchema } from '@shared/site-gate/schemas';
 import { apiRequest } from '../../../lib/api-client';
 import { SITE_GATE_QUERY_KEY } from '../../../lib/auth';
 
-// zod/mini: the gate is checked before the first paint, from the entry bundle.
-export const siteGateStateSchema = object({ required: boolean(), unlocked: boolean() });
-export type SiteGateState = Infer<typeof siteGateStateSchema>;
-
-export const getSiteGate = () => apiRequest('/api/site-gate', siteGateStateSchema);
+export const getSiteGate = () => apiRequest(apiPath('getSiteGate'), siteGateStateSchema);
 
 export const siteGateQueryOptions = () =>
   queryOptions({ queryKey: SITE_GATE_QUERY_KEY, queryFn: getSiteGate, staleTime: Infinity });

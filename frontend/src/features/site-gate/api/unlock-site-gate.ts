@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { minLength, object, string, type infer as Infer } from 'zod/mini';
+import { apiPath } from '@shared/routes';
+import { siteGateStateSchema, type UnlockSiteGateInput } from '@shared/site-gate/schemas';
 import { apiRequest } from '../../../lib/api-client';
-import { siteGateQueryOptions, siteGateStateSchema } from './get-site-gate';
-
-export const unlockSiteGateInput = object({ password: string().check(minLength(1)) });
-export type UnlockSiteGateInput = Infer<typeof unlockSiteGateInput>;
+import { siteGateQueryOptions } from './get-site-gate';
 
 export const unlockSiteGate = (input: UnlockSiteGateInput) =>
-  apiRequest('/api/site-gate', siteGateStateSchema, { method: 'POST', body: input });
+  apiRequest(apiPath('unlockSiteGate'), siteGateStateSchema, { method: 'POST', body: input });
 
 export function useUnlockSiteGate() {
   const queryClient = useQueryClient();
