@@ -19,15 +19,9 @@ import { scannerStrategyLabel, type ScannerStrategy } from '@shared/constants/st
 import { RESISTANCE_FACTOR, SUPPORT_FACTOR } from '@shared/market/summary-levels';
 import { universeEntry } from '@shared/market/universe';
 import type { Toolbox } from './toolbox';
-import {
-  getIvStats,
-  getJournalStats,
-  getMarketSummary,
-  getPriceHistory,
-  getQuotes,
-  scanTool,
-  type ChatTool,
-} from './tools';
+import { getJournalStats } from './journal-tools';
+import { getIvStats, getMarketSummary, getPriceHistory, getQuotes, scanTool } from './market-tools';
+import type { ChatTool } from './tool-kit';
 
 export const OFFLINE_FIRST_LINE =
   "No AI model is configured on this server, so the built-in offline analyst answered from the app's own data.";
