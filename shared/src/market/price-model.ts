@@ -129,6 +129,8 @@ export interface SymbolModel {
   idioVol: number[];
   /** The earnings jump in the log price on each trading day (0 on other days and for non-stocks). */
   earningsJump: number[];
+  /** Realized variance of each session from its minute path, filled on demand (sparse). */
+  realizedVariance: number[];
 }
 
 const models = new Map<string, SymbolModel>();
@@ -148,6 +150,7 @@ export function symbolModel(entry: UniverseEntry): SymbolModel {
       logDeviation: [0],
       idioVol: [0],
       earningsJump: [0],
+      realizedVariance: [],
     };
     models.set(entry.symbol, model);
   }
@@ -228,6 +231,11 @@ function intradayLogPath(model: SymbolModel, index: number): Float64Array {
   const key = `${model.entry.symbol}:${index}`;
   const cached = intradayCache.get(key);
   if (cached) return cached;
+  return remember(intradayCache, key, logPathOf(model, index));
+}
+
+/** The minute path of a session, uncached. */
+function logPathOf(model: SymbolModel, index: number): Float64Array {
   extendSymbolTo(model, index);
   const marketBridge =
     marketBridgeCache.get(index) ??
@@ -242,7 +250,30 @@ function intradayLogPath(model: SymbolModel, index: number): Float64Array {
     const drift = logOpen + (k / SESSION_MINUTES) * (logClose - logOpen);
     path[k] = drift + dailyVol * (model.rho * marketBridge[k]! + residual * own[k]!);
   }
-  return remember(intradayCache, key, path);
+  return path;
+}
+
+const FIVE_MINUTES = 5;
+
+/**
+ * A closed session's realized variance: the sum of its squared 5-minute log returns from the open
+ * to the close, plus the squared overnight return (previous close to open). What a trader computes
+ * from minute bars; kept per symbol and session once computed.
+ */
+export function sessionRealizedVariance(entry: UniverseEntry, index: number): number {
+  const model = symbolModel(entry);
+  const known = model.realizedVariance[index];
+  if (known !== undefined) return known;
+  const path = logPathOf(model, index);
+  let sum = 0;
+  for (let k = FIVE_MINUTES; k <= SESSION_MINUTES; k += FIVE_MINUTES) {
+    const r = path[k]! - path[k - FIVE_MINUTES]!;
+    sum += r * r;
+  }
+  const overnight = Math.log(model.open[index]! / model.close[index - 1]!);
+  const value = sum + overnight * overnight;
+  model.realizedVariance[index] = value;
+  return value;
 }
 
 /** Where an instant falls: the trading day whose prices apply and the session minute (0-390). */

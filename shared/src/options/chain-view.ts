@@ -5,8 +5,7 @@
 import { z } from 'zod';
 import { tickerSchema } from '../market/ticker';
 import { generateChain } from './chain';
-import { priceChain } from './scanner';
-import { workFor } from './snapshot';
+import { priceChain, workFor } from './snapshot';
 
 export const optionChainQuery = z
   .object({

@@ -2,20 +2,28 @@
  * Simulated option chains: every listed expiration of a symbol (./expirations), 40 strikes around
  * the previous close, a call and a put on each, quoted around the surface's model price.
  *
- *   strikes        spacing from the ladder 0.5/1/2.5/5/10/25/50/100: the smallest step that spans
- *                  about ±2.5 standard deviations with 40 strikes, and at least 0.5 under $25,
- *                  1 under $200, 2.5 above; centred on the previous close, fixed for the session
- *   bid / ask      around the model mid: spread = tick + (time value + intrinsic / 10) × (2% to 8%
- *                  by the name's liquidity) × (1 + 0.8·|standardised moneyness|), × 1.5 inside a week; bid rounded
- *                  down and ask up to the tick (0.01 under $3, 0.05 from $3). A mid outside the
- *                  no-arbitrage bounds is nudged back by a tick, so every contract has an IV
+ *   exercise       American for stocks and ETFs (Barone-Adesi & Whaley, ../pricing/american),
+ *                  European for the cash-settled indices (VIX, DXY)
+ *   strikes        spacing from the ladder 0.05/0.1/0.25/0.5/1/2.5/5/10/25/50/100: the smallest step
+ *                  that spans about ±2.5 standard deviations with 40 strikes, and at least 3% of the
+ *                  price under $25 (so a $0.86 stock gets 0.05 apart, not 0.5), 1 under $200, 2.5
+ *                  above; centred on the previous close, fixed for the session
+ *   bid / ask      around the model value V: with L the value at zero volatility (at least the
+ *                  intrinsic value for an American option) and U the upper bound (the spot for a
+ *                  call, the strike for a put; discounted for European ones),
+ *                  spread = tick + (V - L) × (2% to 8% by the name's liquidity) × (1 + 0.8·min(|z|, 3))
+ *                  × 1.5 inside a week + L × (0.4% to 1.2%), z the standardised moneyness; bid rounded
+ *                  down and ask up to the tick (0.01 under $3, 0.05 from $3); then L < ask <= U and
+ *                  0 <= bid < ask, so no quote can be bought below what exercising pays or above what
+ *                  the option can ever be worth, however near expiry or deep in the money
  *   open interest  ~ average share volume / 1000, peaking at the money (Gaussian in standardised
  *                  moneyness), fading with expiry, more on monthlies, seeded per day
  *   volume         a seeded daily turnover of the open interest (higher for near expiries),
  *                  accumulating over the session like the share volume
  * Everything is a pure function of (symbol, trading day, minute).
  */
-import { bsmPrice } from '../pricing/bsm';
+import { BoundaryCache, tableFor, tabulatedPrice, type QuoteBatch } from '../pricing/american-batch';
+import type { ExerciseStyle } from '../pricing/american';
 import { newYorkInstant, SESSION_CLOSE_MINUTE, isoDateOf } from '../market/calendar';
 import {
   marketClock,
@@ -29,16 +37,20 @@ import { mix, normal, uniform } from '../market/random';
 import { universeEntry, type UniverseEntry } from '../market/universe';
 import { dayNumberOfIso } from '../market/calendar';
 import { listedExpirations } from './expirations';
-import { atmVolatility, smileVolatility, surfaceParameters } from './surface';
+import { atmVolatility, smileVolatility, surfaceParameters, type SurfaceParameters } from './surface';
 import type { OptionBatch } from '../pricing/batch';
 
 export const STRIKES_PER_EXPIRATION = 40;
-const STRIKE_LADDER = [0.5, 1, 2.5, 5, 10, 25, 50, 100];
+const STRIKE_LADDER = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 25, 50, 100];
 const MS_PER_YEAR = 365 * 86_400_000;
 
 export interface ChainData {
   symbol: string;
+  /** American for stocks and ETFs, European for the cash-settled indices. */
+  style: ExerciseStyle;
   underlying: UnderlyingState;
+  /** The implied-volatility surface the quotes were priced from (its skew is public: it is in the quotes). */
+  surface: SurfaceParameters;
   /** Spot the quotes are priced from (= underlying.spot). */
   spot: number;
   rate: number;
@@ -70,10 +82,13 @@ export interface ChainData {
   surfaceIv: Float64Array;
 }
 
+const ladderStep = (wanted: number): number =>
+  STRIKE_LADDER.find((step) => step >= wanted) ?? STRIKE_LADDER[STRIKE_LADDER.length - 1]!;
+
 function strikeSpacing(price: number, atm: number, years: number): number {
-  const floor = price < 25 ? 0.5 : price < 200 ? 1 : 2.5;
+  const floor = price < 25 ? ladderStep(0.03 * price) : price < 200 ? 1 : 2.5;
   const wanted = Math.max(floor, (2 * 2.5 * atm * Math.sqrt(years) * price) / STRIKES_PER_EXPIRATION);
-  return STRIKE_LADDER.find((step) => step >= wanted) ?? STRIKE_LADDER[STRIKE_LADDER.length - 1]!;
+  return ladderStep(wanted);
 }
 
 const tickOf = (price: number): number => (price < 3 ? 0.01 : 0.05);
@@ -93,7 +108,20 @@ function liquidityOf(entry: UniverseEntry): number {
   return Math.min(1, Math.max(0, (Math.log10(entry.averageVolume) - 6) / 2));
 }
 
-export function generateChain(symbol: string, at: Date, clock: MarketClock = marketClock(at)): ChainData {
+/** The exercise style of an underlying's options. */
+export const exerciseStyleOf = (entry: UniverseEntry): ExerciseStyle =>
+  entry.kind === 'index' ? 'european' : 'american';
+
+/**
+ * A symbol's chain at `at`. `boundaries` caches the early-exercise boundaries of American prices;
+ * pass one shared cache for many chains at the same minute (a universe snapshot does).
+ */
+export function generateChain(
+  symbol: string,
+  at: Date,
+  clock: MarketClock = marketClock(at),
+  boundaries: BoundaryCache = new BoundaryCache(),
+): ChainData {
   const entry = universeEntry(symbol);
   if (!entry) throw new UnknownSymbolError([symbol]);
   const underlying = underlyingAt(entry.symbol, at, clock);
@@ -118,9 +146,12 @@ export function generateChain(symbol: string, at: Date, clock: MarketClock = mar
     }))
     .filter((e) => e.years > 0);
   const count = expiries.length * STRIKES_PER_EXPIRATION * 2;
+  const style = exerciseStyleOf(entry);
   const chain: ChainData = {
     symbol: entry.symbol,
+    style,
     underlying,
+    surface,
     spot,
     rate,
     dividendYield,
@@ -161,25 +192,33 @@ export function generateChain(symbol: string, at: Date, clock: MarketClock = mar
     const expiryFade = Math.exp(-years * 1.5) * (isMonthly ? 1 : 0.45);
     const turnover = 0.05 + 0.35 * Math.exp(-years * 12);
     const shortDated = years < 7 / 365 ? 1.5 : 1;
+    const callTable = tableFor(boundaries, style, years, rate, dividendYield, true);
+    const putTable = tableFor(boundaries, style, years, rate, dividendYield, false);
     for (let j = 0; j < STRIKES_PER_EXPIRATION; j += 1) {
       const strike = toCents(first + j * spacing);
       const vol = smileVolatility(surface, atm, forward, strike, years);
       const z = Math.log(strike / forward) / (atm * Math.sqrt(years));
       for (let type = 1; type >= 0; type -= 1) {
         const isCall = type === 1;
-        const fair = bsmPrice(spot, strike, years, rate, dividendYield, vol, isCall);
-        const lower = Math.max(
-          isCall ? spot * carry - strike * discount : strike * discount - spot * carry,
-          0,
-        );
-        const upper = isCall ? spot * carry : strike * discount;
-        const relative = (0.02 + 0.06 * (1 - liquidity)) * (1 + 0.8 * Math.abs(z)) * shortDated;
-        const spread = tickOf(fair) + (fair - lower) * relative + lower * 0.1 * relative;
+        const table = isCall ? callTable : putTable;
+        const fair = tabulatedPrice(spot, strike, years, rate, dividendYield, vol, isCall, table);
+        const zeroVol = Math.max(isCall ? spot * carry - strike * discount : strike * discount - spot * carry, 0);
+        const intrinsic = Math.max(isCall ? spot - strike : strike - spot, 0);
+        const lower = style === 'american' ? Math.max(zeroVol, intrinsic) : zeroVol;
+        const upper =
+          style === 'american' ? (isCall ? spot : strike) : isCall ? spot * carry : strike * discount;
+        const relative =
+          (0.02 + 0.06 * (1 - liquidity)) * (1 + 0.8 * Math.min(Math.abs(z), 3)) * shortDated;
+        const spread =
+          tickOf(fair) + Math.max(fair - lower, 0) * relative + lower * 0.004 * (1 + 2 * (1 - liquidity));
         let bid = roundDown(fair - spread / 2);
         let ask = Math.max(roundUp(fair + spread / 2), bid + tickOf(bid));
-        if ((bid + ask) / 2 <= lower) ask = roundUp(2 * lower - bid + 0.01);
-        while ((bid + ask) / 2 >= upper && bid > 0) bid = roundDown(bid - tickOf(bid));
-        bid = toCents(bid);
+        // No quote to buy below what exercising (or the forward) pays, none above what it can be worth.
+        if (ask <= lower) ask = roundUp(lower + 1e-9);
+        if (ask <= lower) ask += tickOf(ask);
+        if (ask > upper) ask = roundDown(upper);
+        if (bid >= ask) bid = roundDown(ask - tickOf(ask) + 1e-9);
+        bid = toCents(Math.max(bid, 0));
         ask = toCents(ask);
         const mid = (bid + ask) / 2;
         const contractSeed = mix(symbolSeed, day, j * 2 + type);
@@ -217,7 +256,24 @@ export function generateChain(symbol: string, at: Date, clock: MarketClock = mar
   return chain;
 }
 
-/** The chain's contracts as one batch for the pricing kernels, priced at their mids. */
+/** The chain's quotes for ../pricing/american-batch: solved from their mids under the chain's exercise style. */
+export function quoteBatch(chain: ChainData): QuoteBatch {
+  return {
+    start: 0,
+    end: chain.count,
+    spot: chain.spot,
+    rate: chain.rate,
+    dividendYield: chain.dividendYield,
+    style: chain.style,
+    strike: chain.strike,
+    years: chain.years,
+    isCall: chain.isCall,
+    price: chain.mid,
+    bid: chain.bid,
+  };
+}
+
+/** The chain's contracts as one European batch for the kernels of ../pricing/batch, priced at their mids. */
 export function chainBatch(chain: ChainData): OptionBatch {
   return {
     start: 0,

@@ -94,9 +94,13 @@ export function lognormalCdf(
   return normCdf((Math.log(level / spot) - (rate - dividendYield - 0.5 * vol * vol) * years) / s);
 }
 
+/** P(S_T < level) of some distribution of the underlying at expiry. */
+export type ExpiryCdf = (level: number) => number;
+
 /**
  * Per share: max profit, max loss (a positive number; Infinity when unbounded), probability of
- * profit, breakevens and net premium (+ paid, - received), written into `out`.
+ * profit, breakevens and net premium (+ paid, - received), written into `out`. The probability is
+ * under the lognormal at `vol` unless `cdf` gives another distribution (the scanner's forecast).
  */
 export function analyzeLegs(
   buffer: LegBuffer,
@@ -106,6 +110,7 @@ export function analyzeLegs(
   dividendYield: number,
   vol: number,
   out: Float64Array,
+  cdf?: ExpiryCdf,
 ): void {
   let kinkCount = 0;
   let slope = 0;
@@ -176,7 +181,8 @@ export function analyzeLegs(
     const upper = p + 1 < count ? points[p + 1]! : Infinity;
     if (upper <= lower) continue;
     const probe = upper === Infinity ? lower + 1 + lower : 0.5 * (lower + upper);
-    const upperCdf = lognormalCdf(upper, spot, years, rate, dividendYield, vol);
+    const upperCdf =
+      cdf === undefined ? lognormalCdf(upper, spot, years, rate, dividendYield, vol) : upper === Infinity ? 1 : cdf(upper);
     if (legsPayoff(buffer, probe) > 0) probability += upperCdf - lowerCdf;
     lowerCdf = upperCdf;
   }

@@ -4,25 +4,34 @@
  * scan order so a scan is deterministic.
  */
 
-/** Fields of a kept candidate (a slot of the bounded heap). */
+/** Fields of a kept candidate (a slot of the bounded heap). Money is per share. */
 export const F_SORT = 0;
 export const F_EDGE = 1;
+/** Probability of profit under the forecast. */
 export const F_POP = 2;
+/** At executable prices (Infinity when unbounded). */
 export const F_MAX_PROFIT = 3;
 export const F_MAX_LOSS = 4;
+/** Net option premium at executable prices: + debit paid, - credit received. */
 export const F_NET_PREMIUM = 5;
+/** Mean IV of the option legs. */
 export const F_IV = 6;
 export const F_DELTA = 7;
 export const F_THETA = 8;
 export const F_VEGA = 9;
+/** Weakest leg's volume and open interest; widest leg's spread (% of mid). */
 export const F_VOLUME = 10;
 export const F_OPEN_INTEREST = 11;
 export const F_SPREAD = 12;
-export const F_REWARD = 13;
-export const F_LIQUIDITY = 14;
+/** Expected P&L at expiry under the forecast, at executable prices. */
+export const F_EXPECTED = 13;
+/** Round-trip spread over |net premium at mid|. */
+export const F_SPREAD_COST = 14;
 export const F_ATM_IV = 15;
 export const F_SEQUENCE = 16;
-export const FIELDS = 17;
+/** Net option premium at the mids (+ debit, - credit). */
+export const F_NET_MID = 17;
+export const FIELDS = 18;
 export const I_CHAIN = 0;
 export const I_STRATEGY = 1;
 export const I_EXPIRATION = 2;

@@ -10,8 +10,13 @@
  *   maxCapital                                              dollars per position
  *   priceMin/priceMax                                       the underlying's price
  *   expiration                                              the latest expiration, 'YYYY-MM-DD'
- * The spec's `ivRank` slider (default 50) is the minimum IV rank; `ivRankMin`, when given, takes
- * its place. A min above its max is an error on the max field. Unknown fields are errors.
+ * The spec's `ivRank` slider (default 50) is the minimum IV rank of the universe screen; without
+ * a ticker it screens the underlyings, with a ticker it does not (every position of that ticker is
+ * scored, its IV rank feeding the IV-fit component) unless `ivRankMin` asks explicitly.
+ * Defaults of the scan itself: at least 1 day to expiry (`dteMin`), positions spanning the next
+ * earnings report left out unless a ticker is given (`excludeEarnings`), at most 5 positions per
+ * underlying without a ticker (`maxPerTicker`) and 10 per strategy when scanning all of them
+ * (`maxPerStrategy`). A min above its max is an error on the max field. Unknown fields are errors.
  */
 import { z } from 'zod';
 import { scannerFilterSchema } from '../market/schemas';
@@ -22,6 +27,7 @@ export type Moneyness = (typeof moneynessValues)[number];
 
 export const scanSortKeys = [
   'edgeScore',
+  'expectedReturn',
   'probabilityOfProfit',
   'iv',
   'ivRank',
@@ -76,6 +82,8 @@ export const scanFiltersSchema = scannerFilterSchema
     limit: z.number().int().min(SCAN_LIMIT.min).max(SCAN_LIMIT.max).default(SCAN_LIMIT.default),
     /** Results kept per underlying, so one name cannot fill the list (default: see maxResultsPerTicker). */
     maxPerTicker: z.number().int().min(1).max(SCAN_LIMIT.max).optional(),
+    /** Results kept per strategy, so one kind of trade cannot fill the list (default: see maxResultsPerStrategy). */
+    maxPerStrategy: z.number().int().min(1).max(SCAN_LIMIT.max).optional(),
   })
   .strict()
   .superRefine((filters, ctx) => {
@@ -101,9 +109,38 @@ export const scanFiltersSchema = scannerFilterSchema
 export type ScanFilters = z.output<typeof scanFiltersSchema>;
 export type ScanFiltersInput = z.input<typeof scanFiltersSchema>;
 
-/** The minimum IV rank a scan applies: ivRankMin when given, else the spec's ivRank slider. */
+/** The minimum IV rank asked for: ivRankMin when given, else the spec's ivRank slider. */
 export function minimumIvRank(filters: ScanFilters): number {
   return filters.ivRankMin ?? filters.ivRank;
+}
+
+/**
+ * The minimum IV rank that screens underlyings: the one asked for without a ticker; with a ticker
+ * only an explicit ivRankMin (the slider's default never empties a ticker's scan).
+ */
+export function screeningIvRank(filters: ScanFilters): number {
+  return filters.ticker !== undefined ? (filters.ivRankMin ?? 0) : minimumIvRank(filters);
+}
+
+/** The fewest days to expiry a scan shows unless dteMin says otherwise (no expiring-today positions). */
+export const DEFAULT_MIN_DTE = 1;
+
+export function minimumDte(filters: ScanFilters): number {
+  return filters.dteMin ?? DEFAULT_MIN_DTE;
+}
+
+/** Whether positions spanning the next earnings report are left out: as asked, else without a ticker. */
+export function excludesEarnings(filters: ScanFilters): boolean {
+  return filters.excludeEarnings ?? filters.ticker === undefined;
+}
+
+/** When scanning every strategy, at most this many positions of one strategy (a spread of ideas). */
+export const DEFAULT_MAX_PER_STRATEGY = 10;
+
+/** The per-strategy cap a scan applies: as asked, else the default when scanning all strategies. */
+export function maxResultsPerStrategy(filters: ScanFilters): number {
+  if (filters.maxPerStrategy !== undefined) return filters.maxPerStrategy;
+  return filters.strategy === undefined || filters.strategy === 'all' ? DEFAULT_MAX_PER_STRATEGY : filters.limit;
 }
 
 /** Without a ticker, a scan shows at most this many positions of one underlying (a spread of ideas). */
@@ -114,11 +151,13 @@ export function maxResultsPerTicker(filters: ScanFilters): number {
   return filters.maxPerTicker ?? (filters.ticker !== undefined ? filters.limit : DEFAULT_MAX_PER_TICKER);
 }
 
-const NOT_FILTERS = new Set(['sortBy', 'sortDir', 'limit', 'maxPerTicker']);
+const NOT_FILTERS = new Set(['sortBy', 'sortDir', 'limit', 'maxPerTicker', 'maxPerStrategy']);
 
 /**
  * How many filters narrow the scan (the Starter plan allows 10): every field that is set, except
- * sorting, the limit and the per-ticker cap; strategy 'all', an IV rank of 0 and excludeEarnings false narrow nothing.
+ * sorting, the limit and the caps; strategy 'all', an IV rank of 0, the ivRank slider when a
+ * ticker is given (it does not screen then), excludeEarnings false, and excludeEarnings true
+ * without a ticker (the default then) narrow nothing.
  */
 export function countActiveFilters(filters: ScanFilters): number {
   let count = 0;
@@ -127,7 +166,8 @@ export function countActiveFilters(filters: ScanFilters): number {
     if (name === 'strategy' && value === 'all') continue;
     if ((name === 'ivRank' || name === 'ivRankMin') && value === 0) continue;
     if (name === 'ivRank' && filters.ivRankMin !== undefined) continue;
-    if (name === 'excludeEarnings' && value === false) continue;
+    if (name === 'ivRank' && filters.ticker !== undefined) continue;
+    if (name === 'excludeEarnings' && (value === false || filters.ticker === undefined)) continue;
     count += 1;
   }
   return count;

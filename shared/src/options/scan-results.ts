@@ -1,20 +1,29 @@
 /**
  * Turns a kept candidate into the API's scan result: the spec's ScanResult fields, the position
- * (legs with side and quantity), its analysis (./strategies) and the edge score's breakdown.
+ * (legs with side, quantity and their executable fill: the ask when bought, the bid when sold),
+ * its analysis at those fills (./strategies), the forecast's expected P&L and probability, and
+ * the edge score's breakdown.
  */
 import type { ScannerStrategy } from '../constants/strategies';
 import type { ScanResult } from '../market/schemas';
 import type { Sector } from '../market/universe';
+import type { ExerciseStyle } from '../pricing/american';
 import { edgeScoreBand, type EdgeScoreBand, type Tone } from '../ui/colour-bands';
 import type { ChainData } from './chain';
+import { historicalVolatility } from './forecast';
 import {
   F_ATM_IV,
+  F_EXPECTED,
   F_IV,
-  F_LIQUIDITY,
+  F_MAX_LOSS,
+  F_NET_MID,
   F_NET_PREMIUM,
   F_OPEN_INTEREST,
-  F_REWARD,
+  F_POP,
   F_SPREAD,
+  F_SPREAD_COST,
+  F_THETA,
+  F_VEGA,
   F_VOLUME,
   FIELDS,
   INTS,
@@ -52,23 +61,46 @@ export interface ScanResultDetail extends ScanResult {
   underlyingPrice: number;
   ivRank: number;
   ivPercentile: number;
-  /** The expiration's at-the-money IV (the probability model's σ). */
+  /** The expiration's at-the-money IV (from the quotes). */
   atmIv: number;
+  /** The option legs' strikes, ascending, and written out: '530/540/560/570'. */
+  strikes: number[];
+  strikeLabel: string;
+  /** Net option price per share at the fills: + debit paid, - credit received. */
+  netPrice: number;
+  priceType: 'debit' | 'credit';
+  /** The same at the mids. */
+  midPrice: number;
   openInterest: number;
   /** Widest leg's bid-ask spread, percent of mid. */
   spreadPct: number;
-  /** |net option premium| per share. */
+  /** Round-trip bid-ask over |net premium at the mids|. */
+  spreadCost: number;
+  /** |net option premium| per share at the fills. */
   premium: number;
+  /** Under the forecast, at expiry. */
   probabilityOfProfit: number;
-  /** Dollars; Infinity when unbounded (JSON.stringify writes null). */
+  /** Dollars: expected P&L at expiry under the forecast, filled at the bid/ask. */
+  expectedProfit: number;
+  /** expectedProfit / capitalRequired. */
+  expectedReturn: number;
+  /** The forecast's volatility for this expiry and the underlying's recent (EWMA) volatility, fractions. */
+  forecastVol: number;
+  historicalVol: number;
+  /** Dollars at the fills; Infinity when unbounded (JSON.stringify writes null). */
   maxProfit: number;
   maxLoss: number;
   breakevens: number[];
   capitalRequired: number;
-  /** Dollars: + debit, - credit. */
+  /** Dollars: + debit, - credit (the stock included for a covered call). */
   cost: number;
   expectedMove: number;
+  /** maxProfit / maxLoss (Infinity when the profit is unlimited). */
   rewardRisk: number;
+  /** The next earnings report, 'YYYY-MM-DD' (stocks), and whether this position's expiry spans it. */
+  earnings: string | null;
+  spansEarnings: boolean;
+  exercise: ExerciseStyle;
   greeks: PositionMetrics['greeks'];
   edgeBand: { band: EdgeScoreBand; label: string; tone: Tone };
   scoreBreakdown: EdgeScoreComponent[];
@@ -83,7 +115,7 @@ function legOf(chain: ChainData, work: ChainWork, i: number, quantity: number): 
     strike: chain.strike[i]!,
     expiration: chain.expirations[chain.expirationIndex[i]!]!,
     years: chain.years[i]!,
-    premium: chain.mid[i]!,
+    premium: quantity > 0 ? chain.ask[i]! : chain.bid[i]!,
     bid: chain.bid[i]!,
     ask: chain.ask[i]!,
     iv: work.iv[i]!,
@@ -96,7 +128,8 @@ function legOf(chain: ChainData, work: ChainWork, i: number, quantity: number): 
   };
 }
 
-const LEG_QUANTITIES: Record<ScannerStrategy, number[]> = {
+/** Each strategy's option legs' signed quantities, in the order the scanner lists them. */
+export const LEG_QUANTITIES: Record<ScannerStrategy, readonly number[]> = {
   'long-call': [1],
   'long-put': [1],
   'covered-call': [-1],
@@ -110,6 +143,11 @@ const LEG_QUANTITIES: Record<ScannerStrategy, number[]> = {
 /** Dollars to cents; Infinity stays Infinity. */
 const toCents = (value: number): number => (Number.isFinite(value) ? Math.round(value * 100) / 100 : value);
 
+/** '530/540/560/570'; '22.5/25'; '0.05'. */
+export function strikeLabel(strikes: readonly number[]): string {
+  return strikes.map((strike) => String(Number(strike.toFixed(2)))).join('/');
+}
+
 export function materialize(snapshot: UniverseSnapshot, top: TopK, slot: number): ScanResultDetail {
   const ints = top.ints.subarray(slot * INTS, slot * INTS + INTS);
   const floats = top.floats.subarray(slot * FIELDS, slot * FIELDS + FIELDS);
@@ -117,6 +155,7 @@ export function materialize(snapshot: UniverseSnapshot, top: TopK, slot: number)
   const work = snapshot.work[ints[I_CHAIN]!]!;
   const strategy = STRATEGY_CODES[ints[I_STRATEGY]!]!;
   const e = ints[I_EXPIRATION]!;
+  const expiry = work.expiries[e]!;
   const quantities = LEG_QUANTITIES[strategy];
   const legs: PositionLeg[] = quantities.map((quantity, l) =>
     legOf(chain, work, ints[I_LEGS + l]!, quantity),
@@ -156,25 +195,30 @@ export function materialize(snapshot: UniverseSnapshot, top: TopK, slot: number)
   const metrics = analyzePosition(position, atmIv);
   const optionLegs = legs.filter((leg) => leg.kind !== 'stock');
   const primary = optionLegs[strategy === 'iron-condor' ? 2 : strategy === 'butterfly' ? 1 : 0]!;
-  const reward = floats[F_REWARD]! * CONTRACT_MULTIPLIER;
+  const strikes = [...new Set(optionLegs.map((leg) => leg.strike!))].sort((a, b) => a - b);
+  const maxLossPerShare = floats[F_MAX_LOSS]!;
+  const expectedProfit = floats[F_EXPECTED]! * CONTRACT_MULTIPLIER;
   const { score, breakdown } = edgeScoreBreakdown({
     strategy,
-    ivRank: chain.underlying.ivRank,
-    volume: floats[F_VOLUME]!,
+    expectedReturn: floats[F_EXPECTED]! / maxLossPerShare,
+    expectedProfit,
+    capitalAtRisk: metrics.capitalRequired,
+    probabilityOfProfit: floats[F_POP]!,
+    spreadCost: floats[F_SPREAD_COST]!,
+    netPremium: floats[F_NET_MID]!,
     openInterest: floats[F_OPEN_INTEREST]!,
-    spreadPercent: floats[F_SPREAD]!,
-    liquidity: floats[F_LIQUIDITY]!,
-    probabilityOfProfit: metrics.probabilityOfProfit,
-    rewardRisk: reward / metrics.maxLoss,
-    reward,
-    maxLoss: metrics.maxLoss,
-    thetaPerShare: metrics.greeks.theta,
-    capitalRequired: metrics.capitalRequired,
+    volume: floats[F_VOLUME]!,
+    impliedVolatility: expiry.impliedAtm,
+    forecastVolatility: expiry.forecastAtm,
+    ivPercentile: chain.underlying.ivPercentile,
+    theta: floats[F_THETA]!,
+    vega: floats[F_VEGA]!,
   });
   const lastPrice =
     optionLegs.length === 1
       ? chain.last[ints[I_LEGS]!]!
-      : Math.round(Math.abs(floats[F_NET_PREMIUM]!) * 100) / 100;
+      : Math.round(Math.abs(floats[F_NET_MID]!) * 100) / 100;
+  const netPrice = floats[F_NET_PREMIUM]!;
   return {
     ticker: chain.symbol,
     strategy,
@@ -192,17 +236,30 @@ export function materialize(snapshot: UniverseSnapshot, top: TopK, slot: number)
     ivRank: chain.underlying.ivRank,
     ivPercentile: chain.underlying.ivPercentile,
     atmIv,
+    strikes,
+    strikeLabel: strikeLabel(strikes),
+    netPrice: toCents(netPrice),
+    priceType: netPrice >= 0 ? 'debit' : 'credit',
+    midPrice: floats[F_NET_MID]!,
     openInterest: floats[F_OPEN_INTEREST]!,
     spreadPct: floats[F_SPREAD]!,
-    premium: Math.abs(floats[F_NET_PREMIUM]!),
-    probabilityOfProfit: metrics.probabilityOfProfit,
+    spreadCost: floats[F_SPREAD_COST]!,
+    premium: Math.abs(netPrice),
+    probabilityOfProfit: floats[F_POP]!,
+    expectedProfit,
+    expectedReturn: floats[F_EXPECTED]! / maxLossPerShare,
+    forecastVol: expiry.forecastAtm,
+    historicalVol: work.forecast ? historicalVolatility(work.forecast) : Number.NaN,
     maxProfit: toCents(metrics.maxProfit),
     maxLoss: toCents(metrics.maxLoss),
     breakevens: metrics.breakevens.map(toCents),
     capitalRequired: toCents(metrics.capitalRequired),
     cost: toCents(metrics.cost),
     expectedMove: metrics.expectedMove,
-    rewardRisk: reward / metrics.maxLoss,
+    rewardRisk: metrics.maxProfit / metrics.maxLoss,
+    earnings: chain.underlying.nextEarnings,
+    spansEarnings: expiry.spansEarnings,
+    exercise: chain.style,
     greeks: metrics.greeks,
     edgeBand: edgeScoreBand(score),
     scoreBreakdown: breakdown,

@@ -1,22 +1,23 @@
 /**
  * The scanner core: scan(snapshot, filters) over the whole universe, a pure function.
  *
- * Per underlying that passes the underlying filters, implied volatilities are solved from the
- * mids and greeks computed (typed arrays, ../pricing/batch). Per expiration, candidates are
- * built for each strategy (./strategies): every contract with 0.05 <= |delta| <= 0.95 for the
- * single-leg strategies (covered calls at or above the money, puts sold at or below it); for the
- * multi-leg ones a straddle at the money, strangles at 30 and 20 delta, iron condors with short
- * strikes at 16 and 25 delta and wings half an expected move out, and a call butterfly at the
- * money with the same wings. A leg sold needs a bid. Candidates are scored and filtered as plain
- * numbers; only the best `limit` (./scan-candidates) become result objects (./scan-results).
+ * The snapshot (./snapshot) holds each contract's IV solved from its mid under its exercise
+ * style, its greeks, and its expected payoff under the forecast (./forecast). Per underlying that
+ * passes the underlying filters and per expiration, candidates are built for each strategy
+ * (./strategies): every contract with 0.05 <= |delta| <= 0.95 for the single-leg strategies
+ * (covered calls at or above the money, puts sold at or below it); a straddle at the money,
+ * strangles at 30 and 20 delta, iron condors with short strikes at 16 and 25 delta and wings half
+ * an expected move out, and a call butterfly at the money with the same wings (a second delta
+ * target that picks the same strikes is not a second position). Every leg needs an IV (a
+ * time-value bid); a leg sold needs a bid. Fills are executable: buy at the ask, sell at the bid.
  *
- * Reward (for reward/risk): a premium seller's max profit (a butterfly's half of it, the average
- * of its tent); a buyer's profit at a one-standard-deviation move in its favour (S·e^{±σ√T}),
- * capped at its max profit.
+ * Each candidate's expected P&L, probability of profit, max profit and max loss are at those
+ * fills under the forecast, and its edge score follows (./scoring). Candidates are filtered as
+ * plain numbers; the best per underlying (maxResultsPerTicker), then per strategy
+ * (maxResultsPerStrategy), then the best `limit` overall become result objects (./scan-results).
+ * When nothing matches, the scan says which filter removed everything, with the values.
  */
-import { greeksBatch, impliedVolatilityBatch } from '../pricing/batch';
-import { normCdf } from '../pricing/normal';
-import { chainBatch, type ChainData } from './chain';
+import type { ChainData } from './chain';
 import {
   LEG_CALL,
   LEG_PUT,
@@ -27,44 +28,63 @@ import {
   OUT_SIZE,
   analyzeLegs,
   createLegBuffer,
-  legsPayoff,
   pushLeg,
+  type ExpiryCdf,
 } from './payoff';
 import {
   F_ATM_IV,
   F_DELTA,
   F_EDGE,
+  F_EXPECTED,
   F_IV,
-  F_LIQUIDITY,
   F_MAX_LOSS,
   F_MAX_PROFIT,
+  F_NET_MID,
   F_NET_PREMIUM,
   F_OPEN_INTEREST,
   F_POP,
-  F_REWARD,
   F_SEQUENCE,
   F_SORT,
   F_SPREAD,
+  F_SPREAD_COST,
   F_THETA,
   F_VEGA,
   F_VOLUME,
+  INTS,
+  I_CHAIN,
+  I_STRATEGY,
   TopK,
   candidate,
   candidateLegs,
 } from './scan-candidates';
 import {
+  excludesEarnings,
+  maxResultsPerStrategy,
   maxResultsPerTicker,
-  minimumIvRank,
+  minimumDte,
+  screeningIvRank,
   type Moneyness,
   type ScanFilters,
   type ScanSortKey,
 } from './scan-filters';
 import { STRATEGY_CODES, materialize, type ScanResultDetail } from './scan-results';
-import { combineEdgeScore, ivFitScore, rewardRiskScore, thetaScore } from './scoring';
+import {
+  combineEdgeScore,
+  expectedReturnScore,
+  ivFitScore,
+  liquidityScore,
+  probabilityScore,
+  thetaEfficiency,
+  thetaEfficiencyScore,
+} from './scoring';
+import { probabilityBelow, type ExpiryForecast } from './forecast';
 import type { ChainWork, UniverseSnapshot } from './snapshot';
 import { CONTRACT_MULTIPLIER } from './strategies';
+import { describeEmptyScan, type EmptyReason, ScanDiagnosis } from './scan-diagnosis';
 
 export type { ScanResultDetail } from './scan-results';
+export type { EmptyReason } from './scan-diagnosis';
+export { priceChain } from './snapshot';
 
 const LONG_CALL = 0;
 const LONG_PUT = 1;
@@ -74,6 +94,7 @@ const IRON_CONDOR = 4;
 const BUTTERFLY = 5;
 const STRADDLE = 6;
 const STRANGLE = 7;
+const SELLS_VOLATILITY = [false, false, true, true, true, true, false, false];
 /** |strike / spot - 1| within this is at the money. */
 export const ATM_BAND = 0.02;
 const STRIKES = 40;
@@ -81,10 +102,14 @@ const MONEYNESS_CODE: Record<Moneyness, number> = { itm: 0, atm: 1, otm: 2 };
 
 export interface ScanOutput {
   asOf: string;
+  /** Whether the market was in session at the snapshot (results refresh only then). */
+  marketOpen: boolean;
   results: ScanResultDetail[];
-  /** Candidates that passed every filter (results are the best `limit` of them). */
+  /** Candidates that passed every filter (results are the best `limit` of them, after the caps). */
   matched: number;
   scanned: { underlyings: number; contracts: number; candidates: number };
+  /** When nothing matched: the filter that removed the last candidates, with the values, and how to relax it. */
+  emptyReason: EmptyReason | null;
 }
 
 export function moneynessOf(isCall: boolean, strike: number, spot: number): Moneyness {
@@ -95,12 +120,35 @@ export function moneynessOf(isCall: boolean, strike: number, spot: number): Mone
 const legBuffer = createLegBuffer();
 const analysis = new Float64Array(OUT_SIZE);
 
+/** Candidates kept for the final selection at most (only reached with caps close to a large limit). */
+const POOL_MAX = 20_000;
+
 /** One scan's state; its methods are the hot loop (class methods, so no closures per call). */
 class ScanRun {
-  readonly top: TopK;
-  /** The best candidates of the underlying being scanned, at most maxResultsPerTicker of them. */
-  private readonly perTicker: TopK;
+  /**
+   * The candidates the final selection picks from: each (underlying, strategy) group's best
+   * min(limit, per-ticker cap, per-strategy cap). Picking greedily from them by the sort key while
+   * respecting both caps gives the same list as picking from every candidate.
+   */
+  readonly pool: TopK;
+  /** The underlying being scanned: its best of each strategy. */
+  private readonly groups: TopK[];
+  private readonly tickerCap: number;
+  private readonly strategyCap: number;
+  /** Pool slots of the results, best first. */
+  selected: number[] = [];
+  /** Sees every candidate that passes the filters (the backtest's hook). */
+  visitor: ((view: CandidateView) => void) | null = null;
+  private readonly view: CandidateView = {
+    chain: 0,
+    strategy: 0,
+    expiration: 0,
+    edgeScore: 0,
+    legs: candidateLegs,
+    fields: candidate,
+  };
   readonly enabled = new Uint8Array(STRATEGY_CODES.length);
+  readonly diagnosis: ScanDiagnosis;
   matched = 0;
   candidates = 0;
   underlyings = 0;
@@ -135,24 +183,37 @@ class ScanRun {
   private years = 0;
   private spot = 0;
   private atmIv = 0;
-  private upPrice = 0;
-  private downPrice = 0;
-  private logSpotPlusDrift = 0;
-  private totalVol = 1;
+  private forward = 0;
+  private expiry!: ExpiryForecast;
+  private ivFitSeller = 0;
+  private ivFitBuyer = 0;
+  /** P(S_T < level) under the current expiry's forecast. */
+  private readonly cdf: ExpiryCdf = (level) => probabilityBelow(this.expiry, level);
+  // Strikes of the last strangle and condor of the expiration (a second delta target may pick the same).
+  private lastStrangle = -1;
+  private lastCondor = -1;
 
   constructor(
     private readonly snapshot: UniverseSnapshot,
     private readonly filters: ScanFilters,
   ) {
-    this.top = new TopK(filters.limit, filters.sortDir === 'desc');
-    this.perTicker = new TopK(
-      Math.min(filters.limit, maxResultsPerTicker(filters)),
-      filters.sortDir === 'desc',
+    const descending = filters.sortDir === 'desc';
+    this.tickerCap = Math.min(filters.limit, maxResultsPerTicker(filters));
+    this.strategyCap = Math.min(filters.limit, maxResultsPerStrategy(filters));
+    const groupCap = Math.min(this.tickerCap, this.strategyCap);
+    this.groups = STRATEGY_CODES.map(() => new TopK(groupCap, descending));
+    const uncapped = this.tickerCap >= filters.limit && this.strategyCap >= filters.limit;
+    this.pool = new TopK(
+      uncapped
+        ? filters.limit
+        : Math.min(POOL_MAX, snapshot.chains.length * STRATEGY_CODES.length * groupCap),
+      descending,
     );
     STRATEGY_CODES.forEach((strategy, code) => {
       this.enabled[code] =
         filters.strategy === undefined || filters.strategy === 'all' || filters.strategy === strategy ? 1 : 0;
     });
+    this.diagnosis = new ScanDiagnosis();
     this.ivMin = filters.ivMin ?? 0;
     this.ivMax = filters.ivMax ?? Infinity;
     this.deltaMin = filters.deltaMin ?? -Infinity;
@@ -172,18 +233,40 @@ class ScanRun {
   }
 
   run(): void {
-    const { snapshot, filters } = this;
-    const ivRankMin = minimumIvRank(filters);
+    const { snapshot, filters, diagnosis } = this;
+    const ivRankMin = screeningIvRank(filters);
     const ivRankMax = filters.ivRankMax ?? 100;
+    const dteMin = minimumDte(filters);
+    const excludeEarnings = excludesEarnings(filters);
     for (let c = 0; c < snapshot.chains.length; c += 1) {
       const chain = snapshot.chains[c]!;
       const u = chain.underlying;
       if (filters.ticker !== undefined && chain.symbol !== filters.ticker) continue;
-      if (filters.sector !== undefined && u.sector !== filters.sector) continue;
-      if (filters.priceMin !== undefined && u.spot < filters.priceMin) continue;
-      if (filters.priceMax !== undefined && u.spot > filters.priceMax) continue;
-      if (u.ivRank < ivRankMin || u.ivRank > ivRankMax) continue;
-      if (filters.ivPercentileMin !== undefined && u.ivPercentile < filters.ivPercentileMin) continue;
+      diagnosis.tickerFound = true;
+      if (filters.sector !== undefined && u.sector !== filters.sector) {
+        diagnosis.rejectUnderlying('sector', chain.symbol, 0);
+        continue;
+      }
+      if (filters.priceMin !== undefined && u.spot < filters.priceMin) {
+        diagnosis.rejectUnderlying('priceMin', chain.symbol, u.spot);
+        continue;
+      }
+      if (filters.priceMax !== undefined && u.spot > filters.priceMax) {
+        diagnosis.rejectUnderlying('priceMax', chain.symbol, u.spot);
+        continue;
+      }
+      if (u.ivRank < ivRankMin) {
+        diagnosis.rejectUnderlying('ivRankMin', chain.symbol, u.ivRank);
+        continue;
+      }
+      if (u.ivRank > ivRankMax) {
+        diagnosis.rejectUnderlying('ivRankMax', chain.symbol, u.ivRank);
+        continue;
+      }
+      if (filters.ivPercentileMin !== undefined && u.ivPercentile < filters.ivPercentileMin) {
+        diagnosis.rejectUnderlying('ivPercentileMin', chain.symbol, u.ivPercentile);
+        continue;
+      }
       this.underlyings += 1;
       this.contracts += chain.count;
       this.chainIndex = c;
@@ -192,19 +275,51 @@ class ScanRun {
       this.ivRank = u.ivRank;
       this.tickerRank = snapshot.tickerRank[c]!;
       this.spot = chain.spot;
-      priceChain(chain, this.work);
       for (let e = 0; e < chain.expirations.length; e += 1) {
         const expiration = chain.expirations[e]!;
         const dte = chain.expirationDte[e]!;
-        if (filters.expiration !== undefined && expiration > filters.expiration) continue;
-        if (filters.dteMin !== undefined && dte < filters.dteMin) continue;
-        if (filters.dteMax !== undefined && dte > filters.dteMax) continue;
-        if (filters.excludeEarnings && u.nextEarnings !== null && expiration >= u.nextEarnings) continue;
+        if (filters.expiration !== undefined && expiration > filters.expiration) {
+          diagnosis.rejectExpiration('expiration', chain.symbol, dte, expiration);
+          continue;
+        }
+        if (dte < dteMin) {
+          diagnosis.rejectExpiration('dteMin', chain.symbol, dte, expiration);
+          continue;
+        }
+        if (filters.dteMax !== undefined && dte > filters.dteMax) {
+          diagnosis.rejectExpiration('dteMax', chain.symbol, dte, expiration);
+          continue;
+        }
+        const forecast = this.work.expiries[e]!;
+        if (excludeEarnings && forecast.spansEarnings) {
+          diagnosis.rejectExpiration('excludeEarnings', chain.symbol, dte, u.nextEarnings ?? expiration);
+          continue;
+        }
+        diagnosis.expirations += 1;
         this.expiration = e;
         this.dte = dte;
+        this.expiry = forecast;
         this.scanExpiration();
       }
-      this.top.offerAll(this.perTicker);
+      for (const group of this.groups) this.pool.offerAll(group);
+    }
+    this.select();
+  }
+
+  /** The best `limit` of the pool, taken in order, skipping any over its underlying's or strategy's cap. */
+  private select(): void {
+    const { pool } = this;
+    const perChain = new Map<number, number>();
+    const perStrategy = new Int32Array(STRATEGY_CODES.length);
+    for (const slot of pool.sorted()) {
+      if (this.selected.length >= this.filters.limit) break;
+      const chain = pool.ints[slot * INTS + I_CHAIN]!;
+      const strategy = pool.ints[slot * INTS + I_STRATEGY]!;
+      const chainCount = perChain.get(chain) ?? 0;
+      if (chainCount >= this.tickerCap || perStrategy[strategy]! >= this.strategyCap) continue;
+      perChain.set(chain, chainCount + 1);
+      perStrategy[strategy] = perStrategy[strategy]! + 1;
+      this.selected.push(slot);
     }
   }
 
@@ -221,16 +336,18 @@ class ScanRun {
       )
         atm = j;
     }
-    const atmIv = 0.5 * (work.iv[start + 2 * atm]! + work.iv[start + 2 * atm + 1]!);
-    if (!(atmIv > 0)) return;
+    const observed = 0.5 * (work.iv[start + 2 * atm]! + work.iv[start + 2 * atm + 1]!);
+    const atmIv = observed > 0 ? observed : this.expiry.impliedAtm;
     this.start = start;
     this.years = years;
     this.atmIv = atmIv;
-    const move = atmIv * Math.sqrt(years);
-    this.upPrice = spot * Math.exp(move);
-    this.downPrice = spot * Math.exp(-move);
-    this.totalVol = move;
-    this.logSpotPlusDrift = Math.log(spot) + (chain.rate - chain.dividendYield - 0.5 * atmIv * atmIv) * years;
+    this.forward = this.expiry.forward;
+    this.lastStrangle = -1;
+    this.lastCondor = -1;
+    const premium = this.expiry.impliedAtm / this.expiry.forecastAtm - 1;
+    const percentile = chain.underlying.ivPercentile;
+    this.ivFitSeller = ivFitScore(true, premium, percentile);
+    this.ivFitBuyer = ivFitScore(false, premium, percentile);
     const enabled = this.enabled;
 
     for (let j = 0; j < STRIKES; j += 1) {
@@ -253,22 +370,21 @@ class ScanRun {
     }
     const atmCall = start + 2 * atm;
     const spacing = chain.strike[start + 2]! - chain.strike[start]!;
-    const wing = Math.max(1, Math.round((0.5 * spot * move) / spacing));
+    const wing = Math.max(1, Math.round((0.5 * spot * atmIv * Math.sqrt(years)) / spacing));
     if (enabled[STRADDLE]) {
       this.startLegs();
-      this.leg(0, atmCall, 1);
-      this.leg(1, atmCall + 1, 1);
-      this.multi(STRADDLE, atmCall);
+      if (this.leg(0, atmCall, 1) && this.leg(1, atmCall + 1, 1)) this.multi(STRADDLE, atmCall);
     }
     if (enabled[STRANGLE]) {
       for (const target of [0.3, 0.2]) {
         const jc = this.byDelta(true, target);
         const jp = this.byDelta(false, -target);
-        if (jc < 0 || jp < 0) continue;
+        if (jc < 0 || jp < 0 || jc * STRIKES + jp === this.lastStrangle) continue;
+        this.lastStrangle = jc * STRIKES + jp;
         this.startLegs();
-        this.leg(0, start + 2 * jc, 1);
-        this.leg(1, start + 2 * jp + 1, 1);
-        this.multi(STRANGLE, start + 2 * jc);
+        if (this.leg(0, start + 2 * jc, 1) && this.leg(1, start + 2 * jp + 1, 1)) {
+          this.multi(STRANGLE, start + 2 * jc);
+        }
       }
     }
     if (enabled[IRON_CONDOR]) {
@@ -276,6 +392,8 @@ class ScanRun {
         const jc = this.byDelta(true, target);
         const jp = this.byDelta(false, -target);
         if (jc < 0 || jp < 0 || jc + wing >= STRIKES || jp - wing < 0) continue;
+        if (jc * STRIKES + jp === this.lastCondor) continue;
+        this.lastCondor = jc * STRIKES + jp;
         this.startLegs();
         if (
           this.leg(0, start + 2 * (jp - wing) + 1, 1) &&
@@ -299,16 +417,15 @@ class ScanRun {
     }
   }
 
-  /** P(S_T < level) under the expiry's lognormal. */
-  private cdf(level: number): number {
-    return level <= 0 ? 0 : normCdf((Math.log(level) - this.logSpotPlusDrift) / this.totalVol);
-  }
-
-  /** The four single-leg strategies, in closed form (equal to ./payoff's analysis; tested). */
+  /** The four single-leg strategies, in closed form at executable prices (equal to ./payoff's analysis; tested). */
   private single(code: number, i: number): void {
     const { chain, work } = this;
+    if (!(work.iv[i]! > 0)) return;
     const k = chain.strike[i]!;
-    const p = chain.mid[i]!;
+    const bid = chain.bid[i]!;
+    const ask = chain.ask[i]!;
+    const mid = chain.mid[i]!;
+    const expectedPayoff = work.expectedPayoff[i]!;
     const spot = this.spot;
     const side = code === LONG_CALL || code === LONG_PUT ? 1 : -1;
     candidateLegs[0] = i;
@@ -322,33 +439,34 @@ class ScanRun {
     candidate[F_VOLUME] = chain.volume[i]!;
     candidate[F_OPEN_INTEREST] = chain.openInterest[i]!;
     candidate[F_SPREAD] = work.spreadPct[i]!;
-    candidate[F_LIQUIDITY] = work.liquidity[i]!;
+    candidate[F_SPREAD_COST] = (ask - bid) / mid;
+    candidate[F_NET_MID] = side * mid;
     if (code === LONG_CALL) {
-      candidate[F_NET_PREMIUM] = p;
-      candidate[F_MAX_LOSS] = p;
+      candidate[F_NET_PREMIUM] = ask;
+      candidate[F_MAX_LOSS] = ask;
       candidate[F_MAX_PROFIT] = Infinity;
-      candidate[F_POP] = 1 - this.cdf(k + p);
-      candidate[F_REWARD] = Math.max(this.upPrice - k, 0) - p;
+      candidate[F_POP] = 1 - this.cdf(k + ask);
+      candidate[F_EXPECTED] = expectedPayoff - ask;
     } else if (code === LONG_PUT) {
-      candidate[F_NET_PREMIUM] = p;
-      candidate[F_MAX_LOSS] = p;
-      candidate[F_MAX_PROFIT] = k - p;
-      candidate[F_POP] = this.cdf(k - p);
-      candidate[F_REWARD] = Math.max(k - this.downPrice, 0) - p;
+      candidate[F_NET_PREMIUM] = ask;
+      candidate[F_MAX_LOSS] = ask;
+      candidate[F_MAX_PROFIT] = k - ask;
+      candidate[F_POP] = this.cdf(k - ask);
+      candidate[F_EXPECTED] = expectedPayoff - ask;
     } else if (code === COVERED_CALL) {
-      candidate[F_NET_PREMIUM] = -p;
-      candidate[F_MAX_LOSS] = spot - p;
-      candidate[F_MAX_PROFIT] = k - spot + p;
-      candidate[F_POP] = 1 - this.cdf(spot - p);
-      candidate[F_REWARD] = k - spot + p;
+      candidate[F_NET_PREMIUM] = -bid;
+      candidate[F_MAX_LOSS] = spot - bid;
+      candidate[F_MAX_PROFIT] = k - spot + bid;
+      candidate[F_POP] = 1 - this.cdf(spot - bid);
+      candidate[F_EXPECTED] = this.forward - spot - (expectedPayoff - bid);
     } else {
-      candidate[F_NET_PREMIUM] = -p;
-      candidate[F_MAX_LOSS] = k - p;
-      candidate[F_MAX_PROFIT] = p;
-      candidate[F_POP] = 1 - this.cdf(k - p);
-      candidate[F_REWARD] = p;
+      candidate[F_NET_PREMIUM] = -bid;
+      candidate[F_MAX_LOSS] = k - bid;
+      candidate[F_MAX_PROFIT] = bid;
+      candidate[F_POP] = 1 - this.cdf(k - bid);
+      candidate[F_EXPECTED] = bid - expectedPayoff;
     }
-    if (!(candidate[F_REWARD]! > 0) || !(candidate[F_MAX_LOSS]! > 0)) return;
+    if (!(candidate[F_MAX_PROFIT]! > 0) || !(candidate[F_MAX_LOSS]! > 0)) return;
     this.consider(code, k, chain.isCall[i] === 1);
   }
 
@@ -360,12 +478,14 @@ class ScanRun {
     candidateLegs[3] = -1;
   }
 
-  /** Adds contract i to the position; a leg sold needs a bid. */
+  /** Adds contract i to the position, filled at the ask (bought) or the bid (sold, which needs a bid). */
   private leg(slot: number, i: number, quantity: number): boolean {
-    const { chain } = this;
+    const { chain, work } = this;
+    if (!(work.iv[i]! > 0)) return false;
     if (quantity < 0 && !(chain.bid[i]! > 0)) return false;
     candidateLegs[slot] = i;
-    pushLeg(legBuffer, chain.isCall[i] === 1 ? LEG_CALL : LEG_PUT, chain.strike[i]!, quantity, chain.mid[i]!);
+    const fill = quantity > 0 ? chain.ask[i]! : chain.bid[i]!;
+    pushLeg(legBuffer, chain.isCall[i] === 1 ? LEG_CALL : LEG_PUT, chain.strike[i]!, quantity, fill);
     return true;
   }
 
@@ -389,7 +509,16 @@ class ScanRun {
 
   private multi(code: number, primary: number): void {
     const { chain, work } = this;
-    analyzeLegs(legBuffer, this.spot, this.years, chain.rate, chain.dividendYield, this.atmIv, analysis);
+    analyzeLegs(
+      legBuffer,
+      this.spot,
+      this.years,
+      chain.rate,
+      chain.dividendYield,
+      this.atmIv,
+      analysis,
+      this.cdf,
+    );
     let iv = 0;
     let delta = 0;
     let theta = 0;
@@ -397,7 +526,9 @@ class ScanRun {
     let volume = Infinity;
     let openInterest = Infinity;
     let spread = 0;
-    let liquidity = Infinity;
+    let expected = 0;
+    let netMid = 0;
+    let roundTrip = 0;
     for (let l = 0; l < legBuffer.count; l += 1) {
       const i = candidateLegs[l]!;
       const q = legBuffer.quantity[l]!;
@@ -408,21 +539,13 @@ class ScanRun {
       volume = Math.min(volume, chain.volume[i]!);
       openInterest = Math.min(openInterest, chain.openInterest[i]!);
       spread = Math.max(spread, work.spreadPct[i]!);
-      liquidity = Math.min(liquidity, work.liquidity[i]!);
+      expected += q * (work.expectedPayoff[i]! - legBuffer.premium[l]!);
+      netMid += q * chain.mid[i]!;
+      roundTrip += Math.abs(q) * (chain.ask[i]! - chain.bid[i]!);
     }
     const maxLoss = analysis[OUT_MAX_LOSS]!;
     const maxProfit = analysis[OUT_MAX_PROFIT]!;
-    const buysVolatility = code === STRADDLE || code === STRANGLE;
-    // A butterfly's peak needs a pin at the centre strike; its tent averages half the peak.
-    const reward = buysVolatility
-      ? Math.min(
-          maxProfit,
-          Math.max(legsPayoff(legBuffer, this.upPrice), legsPayoff(legBuffer, this.downPrice)),
-        )
-      : code === BUTTERFLY
-        ? 0.5 * maxProfit
-        : maxProfit;
-    if (!(reward > 0) || !(maxLoss > 0)) return;
+    if (!(maxProfit > 0) || !(maxLoss > 0)) return;
     candidate[F_IV] = iv / legBuffer.count;
     candidate[F_DELTA] = delta;
     candidate[F_THETA] = theta;
@@ -430,58 +553,76 @@ class ScanRun {
     candidate[F_VOLUME] = volume;
     candidate[F_OPEN_INTEREST] = openInterest;
     candidate[F_SPREAD] = spread;
-    candidate[F_LIQUIDITY] = liquidity;
+    candidate[F_SPREAD_COST] = netMid !== 0 ? roundTrip / Math.abs(netMid) : Infinity;
+    candidate[F_NET_MID] = netMid;
     candidate[F_NET_PREMIUM] = analysis[OUT_NET_PREMIUM]!;
     candidate[F_MAX_LOSS] = maxLoss;
     candidate[F_MAX_PROFIT] = maxProfit;
     candidate[F_POP] = analysis[OUT_POP]!;
-    candidate[F_REWARD] = reward;
+    candidate[F_EXPECTED] = expected;
     this.consider(code, chain.strike[primary]!, chain.isCall[primary] === 1);
   }
 
   /** Applies the candidate filters, scores what passes and offers it to the heap. */
   private consider(code: number, primaryStrike: number, primaryIsCall: boolean): void {
     this.candidates += 1;
+    const d = this.diagnosis;
     const iv = candidate[F_IV]!;
-    if (iv < this.ivMin || iv > this.ivMax) return;
+    if (iv < this.ivMin) return d.rejectCandidate('ivMin', iv);
+    if (iv > this.ivMax) return d.rejectCandidate('ivMax', iv);
     const delta = candidate[F_DELTA]!;
-    if (delta < this.deltaMin || delta > this.deltaMax) return;
-    if (candidate[F_VOLUME]! < this.minVolume || candidate[F_OPEN_INTEREST]! < this.minOpenInterest) return;
-    if (candidate[F_SPREAD]! > this.maxSpreadPct) return;
+    if (delta < this.deltaMin) return d.rejectCandidate('deltaMin', delta);
+    if (delta > this.deltaMax) return d.rejectCandidate('deltaMax', delta);
+    if (candidate[F_VOLUME]! < this.minVolume) return d.rejectCandidate('minVolume', candidate[F_VOLUME]!);
+    if (candidate[F_OPEN_INTEREST]! < this.minOpenInterest) {
+      return d.rejectCandidate('minOpenInterest', candidate[F_OPEN_INTEREST]!);
+    }
+    if (candidate[F_SPREAD]! > this.maxSpreadPct) return d.rejectCandidate('maxSpreadPct', candidate[F_SPREAD]!);
     const premium = Math.abs(candidate[F_NET_PREMIUM]!);
-    if (premium < this.premiumMin || premium > this.premiumMax) return;
+    if (premium < this.premiumMin) return d.rejectCandidate('premiumMin', premium);
+    if (premium > this.premiumMax) return d.rejectCandidate('premiumMax', premium);
     if (
       this.moneyness >= 0 &&
       MONEYNESS_CODE[moneynessOf(primaryIsCall, primaryStrike, this.spot)] !== this.moneyness
     ) {
-      return;
+      return d.rejectCandidate('moneyness', 0);
     }
-    if (candidate[F_POP]! < this.minPop) return;
-    if (candidate[F_MAX_LOSS]! * CONTRACT_MULTIPLIER > this.maxCapital) return;
-    if (candidate[F_THETA]! < this.minTheta || candidate[F_VEGA]! > this.maxVega) return;
-    const seller =
-      code === COVERED_CALL || code === CASH_SECURED_PUT || code === IRON_CONDOR || code === BUTTERFLY;
+    if (candidate[F_POP]! < this.minPop) return d.rejectCandidate('minProbabilityOfProfit', candidate[F_POP]!);
+    const capital = candidate[F_MAX_LOSS]! * CONTRACT_MULTIPLIER;
+    if (capital > this.maxCapital) return d.rejectCandidate('maxCapital', capital);
+    if (candidate[F_THETA]! < this.minTheta) return d.rejectCandidate('minTheta', candidate[F_THETA]!);
+    if (candidate[F_VEGA]! > this.maxVega) return d.rejectCandidate('maxVega', candidate[F_VEGA]!);
     const edge = combineEdgeScore(
-      ivFitScore(seller, this.ivRank),
-      candidate[F_LIQUIDITY]!,
-      candidate[F_POP]! * 100,
-      rewardRiskScore(candidate[F_REWARD]! / candidate[F_MAX_LOSS]!),
-      thetaScore(candidate[F_THETA]!, candidate[F_MAX_LOSS]!),
+      expectedReturnScore(candidate[F_EXPECTED]! / candidate[F_MAX_LOSS]!),
+      probabilityScore(candidate[F_POP]!),
+      liquidityScore(candidate[F_SPREAD_COST]!, candidate[F_OPEN_INTEREST]!, candidate[F_VOLUME]!),
+      SELLS_VOLATILITY[code] ? this.ivFitSeller : this.ivFitBuyer,
+      thetaEfficiencyScore(thetaEfficiency(candidate[F_THETA]!, candidate[F_VEGA]!)),
     );
-    if (edge < this.minEdge) return;
+    if (edge < this.minEdge) return d.rejectCandidate('minEdgeScore', edge);
     candidate[F_EDGE] = edge;
     candidate[F_ATM_IV] = this.atmIv;
     candidate[F_SEQUENCE] = this.sequence;
     this.sequence += 1;
     candidate[F_SORT] = this.sortValue(primaryStrike);
     this.matched += 1;
-    this.perTicker.offer(this.chainIndex, code, this.expiration);
+    if (this.visitor !== null) {
+      const { view } = this;
+      view.chain = this.chainIndex;
+      view.strategy = code;
+      view.expiration = this.expiration;
+      view.edgeScore = edge;
+      this.visitor(view);
+    }
+    this.groups[code]!.offer(this.chainIndex, code, this.expiration);
   }
 
   private sortValue(strike: number): number {
     switch (this.sortBy) {
       case 'edgeScore':
         return candidate[F_EDGE]!;
+      case 'expectedReturn':
+        return candidate[F_EXPECTED]! / candidate[F_MAX_LOSS]!;
       case 'probabilityOfProfit':
         return candidate[F_POP]!;
       case 'iv':
@@ -505,7 +646,7 @@ class ScanRun {
       case 'capital':
         return candidate[F_MAX_LOSS]!;
       case 'rewardRisk':
-        return candidate[F_REWARD]! / candidate[F_MAX_LOSS]!;
+        return candidate[F_MAX_PROFIT]! / candidate[F_MAX_LOSS]!;
       case 'ticker':
         return this.tickerRank;
       case 'strike':
@@ -514,22 +655,49 @@ class ScanRun {
   }
 }
 
+/**
+ * A candidate as the scan sees it, for {@link visitCandidates}: indices into the snapshot, the
+ * strategy's index in STRATEGY_CODES, and the scan's scratch arrays (fields by the F_* constants
+ * of ./scan-candidates, legs as contract indices, -1 unused). Valid only during the call.
+ */
+export interface CandidateView {
+  chain: number;
+  strategy: number;
+  expiration: number;
+  edgeScore: number;
+  legs: Int32Array;
+  fields: Float64Array;
+}
+
+/** Runs a scan and shows `visit` every candidate that passes the filters (scored), in scan order. */
+export function visitCandidates(
+  snapshot: UniverseSnapshot,
+  filters: ScanFilters,
+  visit: (view: CandidateView) => void,
+): number {
+  const run = new ScanRun(snapshot, filters);
+  run.visitor = visit;
+  run.run();
+  return run.matched;
+}
+
 /** Scans the snapshot with filters as parsed by scanFiltersSchema. */
 export function scan(snapshot: UniverseSnapshot, filters: ScanFilters): ScanOutput {
   const run = new ScanRun(snapshot, filters);
   run.run();
+  const results = run.selected.map((slot) => materialize(snapshot, run.pool, slot));
   return {
     asOf: snapshot.asOf,
-    results: run.top.sorted().map((slot) => materialize(snapshot, run.top, slot)),
+    marketOpen: snapshot.marketOpen,
+    results,
     matched: run.matched,
     scanned: { underlyings: run.underlyings, contracts: run.contracts, candidates: run.candidates },
+    emptyReason:
+      results.length === 0
+        ? describeEmptyScan(run.diagnosis, filters, {
+            underlyings: run.underlyings,
+            candidates: run.candidates,
+          })
+        : null,
   };
-}
-
-/** Solves every contract's IV from its mid and computes its greeks, into the chain's work arrays. */
-export function priceChain(chain: ChainData, work: ChainWork): number {
-  const batch = chainBatch(chain);
-  const failures = impliedVolatilityBatch(batch, work.iv);
-  greeksBatch(batch, work.iv, work);
-  return failures;
 }

@@ -1,33 +1,58 @@
 /**
- * A universe snapshot: every scannable symbol's chain at one minute, as typed arrays, plus the
- * per-contract work arrays the scanner fills (implied volatility and greeks are recomputed by each
- * scan from the mids; liquidity and spread are static and computed here once). Snapshots are
- * cached by minute, since everything in them is a pure function of (symbol, minute).
+ * A universe snapshot: every scannable symbol's chain at one minute, as typed arrays, with what
+ * the scanner reads of each contract computed once: the implied volatility solved from the mid
+ * under the chain's exercise style and its greeks (../pricing/american-batch), the spread and the
+ * forecast's expected payoff (./forecast). Snapshots are cached by minute, since everything in
+ * them is a pure function of (symbol, minute); a scan (./scanner) only combines these numbers.
  */
-import { UNIVERSE } from '../market/universe';
-import { marketClock } from '../market/price-model';
-import { generateChain, type ChainData } from './chain';
+import { UNIVERSE, universeEntry } from '../market/universe';
+import { marketClock, type MarketClock } from '../market/price-model';
+import { dayNumberOfIso } from '../market/calendar';
+import { BoundaryCache, solveQuotes } from '../pricing/american-batch';
+import { generateChain, quoteBatch, type ChainData } from './chain';
+import {
+  expectedPayoff,
+  expiryForecast,
+  underlyingForecast,
+  type ExpiryForecast,
+  type UnderlyingForecast,
+} from './forecast';
 import { legLiquidityScore } from './scoring';
 
 export interface ChainWork {
+  /** Solved from the mid; NaN for a contract without a time-value bid (see ../pricing/american-batch). */
   iv: Float64Array;
   delta: Float64Array;
   gamma: Float64Array;
+  /** The value lost over the next calendar day. */
   theta: Float64Array;
   vega: Float64Array;
   /** Percent of the mid. */
   spreadPct: Float64Array;
   /** 0-100, see legLiquidityScore. */
   liquidity: Float64Array;
+  /** E[payoff at expiry] per share under the forecast (./forecast); filled by forecastChain. */
+  expectedPayoff: Float64Array;
+  /** The forecast of each expiration (empty until forecastChain). */
+  expiries: ExpiryForecast[];
+  forecast: UnderlyingForecast | null;
+  /** Contracts with a time-value bid whose IV could not be solved (0 expected). */
+  ivFailures: number;
+  /** Contracts without a time-value bid (no IV). */
+  unpriced: number;
 }
 
 export interface UniverseSnapshot {
   asOf: string;
+  /** Whether the market is in session at the snapshot's minute. */
+  marketOpen: boolean;
   chains: ChainData[];
   work: ChainWork[];
   /** Alphabetical rank of each chain's ticker, for sorting by ticker. */
   tickerRank: Int32Array;
   contractCount: number;
+  /** Early-exercise boundaries shared by every chain of the snapshot. */
+  boundaries: BoundaryCache;
 }
 
 /** Stocks and ETFs; index options (VIX, DXY) have chains but are not scanned (no shares to cover a call). */
@@ -46,6 +71,11 @@ export function workFor(chain: ChainData): ChainWork {
     vega: new Float64Array(n),
     spreadPct: new Float64Array(n),
     liquidity: new Float64Array(n),
+    expectedPayoff: new Float64Array(n),
+    expiries: [],
+    forecast: null,
+    ivFailures: 0,
+    unpriced: 0,
   };
   for (let i = 0; i < n; i += 1) {
     const mid = chain.mid[i]!;
@@ -56,23 +86,69 @@ export function workFor(chain: ChainData): ChainWork {
   return work;
 }
 
+/**
+ * Solves every contract's IV from its mid and computes its greeks under the chain's exercise
+ * style, into the work arrays; returns the failures (contracts with a time-value bid and no IV).
+ */
+export function priceChain(
+  chain: ChainData,
+  work: ChainWork,
+  boundaries: BoundaryCache = new BoundaryCache(),
+): number {
+  const { failures, unpriced } = solveQuotes(quoteBatch(chain), boundaries, work);
+  work.ivFailures = failures;
+  work.unpriced = unpriced;
+  return failures;
+}
+
+/** The forecast of each expiration and each contract's expected payoff under it. */
+export function forecastChain(chain: ChainData, work: ChainWork, clock: MarketClock): void {
+  const entry = universeEntry(chain.symbol)!;
+  const forecast = underlyingForecast(entry, clock);
+  work.forecast = forecast;
+  work.expiries = chain.expirations.map((date, e) =>
+    expiryForecast(
+      forecast,
+      chain.surface,
+      chain.spot,
+      chain.rate,
+      chain.dividendYield,
+      dayNumberOfIso(date),
+      chain.expirationYears[e]!,
+    ),
+  );
+  for (let i = 0; i < chain.count; i += 1) {
+    const f = work.expiries[chain.expirationIndex[i]!]!;
+    work.expectedPayoff[i] = expectedPayoff(f, chain.strike[i]!, chain.isCall[i] === 1);
+  }
+}
+
 export function buildUniverseSnapshot(
   at: Date,
   symbols: readonly string[] = SCANNABLE_SYMBOLS,
 ): UniverseSnapshot {
   const clock = marketClock(at);
-  const chains = symbols.map((symbol) => generateChain(symbol, at, clock));
+  const boundaries = new BoundaryCache();
+  const chains = symbols.map((symbol) => generateChain(symbol, at, clock, boundaries));
   const order = chains
     .map((chain, i) => ({ symbol: chain.symbol, i }))
     .sort((a, b) => a.symbol.localeCompare(b.symbol));
   const tickerRank = new Int32Array(chains.length);
   order.forEach(({ i }, rank) => (tickerRank[i] = rank));
+  const work = chains.map((chain) => {
+    const chainWork = workFor(chain);
+    priceChain(chain, chainWork, boundaries);
+    forecastChain(chain, chainWork, clock);
+    return chainWork;
+  });
   return {
     asOf: clock.priceTime.toISOString(),
+    marketOpen: clock.isOpen,
     chains,
-    work: chains.map(workFor),
+    work,
     tickerRank,
     contractCount: chains.reduce((sum, chain) => sum + chain.count, 0),
+    boundaries,
   };
 }
 

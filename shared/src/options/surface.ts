@@ -4,13 +4,15 @@
  *
  *   ATM term structure  σ_atm(T) = σ_∞ + (σ_30 - σ_∞)·√(30d / max(T, 7d)): today's 30-day IV
  *                       decays to the symbol's long-run vol (backwardation when IV is rich)
- *   earnings            an expiry after the next report carries its move m in variance:
- *                       σ_T² = σ_atm² + m²/T, m = 0.14 × the long-run vol
+ *   earnings            an expiry on or after the next report carries its move m in variance:
+ *                       σ_T² = σ_atm² + m²/T, m = EARNINGS_MOVE (0.14) × the long-run vol, the same
+ *                       move the price model makes on the report day (../market/earnings)
  *   skew and smile      with ψ = 2.5·tanh(z/2.5), z = ln(K/F)/(σ_T√T):
  *                       σ = σ_T·(1 + skew·ψ + curvature·ψ²), skew < 0 (puts richer) for equities,
  *                       > 0 for the VIX; both parameters drift day to day (seeded)
  */
 import { normal } from '../market/random';
+import { earningsMoveOf } from '../market/earnings';
 import type { SymbolModel } from '../market/price-model';
 
 const DAY = 1 / 365;
@@ -58,7 +60,7 @@ export function surfaceParameters(
     skew: shape.skew * Math.exp(0.15 * normal(model.seed, dayIndex, 11)),
     curvature: shape.curvature * Math.exp(0.2 * normal(model.seed, dayIndex, 12)),
     earningsDay,
-    earningsMove: 0.14 * model.entry.vol,
+    earningsMove: earningsMoveOf(model.entry),
   };
 }
 

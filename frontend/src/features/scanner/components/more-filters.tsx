@@ -12,6 +12,7 @@ const moneynessLabels = { itm: 'In the money', atm: 'At the money', otm: 'Out of
 
 const sortLabels: Record<(typeof scanSortKeys)[number], string> = {
   edgeScore: 'Edge score',
+  expectedReturn: 'Expected return',
   probabilityOfProfit: 'Probability of profit',
   iv: 'IV',
   ivRank: 'IV rank',

@@ -1,0 +1,224 @@
+/**
+ * The scanner's forecast of an underlying at each expiry, from what is known at scan time only:
+ * the closes before today's session, the earnings calendar, the rate and dividend yield, and the
+ * option surface's shape (its skew is in today's quotes). Nothing reads a later price.
+ *
+ *   volatility   EWMA (λ = 0.94, RiskMetrics) of each past session's realized variance from its
+ *                minute bars (squared 5-minute returns from the open to the close plus the squared
+ *                overnight return, ../market/price-model sessionRealizedVariance), scaled to
+ *                close-to-close variance by the ratio of the two over the last 252 sessions (Hansen
+ *                and Lunde's scaling), earnings days left out (a report's jump is an event, not
+ *                diffusion). Intraday data make the estimate far less noisy than squared daily
+ *                returns (78 returns a day instead of one). The variance then reverts to the
+ *                252-session close-to-close average like a GARCH(1,1) forecast,
+ *                E[σ²(t + k)] = σ²_LR + φ^k·(σ²_now - σ²_LR) with φ = 0.97 a session (half-life
+ *                about 23 sessions), summed over the sessions left to the expiry (today's remaining
+ *                fraction included)
+ *   earnings     an expiry on or after the next report adds that report's move in variance, m²
+ *                (the surface's own earnings move, ../market/earnings)
+ *   drift        r - q: the forward S·e^{(r - q)T}
+ *   shape        the surface's smile scaled to the forecast: σ_f(K) = (σ_f,ATM / σ_surface,ATM)·σ_surface(K)
+ *
+ * Under this distribution the expected payoff of a call struck at K is the undiscounted Black
+ * price F·N(d1) - K·N(d2) at σ_f(K) (the smile is the distribution: Breeden-Litzenberger), and
+ * P(S_T > K) = N(d2) - F·φ(d1)·√T·σ_f'(K), the digital with its skew term.
+ */
+import { normCdf, normPdf } from '../pricing/normal';
+import { nextEarningsDate } from '../market/earnings';
+import {
+  extendSymbolTo,
+  sessionRealizedVariance,
+  symbolModel,
+  tradingDayNumber,
+  tradingIndexOnOrBefore,
+  type MarketClock,
+} from '../market/price-model';
+import type { UniverseEntry } from '../market/universe';
+import { atmVolatility, type SurfaceParameters } from './surface';
+
+export const EWMA_LAMBDA = 0.94;
+export const VARIANCE_PERSISTENCE = 0.97;
+const HISTORY_SESSIONS = 252;
+const TRADING_DAYS_PER_YEAR = 252;
+
+export interface UnderlyingForecast {
+  /** Today's daily variance estimate (EWMA, ex-earnings). */
+  dailyVariance: number;
+  /** The 252-session average daily variance (ex-earnings): where the forecast reverts to. */
+  longRunDailyVariance: number;
+  /** Index of the session the scan is in, and the share of it still to trade (0 once closed). */
+  sessionIndex: number;
+  remainingToday: number;
+  /** Sessions of history used (fewer than 252 only near the market's start). */
+  sessions: number;
+}
+
+const cache = new Map<string, { dailyVariance: number; longRunDailyVariance: number; sessions: number }>();
+const CACHE_LIMIT = 2000;
+
+/**
+ * The daily variance estimates from sessions [index - 252, index - 1]: a pure function of prices
+ * already set when session `index` opens.
+ */
+export function historyVariance(
+  entry: UniverseEntry,
+  index: number,
+): { dailyVariance: number; longRunDailyVariance: number; sessions: number } {
+  const key = `${entry.symbol}:${index}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const model = symbolModel(entry);
+  extendSymbolTo(model, index - 1);
+  const first = Math.max(1, index - HISTORY_SESSIONS);
+  const closeToClose: number[] = [];
+  const realized: number[] = [];
+  let report = -1;
+  for (let n = first; n <= index - 1; n += 1) {
+    if (entry.kind === 'stock') {
+      const day = tradingDayNumber(n);
+      if (report < day) report = nextEarningsDate(entry.symbol, day);
+      if (report === day) continue; // the report's jump: an event the forecast adds separately
+    }
+    const r = Math.log(model.close[n]! / model.close[n - 1]!);
+    closeToClose.push(r * r);
+    realized.push(sessionRealizedVariance(entry, n));
+  }
+  let sumCloses = 0;
+  let sumRealized = 0;
+  for (let i = 0; i < closeToClose.length; i += 1) {
+    sumCloses += closeToClose[i]!;
+    sumRealized += realized[i]!;
+  }
+  const longRun = closeToClose.length > 0 ? sumCloses / closeToClose.length : 0;
+  const scale = sumRealized > 0 ? sumCloses / sumRealized : 1;
+  // EWMA of the scaled realized variances, seeded with the average, run oldest to newest.
+  let ewma = longRun;
+  for (const v of realized) ewma = EWMA_LAMBDA * ewma + (1 - EWMA_LAMBDA) * scale * v;
+  const value = { dailyVariance: ewma, longRunDailyVariance: longRun, sessions: closeToClose.length };
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
+  return value;
+}
+
+/** Forgets cached history estimates (tests that rewrite the future use it to prove nothing looked ahead). */
+export function clearForecastCache(): void {
+  cache.clear();
+}
+
+export function underlyingForecast(entry: UniverseEntry, clock: MarketClock): UnderlyingForecast {
+  // A closed session's close is known: the next session's history includes it.
+  const historyIndex = clock.isOpen ? clock.index : clock.index + 1;
+  const variance = historyVariance(entry, historyIndex);
+  return {
+    ...variance,
+    sessionIndex: clock.index,
+    remainingToday: clock.isOpen ? 1 - clock.minute / 390 : 0,
+  };
+}
+
+/** Forecast diffusive variance (log, total) over `sessions` sessions from now (fractional allowed). */
+export function diffusiveVariance(forecast: UnderlyingForecast, sessions: number): number {
+  if (!(sessions > 0)) return 0;
+  const { dailyVariance, longRunDailyVariance } = forecast;
+  const decay = (1 - Math.pow(VARIANCE_PERSISTENCE, sessions)) / (1 - VARIANCE_PERSISTENCE);
+  return sessions * longRunDailyVariance + (dailyVariance - longRunDailyVariance) * decay;
+}
+
+/** Sessions left until an expiry's close (the rest of today, then each session to the expiry). */
+export function sessionsUntil(forecast: UnderlyingForecast, expiryDay: number): number {
+  const expiryIndex = tradingIndexOnOrBefore(expiryDay);
+  return Math.max(0, expiryIndex - forecast.sessionIndex) + forecast.remainingToday;
+}
+
+/** The forecast of one expiry of one chain. */
+export interface ExpiryForecast {
+  years: number;
+  /** S·e^{(r - q)T}. */
+  forward: number;
+  /** The surface's at-the-money volatility for this expiry (earnings included when spanned). */
+  impliedAtm: number;
+  /** The forecast's at-the-money volatility (annualised over the same T). */
+  forecastAtm: number;
+  /** forecastAtm / impliedAtm: the smile's scale. */
+  scale: number;
+  spansEarnings: boolean;
+  surface: SurfaceParameters;
+}
+
+export function expiryForecast(
+  forecast: UnderlyingForecast,
+  surface: SurfaceParameters,
+  spot: number,
+  rate: number,
+  dividendYield: number,
+  expiryDay: number,
+  years: number,
+): ExpiryForecast {
+  const sessions = sessionsUntil(forecast, expiryDay);
+  const spansEarnings = surface.earningsDay !== null && expiryDay >= surface.earningsDay;
+  let variance = diffusiveVariance(forecast, sessions);
+  if (spansEarnings) variance += surface.earningsMove * surface.earningsMove;
+  const t = Math.max(years, 1e-9);
+  const impliedAtm = atmVolatility(surface, t, expiryDay);
+  const forecastAtm = Math.sqrt(Math.max(variance, 1e-12) / t);
+  return {
+    years: t,
+    forward: spot * Math.exp((rate - dividendYield) * t),
+    impliedAtm,
+    forecastAtm,
+    scale: forecastAtm / impliedAtm,
+    spansEarnings,
+    surface,
+  };
+}
+
+/** Annualised historical volatility (ex-earnings) on a 252-session year, for display. */
+export function historicalVolatility(forecast: UnderlyingForecast): number {
+  return Math.sqrt(forecast.dailyVariance * TRADING_DAYS_PER_YEAR);
+}
+
+/** σ_f(K) and dσ_f/dK: the surface's smile (./surface smileVolatility) at the forecast's scale. */
+function smileWithSlope(f: ExpiryForecast, strike: number, out: Float64Array): void {
+  const p = f.surface;
+  const atm = f.impliedAtm;
+  const width = atm * Math.sqrt(f.years);
+  const z = Math.log(strike / f.forward) / width;
+  const th = Math.tanh(z / 2.5);
+  const psi = 2.5 * th;
+  const shape = 1 + p.skew * psi + p.curvature * psi * psi;
+  if (shape <= 0.5) {
+    out[0] = f.scale * atm * 0.5;
+    out[1] = 0;
+    return;
+  }
+  out[0] = f.scale * atm * shape;
+  const dPsi = (1 - th * th) / (strike * width);
+  out[1] = f.scale * atm * (p.skew + 2 * p.curvature * psi) * dPsi;
+}
+
+const smile = new Float64Array(2);
+
+/** E[max(S_T - K, 0)] (call) or E[max(K - S_T, 0)] (put) under the forecast, undiscounted. */
+export function expectedPayoff(f: ExpiryForecast, strike: number, isCall: boolean): number {
+  smileWithSlope(f, strike, smile);
+  const s = smile[0]! * Math.sqrt(f.years);
+  const F = f.forward;
+  if (!(s > 0)) return Math.max(isCall ? F - strike : strike - F, 0);
+  const d1 = Math.log(F / strike) / s + 0.5 * s;
+  const d2 = d1 - s;
+  return isCall ? F * normCdf(d1) - strike * normCdf(d2) : strike * normCdf(-d2) - F * normCdf(-d1);
+}
+
+/** P(S_T < level) under the forecast (0 at or below 0, 1 at Infinity). */
+export function probabilityBelow(f: ExpiryForecast, level: number): number {
+  if (!(level > 0)) return 0;
+  if (level === Infinity) return 1;
+  smileWithSlope(f, level, smile);
+  const sqrtT = Math.sqrt(f.years);
+  const s = smile[0]! * sqrtT;
+  const F = f.forward;
+  const d1 = Math.log(F / level) / s + 0.5 * s;
+  const d2 = d1 - s;
+  const above = normCdf(d2) - F * normPdf(d1) * sqrtT * smile[1]!;
+  return Math.min(1, Math.max(0, 1 - above));
+}
