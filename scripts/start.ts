@@ -3,6 +3,7 @@
  * local data lives (default .data). Ctrl-C or SIGTERM stops everything cleanly.
  */
 import { performance } from 'node:perf_hooks';
+import { watchParents } from './local/parent-watch';
 import { PortInUseError, startRuntime } from './local/runtime';
 
 const started = performance.now();
@@ -49,6 +50,8 @@ try {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // Killing npm (or the shell that ran it) does not signal us: stop when it is gone.
+  watchParents((pid) => stop(`parent process ${pid} ended`));
 } catch (error) {
   if (error instanceof PortInUseError) {
     console.error(`\n  ${error.message}\n`);

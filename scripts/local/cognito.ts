@@ -69,6 +69,18 @@ export interface LocalCognito {
   close(): Promise<void>;
 }
 
+/** Whether a request comes from this machine (127.0.0.0/8 or ::1). */
+export function fromLoopback(req: import('node:http').IncomingMessage): boolean {
+  const address = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  return address === '::1' || address.startsWith('127.');
+}
+
+/** Cognito operations that need IAM credentials in AWS (Admin*, pool management). */
+export function isAdminCall(req: import('node:http').IncomingMessage): boolean {
+  const target = String(req.headers['x-amz-target'] ?? '');
+  return /\.(Admin\w+|(Create|Delete|Update|Describe|List)UserPool\w*|ListUsers\w*)$/.test(target);
+}
+
 export interface LocalCognitoOptions {
   /** Directory for the pool's data (created if missing). */
   dataDir: string;
@@ -170,8 +182,12 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     dataStoreFactory,
     new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
   ).create(ctx, config.UserPoolDefaults);
-  // No Lambda triggers locally: a stand-in that reports every trigger as disabled.
-  const triggers = { enabled: () => false } as unknown as Services['triggers'];
+  // Of Cognito's Lambda triggers the product uses one, post-confirmation, and the local pool runs
+  // the very export AWS invokes; every other trigger is reported disabled.
+  const triggers = {
+    enabled: (trigger: string) => trigger === 'PostConfirmation',
+    postConfirmation: (_ctx: Context, request: PostConfirmationRequest) => runPostConfirmation(request, log),
+  } as unknown as Services['triggers'];
   const sender = {
     async sendEmail(_ctx: Context, user: User, destination: string, message: Message) {
       outbox.add({
@@ -292,6 +308,18 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     res: import('node:http').ServerResponse,
   ) => void;
   const server: Server = createServer((req, res) => {
+    // The outbox and the admin calls (which AWS allows only with IAM credentials) answer this
+    // machine only, even when HOST opens the pool to the network for a phone on the LAN.
+    if (!fromLoopback(req) && (req.url?.startsWith('/_local/') || isAdminCall(req))) {
+      res.writeHead(403, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          __type: 'AccessDeniedException',
+          message: 'Local admin calls answer loopback only',
+        }),
+      );
+      return;
+    }
     if (req.method === 'GET' && req.url?.startsWith('/_local/outbox')) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ messages: outbox.all() }));
@@ -321,6 +349,34 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
         server.closeAllConnections();
       }),
   };
+}
+
+type PostConfirmationRequest = Parameters<Services['triggers']['postConfirmation']>[1];
+
+/**
+ * Cognito's post-confirmation trigger, in process: lambdas/profile/triggers.ts (loaded on first
+ * use, once the runtime has given the handlers their environment) with the event AWS sends. As
+ * in AWS, the user stays confirmed if it fails; the failure is logged.
+ */
+async function runPostConfirmation(request: PostConfirmationRequest, log: (line: string) => void) {
+  const { postConfirmation } = await import('../../lambdas/profile/triggers');
+  try {
+    await postConfirmation({
+      version: '1',
+      region: REGION,
+      userPoolId: request.userPoolId,
+      userName: request.username,
+      triggerSource: request.source,
+      callerContext: { awsSdkVersion: 'cognito-local', clientId: request.clientId ?? '' },
+      request: {
+        userAttributes: Object.fromEntries(request.userAttributes.map((a) => [a.Name, a.Value ?? ''])),
+        clientMetadata: request.clientMetadata,
+      },
+      response: {},
+    });
+  } catch (error) {
+    log(`[local cognito] post-confirmation trigger failed: ${(error as Error).stack ?? String(error)}`);
+  }
 }
 
 /** Creates the pool and SPA client on first start (over the real protocol); reuses them after. */

@@ -6,6 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '@shared/config/app-config';
 import {
@@ -91,4 +93,38 @@ describe('npm start', () => {
       await stop(two);
     }
   });
+
+  it('stops when the npm process that started it is killed, leaving nothing behind', async () => {
+    const npm = spawn('npm', ['start'], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      env: { ...process.env, PORT: '0', DATA_DIR: tempDataDir(), LOG_LEVEL: 'warn' },
+    });
+    let output = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not ready:\n${output}`)), 90_000);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        const ready = /Ready in [\d.]+s: (\S+)/.exec(output);
+        if (ready) {
+          clearTimeout(timer);
+          resolve(ready[1]!);
+        }
+      };
+      npm.stdout.on('data', onData);
+      npm.stderr.on('data', onData);
+    });
+    const tree = await descendants(npm.pid!);
+    expect(tree.length).toBeGreaterThan(0);
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+
+    // SIGKILL: npm gets no chance to pass anything on.
+    npm.kill('SIGKILL');
+    await expect
+      .poll(async () => (await Promise.all(tree.map(isAlive))).some(Boolean), {
+        timeout: 30_000,
+        interval: 250,
+      })
+      .toBe(false);
+    await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+  }, 150_000);
 });
