@@ -6,7 +6,7 @@
  */
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { ONBOARDING_AUTO_SHOW_DELAY_MS } from '@shared/constants/timings';
-import { signInThroughUi, signUpThroughUi } from './support';
+import { markNewsSeen, signInThroughUi, signUpThroughUi } from './support';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -23,20 +23,6 @@ const SCREENS = [
   { label: 'Journal', path: '/dashboard/journal', heading: 'Trading Journal' },
   { label: 'Account', path: '/dashboard/account', heading: 'Account Settings' },
 ] as const;
-
-/**
- * The Daily Market Summary opens over the dashboard once a day; these tests are not about it,
- * so today's summary counts as seen (lastSeenNewsDate is the user's local 'YYYY-MM-DD').
- */
-async function markNewsSeen(page: Page) {
-  await page.addInitScript(() => {
-    const now = new Date();
-    const day = [now.getFullYear(), now.getMonth() + 1, now.getDate()]
-      .map((part) => String(part).padStart(2, '0'))
-      .join('-');
-    localStorage.setItem('lastSeenNewsDate', day);
-  });
-}
 
 const urlOf = (path: string) => new RegExp(`${path.replace(/\//g, '\\/')}$`);
 
