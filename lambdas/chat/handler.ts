@@ -6,6 +6,7 @@ import { tableName } from '../common/env';
 import { created, ok, route } from '../common/http';
 import { planLookup } from '../common/plan';
 import { readSecret } from '../common/secrets';
+import { dismissalsRepo, feedsRepo } from '../feeds/repository';
 import { polygonProvider } from '../market/polygon-provider';
 import { tradesRepo } from '../trades/repository';
 import { statsCache } from '../trades/stats-cache';
@@ -43,6 +44,10 @@ function assistant(): ChatDeps {
     journal: {
       trades: tradesRepo(dynamoDb, tableName('trades')),
       cache: statsCache(dynamoDb, tableName('journalCache')),
+    },
+    feeds: {
+      feeds: feedsRepo(dynamoDb, tableName('feeds')),
+      dismissals: dismissalsRepo(dynamoDb, tableName('feedDismissals')),
     },
     quotes: quoteSource(),
     modelSettings,

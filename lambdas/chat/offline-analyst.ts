@@ -3,8 +3,8 @@
  * question with the same rules as the cards (symbols named, direction, journal intent), calls the
  * same tools the model would (so its answer cites the same way), and writes a short Markdown
  * report: the quote and the day's move, levels, implied volatility, the scanner's top ideas for the
- * ticker in the question's direction, the market summary, and the trader's journal figures when
- * asked. Its first line says plainly that no AI model is configured.
+ * ticker in the question's direction, its latest market alerts, the market summary, and the
+ * trader's journal figures when asked. Its first line says plainly that no AI model is configured.
  */
 import {
   asksAboutJournal,
@@ -19,6 +19,7 @@ import { scannerStrategyLabel, type ScannerStrategy } from '@shared/constants/st
 import { RESISTANCE_FACTOR, SUPPORT_FACTOR } from '@shared/market/summary-levels';
 import { universeEntry } from '@shared/market/universe';
 import type { Toolbox } from './toolbox';
+import { getLiveFeed } from './feed-tools';
 import { getJournalStats } from './journal-tools';
 import { getIvStats, getMarketSummary, getPriceHistory, getQuotes, scanTool } from './market-tools';
 import type { ChatTool } from './tool-kit';
@@ -117,6 +118,11 @@ async function symbolSection(
         (v.nextEarnings ? ` Next earnings ${v.nextEarnings}.` : ''),
     );
   }
+  const alerts = await toolbox.run(getLiveFeed, { feed: 'alerts', ticker: symbol, limit: 3 });
+  if (alerts.ok && alerts.result.items.length > 0)
+    lines.push(
+      `- **Recent alerts** ${alerts.result.items.map((a) => `${String(a.message)} (${timeOf(String(a.time))})`).join('; ')}.`,
+    );
   const ideas = await ideasFor(toolbox, direction, symbol);
   const view = direction === 'neutral' ? '' : ` for a ${direction} view`;
   lines.push(

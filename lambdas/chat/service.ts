@@ -34,6 +34,7 @@ export interface ChatDeps {
   usage: UsageRepo;
   planOf: PlanLookup;
   journal: JournalStore;
+  feeds: ToolContext['feeds'];
   quotes: ToolContext['quotes'];
   /** null: no AI model configured (the offline analyst answers). */
   modelSettings: () => Promise<ModelSettings | null>;
@@ -117,7 +118,7 @@ export async function askAssistant(
 
   const timeZone = input.tz ?? DEFAULT_TIME_ZONE;
   const toolbox = new Toolbox(
-    { userId, at: now, plan, timeZone, journal: deps.journal, quotes: deps.quotes },
+    { userId, at: now, plan, timeZone, journal: deps.journal, feeds: deps.feeds, quotes: deps.quotes },
     logger,
   );
   const settings = await deps.modelSettings();

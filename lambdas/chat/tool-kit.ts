@@ -7,6 +7,7 @@ import { type z } from 'zod';
 import type { ChatCitation, ChatToolName } from '@shared/chat/schemas';
 import type { EffectivePlan } from '@shared/constants/plans';
 import type { QuoteProvider } from '../market/polygon-provider';
+import type { FeedDeps } from '../feeds/service';
 import type { DataSource } from '../market/service';
 import type { JournalStore } from '../trades/service';
 
@@ -16,6 +17,8 @@ export interface ToolContext {
   plan: EffectivePlan;
   timeZone: string;
   journal: JournalStore;
+  /** The live feeds' stores (read only). */
+  feeds: FeedDeps;
   quotes: { provider: QuoteProvider; source: DataSource };
 }
 

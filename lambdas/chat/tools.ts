@@ -5,6 +5,7 @@
  * the JSON Schema the model sees is generated from the same zod schema.
  */
 import { z } from 'zod';
+import { getLiveFeed } from './feed-tools';
 import { getJournalStats, getJournalTrades } from './journal-tools';
 import {
   getIvStats,
@@ -25,6 +26,7 @@ export const CHAT_TOOLS: readonly ChatTool<z.ZodType, unknown>[] = [
   getOptionChain,
   scanTool,
   getIvStats,
+  getLiveFeed,
   getJournalTrades,
   getJournalStats,
 ];

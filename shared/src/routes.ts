@@ -157,13 +157,15 @@ export const routes = [
     path: '/api/chat',
     auth: 'user',
     area: 'chat',
-    // The assistant's tools read the caller's journal (and cache its statistics) and quotes.
+    // The assistant's tools read the caller's journal (and cache its statistics), quotes and the live feeds.
     tables: {
       chatMessages: 'readWrite',
       usage: 'readWrite',
       profiles: 'read',
       trades: 'read',
       journalCache: 'readWrite',
+      feeds: 'read',
+      feedDismissals: 'read',
     },
     cognitoActions: PLAN_LOOKUP,
     secrets: ['openaiApiKey', 'marketDataApiKey'],

@@ -72,6 +72,7 @@ export const chatToolNames = [
   'get_option_chain',
   'scan_options',
   'get_iv_stats',
+  'get_live_feed',
   'get_journal_trades',
   'get_journal_stats',
 ] as const;

@@ -14,6 +14,7 @@ import type { Logger } from '../../../lambdas/common/logger';
 import { MAX_MODEL_ROUNDS, type ModelSettings } from '../../../lambdas/chat/config';
 import { OFFLINE_FIRST_LINE } from '../../../lambdas/chat/offline-analyst';
 import { askAssistant, type ChatDeps } from '../../../lambdas/chat/service';
+import type { FeedDeps } from '../../../lambdas/feeds/service';
 import type { JournalStore } from '../../../lambdas/trades/service';
 import { startOpenAiStub, type OpenAiStub } from '../../helpers/openai-stub';
 
@@ -45,6 +46,28 @@ const brokenJournal = {
   cache: { version: () => Promise.reject(new Error('store down')), get: () => Promise.resolve(undefined) },
 } as unknown as JournalStore;
 
+/** Feeds holding two market alerts that are due, one on AAPL and one on MSFT. */
+const alert = (ticker: string, minutesAgo: number) => ({
+  id: `alert-${ticker}`,
+  ticker,
+  type: 'breakout',
+  message: `${ticker} broke out above resistance`,
+  timestamp: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+  severity: 'high',
+  price: 200,
+  changePercent: 2.5,
+  volume: 1_000_000,
+  bias: 'bullish',
+  trigger: { metric: 'price', value: 200, threshold: 198 },
+});
+const feeds = {
+  feeds: {
+    items: async (feed: string) => (feed === 'alerts' ? [alert('MSFT', 1), alert('AAPL', 2)] : []),
+    dailyCount: async () => null,
+  },
+  dismissals: { list: async () => [] },
+} as unknown as FeedDeps;
+
 function setup(
   options: { plan?: EffectivePlan; settings?: Partial<ModelSettings> | null; quota?: boolean } = {},
 ) {
@@ -71,6 +94,7 @@ function setup(
     },
     planOf: async () => options.plan ?? 'trial',
     journal: brokenJournal,
+    feeds,
     quotes: { provider: simulatedMarket, source: 'simulated' },
     modelSettings,
   };
@@ -157,6 +181,35 @@ describe('the model call', () => {
     ]);
     expect(reply.response).toBe('Some of that data is unavailable.');
     expect(reply.citations.filter((c) => !c.label.startsWith('Suggested'))).toEqual([]);
+  });
+
+  it("reads the live feeds through their service, with the caller's plan", async () => {
+    const { deps } = setup({ plan: 'starter' });
+    stub.enqueue({
+      type: 'tool_calls',
+      calls: [
+        { name: 'get_live_feed', arguments: { feed: 'alerts', ticker: 'AAPL' } },
+        { name: 'get_live_feed', arguments: { feed: 'darkpool' } },
+      ],
+    });
+
+    const reply = await ask(deps, 'Any alerts on AAPL?');
+
+    const [alerts, darkpool] = stub.requests[1]!.body.messages!.filter((m) => m.role === 'tool').map((m) =>
+      JSON.parse(m.content!),
+    );
+    expect(alerts.items).toEqual([
+      expect.objectContaining({
+        ticker: 'AAPL',
+        message: 'AAPL broke out above resistance',
+        severity: 'high',
+      }),
+    ]);
+    expect(darkpool.error).toMatch(/not included in the Starter plan/);
+    expect(reply.citations.find((c) => c.tool === 'get_live_feed')).toMatchObject({
+      label: 'Live feed: Market Alerts (AAPL)',
+      symbols: ['AAPL'],
+    });
   });
 
   it(`stops after ${MAX_MODEL_ROUNDS} model calls, the last one without tools`, async () => {
