@@ -75,8 +75,41 @@ export const appRoutes: RouteObject[] = [
                 path: 'research',
                 lazy: async () => ({ Component: (await import('./routes/app/research')).ResearchRoute }),
               },
+              {
+                path: 'darkpool',
+                lazy: async () => ({ Component: (await import('./routes/app/darkpool')).DarkPoolRoute }),
+              },
+              {
+                path: 'alerts',
+                lazy: async () => ({ Component: (await import('./routes/app/alerts')).AlertsRoute }),
+              },
+              {
+                path: 'risky-chatter',
+                lazy: async () => ({
+                  Component: (await import('./routes/app/risky-chatter')).RiskyChatterRoute,
+                }),
+              },
+              {
+                path: 'trend-alerts',
+                lazy: async () => ({
+                  Component: (await import('./routes/app/trend-alerts')).TrendAlertsRoute,
+                }),
+              },
               ...dashboardScreens
-                .filter(({ path }) => !['', 'scanner', 'account', 'journal', 'research'].includes(path))
+                .filter(
+                  ({ path }) =>
+                    ![
+                      '',
+                      'scanner',
+                      'account',
+                      'journal',
+                      'research',
+                      'darkpool',
+                      'alerts',
+                      'risky-chatter',
+                      'trend-alerts',
+                    ].includes(path),
+                )
                 .map(({ path, title }) => ({
                   path,
                   lazy: async () => {

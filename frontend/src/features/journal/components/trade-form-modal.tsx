@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { JOURNAL_STRATEGIES } from '@shared/constants/strategies';
 import { tradePnl } from '@shared/trades/pnl';
+import { type TradePrefill } from '@shared/trades/prefill';
 import {
   TRADE_NOTES_MAX,
   TRADE_TAGS_MAX,
@@ -16,6 +17,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { useCreateTrade } from '../api/create-trade';
 import { useUpdateTrade } from '../api/update-trade';
+import { prefillToForm } from '../hooks/use-journal-prefill';
 import { useValidatedForm } from '../hooks/use-trade-form';
 import { formatPnl } from '../utils/format';
 import { today } from '../utils/trade-dates';
@@ -47,17 +49,19 @@ export const SIDE_HINT =
 type TradeFormModalProps = {
   /** Edit this trade; absent: add a new one. */
   trade?: Trade;
+  /** Add: start from these values, and record where the trade came from ('Track in Journal'). */
+  prefill?: TradePrefill;
   onClose: () => void;
   onSaved: (trade: Trade, verb: 'added' | 'updated') => void;
 };
 
 /** Add Trade (spec 5 and the journal issue's fields) and Edit Trade: one form, the shared schemas. */
-export function TradeFormModal({ trade, onClose, onSaved }: TradeFormModalProps) {
+export function TradeFormModal({ trade, prefill, onClose, onSaved }: TradeFormModalProps) {
   const id = useId();
   const create = useCreateTrade();
   const update = useUpdateTrade();
   const form = useValidatedForm<TradeFormValues, CreateTradeInput | UpdateTradeInput>(
-    trade ? tradeToForm(trade) : emptyTradeForm,
+    trade ? tradeToForm(trade) : prefill ? prefillToForm(prefill) : emptyTradeForm,
     (values) => (trade ? parseUpdateForm(values, trade) : parseCreateForm(values)),
   );
   const { values, errors, formRef, setField } = form;
@@ -75,10 +79,15 @@ export function TradeFormModal({ trade, onClose, onSaved }: TradeFormModalProps)
         { onSuccess: (saved) => onSaved(saved, 'updated'), onError: form.showRequestError },
       );
     else
-      create.mutate(input as CreateTradeInput, {
-        onSuccess: (saved) => onSaved(saved, 'added'),
-        onError: form.showRequestError,
-      });
+      create.mutate(
+        prefill
+          ? { ...(input as CreateTradeInput), source: prefill.source, source_ref: prefill.source_ref }
+          : (input as CreateTradeInput),
+        {
+          onSuccess: (saved) => onSaved(saved, 'added'),
+          onError: form.showRequestError,
+        },
+      );
   }
 
   const field = (name: TradeFormField, hint?: string) =>
@@ -107,7 +116,11 @@ export function TradeFormModal({ trade, onClose, onSaved }: TradeFormModalProps)
     <Modal
       title={title}
       description={
-        trade ? 'Change any field; only what you change is saved.' : 'Record a trade in your journal.'
+        trade
+          ? 'Change any field; only what you change is saved.'
+          : prefill
+            ? 'Filled from the item you tracked. The entry price is the underlying’s price then: change it to what you paid.'
+            : 'Record a trade in your journal.'
       }
       onClose={onClose}
       size="lg"

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { EMPTY_JOURNAL } from '@shared/constants/texts';
+import { type TradePrefill } from '@shared/trades/prefill';
 import { type Trade } from '@shared/trades/schemas';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +9,7 @@ import { useExportTrades } from '../api/export-trades';
 import { useTradeStats } from '../api/get-trade-stats';
 import { useTrades } from '../api/get-trades';
 import { useJournalFilters } from '../hooks/use-journal-filters';
+import { useJournalPrefill } from '../hooks/use-journal-prefill';
 import { activeFilterCount } from '../utils/filters';
 import { formatInteger } from '../utils/format';
 import { AnalyticsPanel } from './analytics-panel';
@@ -20,7 +22,8 @@ import { StatCards } from './stat-cards';
 import { TradeFormModal } from './trade-form-modal';
 import { TradesTable, type TradeAction } from './trades-table';
 
-type OpenDialog = { kind: 'add' } | { kind: 'import' } | { kind: TradeAction; trade: Trade };
+type OpenDialog =
+  { kind: 'add'; prefill?: TradePrefill } | { kind: 'import' } | { kind: TradeAction; trade: Trade };
 
 /**
  * The Trading Journal: stat cards, filters, the trades (virtualised, paged by cursor), the
@@ -33,7 +36,9 @@ export function TradingJournal() {
   const stats = useTradeStats(filters);
   const list = useTrades(filters);
   const exportCsv = useExportTrades();
-  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  // 'Track in Journal' on another screen opens Add Trade filled from its item.
+  const prefill = useJournalPrefill();
+  const [dialog, setDialog] = useState<OpenDialog | null>(prefill ? { kind: 'add', prefill } : null);
   const [notice, setNotice] = useState('');
   const trades = useMemo(() => list.data?.pages.flatMap((page) => page.trades) ?? [], [list.data]);
   const filtered = activeFilterCount(filters) > 0;
@@ -137,6 +142,7 @@ export function TradingJournal() {
 
       {dialog?.kind === 'add' && (
         <TradeFormModal
+          prefill={dialog.prefill}
           onClose={close}
           onSaved={(trade) => done(`Added ${trade.ticker} ${trade.strategy}.`)}
         />

@@ -1,0 +1,165 @@
+import { useId, useState } from 'react';
+import { DARK_POOL_TICKER_DROPDOWN_SIZE, DARK_POOL_TICKER_MAX_LENGTH } from '@shared/constants/caps';
+import { DARK_POOL_CONFIDENCE_SLIDER } from '@shared/constants/ranges';
+import { DARK_POOL_TICKER_NOT_FOUND } from '@shared/constants/texts';
+import { UNIVERSE, isKnownSymbol } from '@shared/market/universe';
+import { SelectField } from '../../../components/ui/select-field';
+import { feedPollMs, useFeed } from '../api/get-feed';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { FeedClock, FeedState } from './feed-state';
+import { FlowTable } from './flow-table';
+import { PatternCards } from './pattern-cards';
+import { Switch } from './switch';
+
+/** The dropdown's known tickers: the first 20 the simulated market has flows for. */
+const KNOWN_TICKERS = UNIVERSE.filter((entry) => entry.kind !== 'index')
+  .slice(0, DARK_POOL_TICKER_DROPDOWN_SIZE)
+  .map((entry) => entry.symbol);
+
+const inputClass =
+  'mt-1.5 block w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2.5 text-sm text-white uppercase placeholder:normal-case placeholder:text-slate-500 focus:border-emerald-400 focus:ring-2 focus:ring-emerald-400/30 focus:outline-none';
+
+/**
+ * Dark Pool Flow Analyzer (spec 2): ticker search (a known ticker takes 70% of new flows while
+ * searched), the first 20 known tickers, a confidence slider, Live Analysis and Algo Only, the
+ * detected patterns and the flow table with each print's edge breakdown.
+ */
+export function DarkPoolAnalyzer() {
+  const id = useId();
+  const [ticker, setTicker] = useState('');
+  const [searchedAt, setSearchedAt] = useState<string | undefined>(undefined);
+  const [minConfidence, setMinConfidence] = useState<number>(DARK_POOL_CONFIDENCE_SLIDER.default);
+  const [live, setLive] = useState(true);
+  const [algoOnly, setAlgoOnly] = useState(false);
+  const search = useDebouncedValue(ticker, 400);
+  const confidence = useDebouncedValue(minConfidence, 250);
+  const known = search !== '' && isKnownSymbol(search);
+
+  const feed = useFeed(
+    'darkpool',
+    {
+      minConfidence: confidence,
+      ...(algoOnly ? { algoOnly: 'true' } : {}),
+      ...(known ? { focus: search, focusSince: searchedAt } : {}),
+    },
+    live,
+  );
+
+  function changeTicker(value: string) {
+    const next = value
+      .toUpperCase()
+      .replace(/[^A-Z.-]/g, '')
+      .slice(0, DARK_POOL_TICKER_MAX_LENGTH);
+    setTicker(next);
+    // New flows from now on go to the searched ticker.
+    setSearchedAt(new Date().toISOString());
+  }
+
+  function setLiveState(next: boolean) {
+    setLive(next);
+    if (next) void feed.refetch();
+  }
+
+  const hint =
+    ticker === ''
+      ? 'Search a ticker: 70% of new flows go to it while it is searched.'
+      : isKnownSymbol(ticker)
+        ? `${ticker}: 70% of new flows go to it while searched.`
+        : DARK_POOL_TICKER_NOT_FOUND;
+
+  return (
+    <div className="space-y-6">
+      <section
+        aria-label="Dark pool filters"
+        className="grid gap-4 rounded-2xl border border-slate-800 bg-slate-900/70 p-4 sm:grid-cols-2 xl:grid-cols-4"
+      >
+        <div>
+          <label htmlFor={`${id}-ticker`} className="block text-sm font-medium text-slate-200">
+            Ticker search
+          </label>
+          <input
+            id={`${id}-ticker`}
+            value={ticker}
+            onChange={(event) => changeTicker(event.target.value)}
+            maxLength={DARK_POOL_TICKER_MAX_LENGTH}
+            placeholder="e.g. NVDA"
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={`${id}-ticker-hint`}
+            className={inputClass}
+          />
+          <p
+            id={`${id}-ticker-hint`}
+            role="status"
+            className={`mt-1 text-xs ${ticker && !isKnownSymbol(ticker) ? 'text-amber-300' : 'text-slate-400'}`}
+          >
+            {hint}
+          </p>
+        </div>
+        <SelectField
+          id={`${id}-known`}
+          label="Known tickers"
+          value={KNOWN_TICKERS.includes(ticker) ? ticker : ''}
+          onChange={(event) => changeTicker(event.target.value)}
+          options={[
+            { value: '', label: 'All tickers' },
+            ...KNOWN_TICKERS.map((symbol) => ({ value: symbol, label: symbol })),
+          ]}
+        />
+        <div>
+          <label htmlFor={`${id}-confidence`} className="block text-sm font-medium text-slate-200">
+            Min confidence: {minConfidence}%
+          </label>
+          <input
+            id={`${id}-confidence`}
+            type="range"
+            min={DARK_POOL_CONFIDENCE_SLIDER.min}
+            max={DARK_POOL_CONFIDENCE_SLIDER.max}
+            step={1}
+            value={minConfidence}
+            aria-valuetext={`${minConfidence}%`}
+            onChange={(event) => setMinConfidence(Number(event.target.value))}
+            className="mt-4 block w-full accent-emerald-500"
+          />
+        </div>
+        <div className="flex flex-col justify-center gap-3">
+          <Switch
+            label="Live Analysis"
+            checked={live}
+            onChange={setLiveState}
+            onText="Live"
+            offText="Paused"
+          />
+          <Switch label="Algo Only" checked={algoOnly} onChange={setAlgoOnly} />
+        </div>
+        <div className="sm:col-span-2 xl:col-span-4">
+          <FeedClock live={live} asOf={feed.data?.asOf} pollSeconds={feedPollMs('darkpool') / 1000} />
+        </div>
+      </section>
+
+      <FeedState
+        what="dark pool flows"
+        isPending={feed.isPending}
+        error={feed.error && !feed.data ? feed.error : null}
+        isEmpty={false}
+        empty={null}
+        onRetry={() => void feed.refetch()}
+      >
+        <PatternCards patterns={feed.data?.patterns ?? []} title="Detected patterns" />
+        <section aria-labelledby="flows-title" className="space-y-3">
+          <h2 id="flows-title" className="text-lg font-semibold text-white">
+            Dark pool flows
+          </h2>
+          {(feed.data?.items.length ?? 0) === 0 ? (
+            <p className="rounded-2xl border border-dashed border-slate-700 px-6 py-10 text-center text-sm text-slate-300">
+              No flows at {minConfidence}% confidence or more{algoOnly ? ' from algorithms' : ''}. Lower the
+              slider or wait for the next prints (every 8-20 seconds).
+            </p>
+          ) : (
+            <FlowTable flows={feed.data!.items} />
+          )}
+        </section>
+      </FeedState>
+    </div>
+  );
+}
