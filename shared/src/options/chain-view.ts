@@ -1,8 +1,10 @@
 /**
  * GET /api/options-chain: a symbol's chain as the API contract writes it, with each contract's
- * implied volatility solved from its mid and its greeks (theta per day, vega per vol point).
+ * implied volatility solved from its mid under its exercise style and its greeks (theta the value
+ * lost over the next day, vega per vol point).
  */
 import { z } from 'zod';
+import type { ExerciseStyle } from '../pricing/american';
 import { tickerSchema } from '../market/ticker';
 import { generateChain } from './chain';
 import { priceChain, workFor } from './snapshot';
@@ -26,7 +28,10 @@ export interface OptionContract {
   last: number;
   volume: number;
   openInterest: number;
-  /** Solved from the mid; null when the mid has no implied volatility. */
+  /**
+   * Solved from the mid under the chain's exercise style; null (and null greeks) for a contract
+   * whose bid pays no time value (no bid, or one at or below its value at zero volatility).
+   */
   iv: number | null;
   delta: number | null;
   gamma: number | null;
@@ -36,6 +41,8 @@ export interface OptionContract {
 
 export interface OptionChainView {
   symbol: string;
+  /** American for stocks and ETFs, European for the cash-settled indices. */
+  exercise: ExerciseStyle;
   underlyingPrice: number;
   rate: number;
   dividendYield: number;
@@ -75,6 +82,7 @@ export function optionChainView(symbol: string, at: Date, expiration?: string): 
   }
   return {
     symbol: chain.symbol,
+    exercise: chain.style,
     underlyingPrice: Math.round(chain.spot * 100) / 100,
     rate: chain.rate,
     dividendYield: chain.dividendYield,

@@ -263,7 +263,8 @@ export function solveVolatility(
     let next = vega > 0 ? vol - f / vega : Number.NaN;
     if (!(next > lo && next < hi)) next = hi === Infinity ? 2 * vol : 0.5 * (lo + hi);
     // Newton's method converges quadratically: after a step under 1e-9 the error is at rounding level.
-    if (Math.abs(next - vol) <= 1e-9 * vol || f === 0) return next;
+    if (f === 0) return vol;
+    if (Math.abs(next - vol) <= 1e-9 * vol) return next;
     if (next < 1e-8) return -2;
     vol = next;
   }

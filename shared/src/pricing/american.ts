@@ -410,7 +410,8 @@ export function americanImpliedVolatilityKernel(
     let next = vega > 0 ? vol - f / vega : NaN;
     if (!(next > lo && next < hi)) next = hi === Infinity ? 2 * vol : 0.5 * (lo + hi);
     // Newton converges quadratically: after a step under 1e-9 the error is at rounding level.
-    if (Math.abs(next - vol) <= 1e-9 * vol || f === 0) return next;
+    if (f === 0) return vol;
+    if (Math.abs(next - vol) <= 1e-9 * vol) return next;
     if (next < 1e-8) return IV_NO_TIME_VALUE;
     vol = next;
   }

@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { impliedVolatilityBatch } from '@shared/pricing/batch';
-import { chainBatch, generateChain, STRIKES_PER_EXPIRATION } from '@shared/options/chain';
+import { BoundaryCache, solveQuotes } from '@shared/pricing/american-batch';
+import { generateChain, quoteBatch, STRIKES_PER_EXPIRATION } from '@shared/options/chain';
 import { dayNumberOfIso, weekday } from '@shared/market/calendar';
 
 const AT = new Date('2026-03-10T15:45:00Z');
 
 const solve = (chain: ReturnType<typeof generateChain>) => {
-  const iv = new Float64Array(chain.count);
-  const failures = impliedVolatilityBatch(chainBatch(chain), iv);
-  return { iv, failures };
+  const n = chain.count;
+  const out = {
+    iv: new Float64Array(n),
+    delta: new Float64Array(n),
+    gamma: new Float64Array(n),
+    theta: new Float64Array(n),
+    vega: new Float64Array(n),
+  };
+  const { failures, unpriced } = solveQuotes(quoteBatch(chain), new BoundaryCache(), out);
+  return { iv: out.iv, failures, unpriced };
 };
 
 describe('generateChain', () => {
@@ -83,10 +90,22 @@ describe('generateChain', () => {
     expect(calls[0]! + calls[39]!).toBeLessThan(Math.max(...calls));
   });
 
-  it('solves an IV for every contract from its rounded mid, close to the surface that priced it', () => {
+  it('solves an IV (American) for every contract with a time-value bid, close to the surface that priced it', () => {
     const chain = generateChain('MSFT', AT);
-    const { iv, failures } = solve(chain);
+    expect(chain.style).toBe('american');
+    const { iv, failures, unpriced } = solve(chain);
     expect(failures).toBe(0);
+    for (let i = 0; i < chain.count; i += 1) {
+      const k = chain.strike[i]!;
+      const t = chain.years[i]!;
+      const intrinsic = Math.max(chain.isCall[i] ? chain.spot - k : k - chain.spot, 0);
+      const forward = chain.spot * Math.exp(-chain.dividendYield * t) - k * Math.exp(-chain.rate * t);
+      const floor = Math.max(intrinsic, chain.isCall[i] ? forward : -forward);
+      // A bid above what the option is worth at zero volatility pays for time value: it has an IV.
+      if (chain.bid[i]! > floor) expect(iv[i]).toBeGreaterThan(0);
+      else expect(iv[i]).toBeNaN();
+    }
+    expect(unpriced).toBeLessThan(chain.count / 2);
     let near = 0;
     for (let i = 0; i < chain.count; i += 1) {
       if (Math.abs(chain.strike[i]! / chain.spot - 1) < 0.1 && chain.years[i]! > 20 / 365) {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { countActiveFilters, minimumIvRank, scanFiltersSchema } from '@shared/options/scan-filters';
+import {
+  countActiveFilters,
+  excludesEarnings,
+  maxResultsPerStrategy,
+  maxResultsPerTicker,
+  minimumDte,
+  minimumIvRank,
+  scanFiltersSchema,
+  screeningIvRank,
+} from '@shared/options/scan-filters';
 
 /** The distinct fields named by the validation issues. */
 const issuePaths = (input: unknown) => {
@@ -37,6 +46,7 @@ describe('scanFiltersSchema', () => {
     [{ sortBy: 'colour' }, 'sortBy'],
     [{ limit: 0 }, 'limit'],
     [{ limit: 501 }, 'limit'],
+    [{ maxPerStrategy: 0 }, 'maxPerStrategy'],
     [{ expiration: '2026-13-01' }, 'expiration'],
     [{ strategy: 'wheel' }, 'strategy'],
     [{ ticker: 'A1' }, 'ticker'],
@@ -83,7 +93,38 @@ describe('countActiveFilters', () => {
           excludeEarnings: false,
         }),
       ),
-    ).toBe(5);
+    ).toBe(4); // ticker, strategy, expiration, minVolume: with a ticker the IV rank slider does not screen
+    expect(countActiveFilters(scanFiltersSchema.parse({ ticker: 'SPY', excludeEarnings: true }))).toBe(2);
+    expect(countActiveFilters(scanFiltersSchema.parse({ ivRank: 0, excludeEarnings: true }))).toBe(0); // the default
+    expect(countActiveFilters(scanFiltersSchema.parse({ ivRank: 0, maxPerStrategy: 3, maxPerTicker: 2 }))).toBe(0);
     expect(countActiveFilters(scanFiltersSchema.parse({ ivRank: 50, ivRankMin: 30, ivRankMax: 90 }))).toBe(2);
+  });
+});
+
+describe('the scan defaults', () => {
+  it('screens by the IV rank slider only without a ticker; an explicit ivRankMin screens a ticker too', () => {
+    expect(screeningIvRank(scanFiltersSchema.parse({ ivRank: 50 }))).toBe(50);
+    expect(screeningIvRank(scanFiltersSchema.parse({ ivRank: 50, ticker: 'AAPL' }))).toBe(0);
+    expect(screeningIvRank(scanFiltersSchema.parse({ ivRank: 50, ticker: 'AAPL', ivRankMin: 30 }))).toBe(30);
+  });
+
+  it('asks for at least 1 day to expiry unless dteMin says otherwise', () => {
+    expect(minimumDte(scanFiltersSchema.parse({}))).toBe(1);
+    expect(minimumDte(scanFiltersSchema.parse({ dteMin: 0 }))).toBe(0);
+  });
+
+  it('leaves out positions spanning earnings without a ticker, keeps them for a ticker, unless told', () => {
+    expect(excludesEarnings(scanFiltersSchema.parse({}))).toBe(true);
+    expect(excludesEarnings(scanFiltersSchema.parse({ ticker: 'AAPL' }))).toBe(false);
+    expect(excludesEarnings(scanFiltersSchema.parse({ excludeEarnings: false }))).toBe(false);
+    expect(excludesEarnings(scanFiltersSchema.parse({ ticker: 'AAPL', excludeEarnings: true }))).toBe(true);
+  });
+
+  it('caps strategies when scanning all of them and tickers when scanning all of them', () => {
+    expect(maxResultsPerStrategy(scanFiltersSchema.parse({}))).toBe(10);
+    expect(maxResultsPerStrategy(scanFiltersSchema.parse({ strategy: 'straddle' }))).toBe(50);
+    expect(maxResultsPerStrategy(scanFiltersSchema.parse({ maxPerStrategy: 3 }))).toBe(3);
+    expect(maxResultsPerTicker(scanFiltersSchema.parse({}))).toBe(5);
+    expect(maxResultsPerTicker(scanFiltersSchema.parse({ ticker: 'SPY' }))).toBe(50);
   });
 });
