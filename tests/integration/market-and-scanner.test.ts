@@ -3,7 +3,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quoteSchema } from '@shared/market/schemas';
-import { quoteAt } from '@shared/market/quotes';
+import { quoteAt, underlyingAt } from '@shared/market/quotes';
+import { SCANNABLE_SYMBOLS } from '@shared/options/snapshot';
 import { api, createUser, documentClient, type TestUser } from '../helpers/local-stack';
 
 type ScanBody = {
@@ -97,13 +98,16 @@ describe('GET /api/options-chain', () => {
       underlyingPrice: number;
       rate: number;
       expirations: string[];
-      contracts: { type: string; strike: number; bid: number; ask: number; iv: number; delta: number }[];
+      contracts: { type: string; strike: number; bid: number; ask: number; iv: number | null; delta: number | null }[];
+      exercise: string;
     };
     expect(chain.symbol).toBe('SPY');
     expect(chain.underlyingPrice).toBeGreaterThan(0);
     expect(chain.rate).toBeGreaterThan(0);
     expect(chain.expirations.length).toBeGreaterThanOrEqual(8);
-    const call = chain.contracts.find((c) => c.type === 'call')!;
+    expect(chain.exercise).toBe('american');
+    // Contracts whose bid pays no time value (deep in or far out of the money) have no IV.
+    const call = chain.contracts.find((c) => c.type === 'call' && c.iv !== null)!;
     expect(call.ask).toBeGreaterThanOrEqual(call.bid);
     expect(call.delta).toBeGreaterThan(0);
     expect(call.iv).toBeGreaterThan(0);
@@ -158,6 +162,52 @@ describe('POST /api/options-scanner', () => {
     expect(new Set(results.map((r) => `${String(r.ticker)} ${String(r.strategy)}`))).toEqual(
       new Set(['AAPL long-call']),
     );
+  });
+
+  it('scans a ticker at the default IV rank and shows that ticker, whatever its IV rank', async () => {
+    // The lowest IV rank of a few liquid names now: below the slider's default of 50 more often than not.
+    const now = new Date();
+    const [symbol] = ['AAPL', 'MSFT', 'NVDA', 'META', 'TSLA', 'AMZN']
+      .map((s) => ({ s, rank: underlyingAt(s, now).ivRank }))
+      .sort((a, b) => a.rank - b.rank)
+      .map((x) => x.s);
+    const response = await api('/api/options-scanner', {
+      method: 'POST',
+      token: trader.accessToken,
+      body: { ticker: symbol, strategy: 'all', ivRank: 50 },
+    });
+    expect(response.status).toBe(200);
+    const body = response.json as ScanBody & { emptyReason: unknown; marketOpen: boolean };
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(new Set(body.results.map((r) => r.ticker))).toEqual(new Set([symbol]));
+    expect(body.emptyReason).toBeNull();
+    expect(typeof body.marketOpen).toBe('boolean');
+    for (const r of body.results) {
+      expect(r).toMatchObject({ ivRank: expect.any(Number), expiration: expect.any(String), strikeLabel: expect.any(String) });
+    }
+  });
+
+  it('says which filter emptied a scan, with the values, and how to relax it', async () => {
+    const now = new Date();
+    const symbol = SCANNABLE_SYMBOLS.find((s) => underlyingAt(s, now).ivRank < 90)!;
+    const empty = await api('/api/options-scanner', {
+      method: 'POST',
+      token: trader.accessToken,
+      body: { ticker: symbol, ivRankMin: 99 },
+    });
+    expect(empty.status).toBe(200);
+    const body = empty.json as ScanBody & {
+      emptyReason: { filter: string; message: string; relax: Record<string, number> };
+    };
+    expect(body.results).toEqual([]);
+    expect(body.emptyReason.filter).toBe('ivRankMin');
+    expect(body.emptyReason.message).toMatch(new RegExp(`^${symbol.replace('.', '\\.')}'s IV rank is \\d+%, below your minimum of 99%\\.$`));
+    const relaxed = await api('/api/options-scanner', {
+      method: 'POST',
+      token: trader.accessToken,
+      body: { ticker: symbol, ...body.emptyReason.relax },
+    });
+    expect((relaxed.json as ScanBody).results.length).toBeGreaterThan(0);
   });
 
   it('names the field of a bad filter, and an unknown ticker', async () => {
