@@ -5,13 +5,16 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 /**
  * The e2e run starts its own `npm start` instances, each on its own port and data dir, fresh
- * each run: one as a developer runs it, one with the site gate on (SITE_PASSWORD).
+ * each run: one as a developer runs it, one with the site gate on (SITE_PASSWORD). The first one's
+ * research assistant talks to an OpenAI-compatible stub (tests/helpers/openai-stub.ts) on port + 2.
  */
 const port = Number(process.env.E2E_PORT ?? 4391);
 const gatedPort = port + 1;
 export const E2E_SITE_PASSWORD = 'e2e gate password';
 /** Where the ungated instance keeps its data (its runtime.json names the local endpoints). */
 export const E2E_DATA_DIR = `.data-e2e-${port}`;
+/** The AI server behind the ungated instance; tests script it over HTTP (`/_stub/replies`). */
+export const E2E_OPENAI_STUB_URL = `http://127.0.0.1:${Number(process.env.E2E_OPENAI_STUB_PORT ?? port + 2)}`;
 
 const server = (serverPort: number, dataDir: string, env: Record<string, string> = {}) => ({
   command: `rm -rf ${dataDir} && node --import tsx scripts/start.ts`,
@@ -64,7 +67,19 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(port, E2E_DATA_DIR),
+    {
+      command: 'node --import tsx tests/helpers/openai-stub.ts',
+      env: { OPENAI_STUB_PORT: new URL(E2E_OPENAI_STUB_URL).port },
+      url: `${E2E_OPENAI_STUB_URL}/_stub/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
+    server(port, E2E_DATA_DIR, {
+      OPENAI_BASE_URL: `${E2E_OPENAI_STUB_URL}/v1`,
+      OPENAI_API_KEY: 'e2e-stub-key',
+    }),
     server(gatedPort, `.data-e2e-${gatedPort}`, { SITE_PASSWORD: E2E_SITE_PASSWORD }),
   ],
 });
