@@ -98,7 +98,14 @@ describe('GET /api/options-chain', () => {
       underlyingPrice: number;
       rate: number;
       expirations: string[];
-      contracts: { type: string; strike: number; bid: number; ask: number; iv: number | null; delta: number | null }[];
+      contracts: {
+        type: string;
+        strike: number;
+        bid: number;
+        ask: number;
+        iv: number | null;
+        delta: number | null;
+      }[];
       exercise: string;
     };
     expect(chain.symbol).toBe('SPY');
@@ -183,7 +190,11 @@ describe('POST /api/options-scanner', () => {
     expect(body.emptyReason).toBeNull();
     expect(typeof body.marketOpen).toBe('boolean');
     for (const r of body.results) {
-      expect(r).toMatchObject({ ivRank: expect.any(Number), expiration: expect.any(String), strikeLabel: expect.any(String) });
+      expect(r).toMatchObject({
+        ivRank: expect.any(Number),
+        expiration: expect.any(String),
+        strikeLabel: expect.any(String),
+      });
     }
   });
 
@@ -201,7 +212,9 @@ describe('POST /api/options-scanner', () => {
     };
     expect(body.results).toEqual([]);
     expect(body.emptyReason.filter).toBe('ivRankMin');
-    expect(body.emptyReason.message).toMatch(new RegExp(`^${symbol.replace('.', '\\.')}'s IV rank is \\d+%, below your minimum of 99%\\.$`));
+    expect(body.emptyReason.message).toMatch(
+      new RegExp(`^${symbol.replace('.', '\\.')}'s IV rank is \\d+%, below your minimum of 99%\\.$`),
+    );
     const relaxed = await api('/api/options-scanner', {
       method: 'POST',
       token: trader.accessToken,

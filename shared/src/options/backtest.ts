@@ -269,7 +269,9 @@ export function runBacktest(options: BacktestOptions): BacktestReport {
         strategy,
         positions: pickStrategies[code]!.positions,
         aggregateReturn:
-          pickStrategies[code]!.capital > 0 ? pickStrategies[code]!.pnl / pickStrategies[code]!.capital : Number.NaN,
+          pickStrategies[code]!.capital > 0
+            ? pickStrategies[code]!.pnl / pickStrategies[code]!.capital
+            : Number.NaN,
       })),
     },
   };

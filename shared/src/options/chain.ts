@@ -202,13 +202,15 @@ export function generateChain(
         const isCall = type === 1;
         const table = isCall ? callTable : putTable;
         const fair = tabulatedPrice(spot, strike, years, rate, dividendYield, vol, isCall, table);
-        const zeroVol = Math.max(isCall ? spot * carry - strike * discount : strike * discount - spot * carry, 0);
+        const zeroVol = Math.max(
+          isCall ? spot * carry - strike * discount : strike * discount - spot * carry,
+          0,
+        );
         const intrinsic = Math.max(isCall ? spot - strike : strike - spot, 0);
         const lower = style === 'american' ? Math.max(zeroVol, intrinsic) : zeroVol;
         const upper =
           style === 'american' ? (isCall ? spot : strike) : isCall ? spot * carry : strike * discount;
-        const relative =
-          (0.02 + 0.06 * (1 - liquidity)) * (1 + 0.8 * Math.min(Math.abs(z), 3)) * shortDated;
+        const relative = (0.02 + 0.06 * (1 - liquidity)) * (1 + 0.8 * Math.min(Math.abs(z), 3)) * shortDated;
         const spread =
           tickOf(fair) + Math.max(fair - lower, 0) * relative + lower * 0.004 * (1 + 2 * (1 - liquidity));
         let bid = roundDown(fair - spread / 2);

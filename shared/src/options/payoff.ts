@@ -182,7 +182,11 @@ export function analyzeLegs(
     if (upper <= lower) continue;
     const probe = upper === Infinity ? lower + 1 + lower : 0.5 * (lower + upper);
     const upperCdf =
-      cdf === undefined ? lognormalCdf(upper, spot, years, rate, dividendYield, vol) : upper === Infinity ? 1 : cdf(upper);
+      cdf === undefined
+        ? lognormalCdf(upper, spot, years, rate, dividendYield, vol)
+        : upper === Infinity
+          ? 1
+          : cdf(upper);
     if (legsPayoff(buffer, probe) > 0) probability += upperCdf - lowerCdf;
     lowerCdf = upperCdf;
   }

@@ -18,7 +18,14 @@ export interface EmptyReason {
   relax: Record<string, number | string | boolean | null>;
 }
 
-const UNDERLYING_FILTERS = ['sector', 'priceMin', 'priceMax', 'ivRankMin', 'ivRankMax', 'ivPercentileMin'] as const;
+const UNDERLYING_FILTERS = [
+  'sector',
+  'priceMin',
+  'priceMax',
+  'ivRankMin',
+  'ivRankMax',
+  'ivPercentileMin',
+] as const;
 type UnderlyingFilter = (typeof UNDERLYING_FILTERS)[number];
 const EXPIRATION_FILTERS = ['expiration', 'dteMin', 'dteMax', 'excludeEarnings'] as const;
 type ExpirationFilter = (typeof EXPIRATION_FILTERS)[number];
@@ -106,7 +113,8 @@ export class ScanDiagnosis {
     const i = CANDIDATE_INDEX[name];
     this.candidateCount[i] = this.candidateCount[i]! + 1;
     const best = this.candidateBest[i]!;
-    if (best !== best || (LOWER_BOUNDS.has(name) ? value > best : value < best)) this.candidateBest[i] = value;
+    if (best !== best || (LOWER_BOUNDS.has(name) ? value > best : value < best))
+      this.candidateBest[i] = value;
   }
 
   lastUnderlying(): [UnderlyingFilter, Rejection] | null {
@@ -129,7 +137,8 @@ export class ScanDiagnosis {
 
   lastCandidate(): [CandidateFilter, number, number] | null {
     for (let i = CANDIDATE_FILTERS.length - 1; i >= 0; i -= 1) {
-      if (this.candidateCount[i]! > 0) return [CANDIDATE_FILTERS[i]!, this.candidateCount[i]!, this.candidateBest[i]!];
+      if (this.candidateCount[i]! > 0)
+        return [CANDIDATE_FILTERS[i]!, this.candidateCount[i]!, this.candidateBest[i]!];
     }
     return null;
   }
@@ -138,7 +147,8 @@ export class ScanDiagnosis {
 const percent = (value: number, digits = 0) => `${value.toFixed(digits)}%`;
 const fractionPercent = (value: number) => `${(value * 100).toFixed(1)}%`;
 const dollars = (value: number) => `$${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
-const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+const plural = (count: number, word: string) =>
+  `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
 const floorTo = (value: number, step: number) => Math.floor(value / step + 1e-9) * step;
 const ceilTo = (value: number, step: number) => Math.ceil(value / step - 1e-9) * step;
 const round6 = (value: number) => Number(value.toFixed(6));
@@ -153,20 +163,76 @@ interface CandidateWording {
 }
 
 const CANDIDATE_WORDING: Record<Exclude<CandidateFilter, 'moneyness'>, CandidateWording> = {
-  ivMin: { wanted: (m) => `an IV of at least ${fractionPercent(m)}`, show: fractionPercent, relaxTo: (b) => round6(floorTo(b, 0.001)) },
-  ivMax: { wanted: (m) => `an IV of at most ${fractionPercent(m)}`, show: fractionPercent, relaxTo: (b) => round6(ceilTo(b, 0.001)) },
-  deltaMin: { wanted: (m) => `a net delta of at least ${m}`, show: (v) => v.toFixed(3), relaxTo: (b) => round6(floorTo(b, 0.001)) },
-  deltaMax: { wanted: (m) => `a net delta of at most ${m}`, show: (v) => v.toFixed(3), relaxTo: (b) => round6(ceilTo(b, 0.001)) },
-  minVolume: { wanted: (m) => `volume of at least ${m} on every leg`, show: (v) => v.toLocaleString('en-US'), relaxTo: (b) => Math.floor(b) },
-  minOpenInterest: { wanted: (m) => `open interest of at least ${m} on every leg`, show: (v) => v.toLocaleString('en-US'), relaxTo: (b) => Math.floor(b) },
-  maxSpreadPct: { wanted: (m) => `every leg's bid-ask spread within ${percent(m, 1)} of its mid`, show: (v) => percent(v, 1), relaxTo: (b) => round6(ceilTo(b, 0.1)) },
-  premiumMin: { wanted: (m) => `a premium of at least ${dollars(m)}`, show: dollars, relaxTo: (b) => round6(floorTo(b, 0.01)) },
-  premiumMax: { wanted: (m) => `a premium of at most ${dollars(m)}`, show: dollars, relaxTo: (b) => round6(ceilTo(b, 0.01)) },
-  minProbabilityOfProfit: { wanted: (m) => `a probability of profit of at least ${fractionPercent(m)}`, show: fractionPercent, relaxTo: (b) => round6(floorTo(b, 0.001)) },
-  maxCapital: { wanted: (m) => `capital at risk of at most ${dollars(m)}`, show: dollars, relaxTo: (b) => Math.ceil(b) },
-  minTheta: { wanted: (m) => `a net theta of at least ${m} a day`, show: (v) => v.toFixed(3), relaxTo: (b) => round6(floorTo(b, 0.001)) },
-  maxVega: { wanted: (m) => `a net vega of at most ${m}`, show: (v) => v.toFixed(3), relaxTo: (b) => round6(ceilTo(b, 0.001)) },
-  minEdgeScore: { wanted: (m) => `an edge score of at least ${m}`, show: (v) => v.toFixed(0), relaxTo: (b) => Math.floor(b) },
+  ivMin: {
+    wanted: (m) => `an IV of at least ${fractionPercent(m)}`,
+    show: fractionPercent,
+    relaxTo: (b) => round6(floorTo(b, 0.001)),
+  },
+  ivMax: {
+    wanted: (m) => `an IV of at most ${fractionPercent(m)}`,
+    show: fractionPercent,
+    relaxTo: (b) => round6(ceilTo(b, 0.001)),
+  },
+  deltaMin: {
+    wanted: (m) => `a net delta of at least ${m}`,
+    show: (v) => v.toFixed(3),
+    relaxTo: (b) => round6(floorTo(b, 0.001)),
+  },
+  deltaMax: {
+    wanted: (m) => `a net delta of at most ${m}`,
+    show: (v) => v.toFixed(3),
+    relaxTo: (b) => round6(ceilTo(b, 0.001)),
+  },
+  minVolume: {
+    wanted: (m) => `volume of at least ${m} on every leg`,
+    show: (v) => v.toLocaleString('en-US'),
+    relaxTo: (b) => Math.floor(b),
+  },
+  minOpenInterest: {
+    wanted: (m) => `open interest of at least ${m} on every leg`,
+    show: (v) => v.toLocaleString('en-US'),
+    relaxTo: (b) => Math.floor(b),
+  },
+  maxSpreadPct: {
+    wanted: (m) => `every leg's bid-ask spread within ${percent(m, 1)} of its mid`,
+    show: (v) => percent(v, 1),
+    relaxTo: (b) => round6(ceilTo(b, 0.1)),
+  },
+  premiumMin: {
+    wanted: (m) => `a premium of at least ${dollars(m)}`,
+    show: dollars,
+    relaxTo: (b) => round6(floorTo(b, 0.01)),
+  },
+  premiumMax: {
+    wanted: (m) => `a premium of at most ${dollars(m)}`,
+    show: dollars,
+    relaxTo: (b) => round6(ceilTo(b, 0.01)),
+  },
+  minProbabilityOfProfit: {
+    wanted: (m) => `a probability of profit of at least ${fractionPercent(m)}`,
+    show: fractionPercent,
+    relaxTo: (b) => round6(floorTo(b, 0.001)),
+  },
+  maxCapital: {
+    wanted: (m) => `capital at risk of at most ${dollars(m)}`,
+    show: dollars,
+    relaxTo: (b) => Math.ceil(b),
+  },
+  minTheta: {
+    wanted: (m) => `a net theta of at least ${m} a day`,
+    show: (v) => v.toFixed(3),
+    relaxTo: (b) => round6(floorTo(b, 0.001)),
+  },
+  maxVega: {
+    wanted: (m) => `a net vega of at most ${m}`,
+    show: (v) => v.toFixed(3),
+    relaxTo: (b) => round6(ceilTo(b, 0.001)),
+  },
+  minEdgeScore: {
+    wanted: (m) => `an edge score of at least ${m}`,
+    show: (v) => v.toFixed(0),
+    relaxTo: (b) => Math.floor(b),
+  },
 };
 
 /** The reason a scan found nothing, or null when the diagnosis has none (it always has one when empty). */
@@ -275,7 +341,8 @@ export function describeEmptyScan(
     }
   }
   if (counts.candidates === 0) {
-    const strategy = filters.strategy && filters.strategy !== 'all' ? scannerStrategyLabel(filters.strategy) : null;
+    const strategy =
+      filters.strategy && filters.strategy !== 'all' ? scannerStrategyLabel(filters.strategy) : null;
     return {
       filter: 'strategy',
       message: `${strategy ? `No ${strategy.toLowerCase()}` : 'No position'} could be built from ${ticker ? `${ticker}'s` : 'the'} quotes that pass the other filters (every leg needs a bid above its intrinsic value).`,

@@ -140,7 +140,9 @@ export const DEFAULT_MAX_PER_STRATEGY = 10;
 /** The per-strategy cap a scan applies: as asked, else the default when scanning all strategies. */
 export function maxResultsPerStrategy(filters: ScanFilters): number {
   if (filters.maxPerStrategy !== undefined) return filters.maxPerStrategy;
-  return filters.strategy === undefined || filters.strategy === 'all' ? DEFAULT_MAX_PER_STRATEGY : filters.limit;
+  return filters.strategy === undefined || filters.strategy === 'all'
+    ? DEFAULT_MAX_PER_STRATEGY
+    : filters.limit;
 }
 
 /** Without a ticker, a scan shows at most this many positions of one underlying (a spread of ideas). */

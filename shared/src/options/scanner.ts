@@ -577,7 +577,8 @@ class ScanRun {
     if (candidate[F_OPEN_INTEREST]! < this.minOpenInterest) {
       return d.rejectCandidate('minOpenInterest', candidate[F_OPEN_INTEREST]!);
     }
-    if (candidate[F_SPREAD]! > this.maxSpreadPct) return d.rejectCandidate('maxSpreadPct', candidate[F_SPREAD]!);
+    if (candidate[F_SPREAD]! > this.maxSpreadPct)
+      return d.rejectCandidate('maxSpreadPct', candidate[F_SPREAD]!);
     const premium = Math.abs(candidate[F_NET_PREMIUM]!);
     if (premium < this.premiumMin) return d.rejectCandidate('premiumMin', premium);
     if (premium > this.premiumMax) return d.rejectCandidate('premiumMax', premium);
@@ -587,7 +588,8 @@ class ScanRun {
     ) {
       return d.rejectCandidate('moneyness', 0);
     }
-    if (candidate[F_POP]! < this.minPop) return d.rejectCandidate('minProbabilityOfProfit', candidate[F_POP]!);
+    if (candidate[F_POP]! < this.minPop)
+      return d.rejectCandidate('minProbabilityOfProfit', candidate[F_POP]!);
     const capital = candidate[F_MAX_LOSS]! * CONTRACT_MULTIPLIER;
     if (capital > this.maxCapital) return d.rejectCandidate('maxCapital', capital);
     if (candidate[F_THETA]! < this.minTheta) return d.rejectCandidate('minTheta', candidate[F_THETA]!);

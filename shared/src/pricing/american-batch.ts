@@ -25,7 +25,13 @@
  * the next calendar day (./american).
  */
 import { bsmPrice, DAYS_PER_YEAR } from './bsm';
-import { bawExponent, bawExponentSlope, earlyExerciseCanPay, exerciseBoundary, type ExerciseStyle } from './american';
+import {
+  bawExponent,
+  bawExponentSlope,
+  earlyExerciseCanPay,
+  exerciseBoundary,
+  type ExerciseStyle,
+} from './american';
 import { impliedVolatilityKernel } from './implied-volatility';
 import { normCdf, normPdf } from './normal';
 

@@ -325,10 +325,10 @@ export function optionGreeks(
   // Envelope theorem: with b held at S*, vega is the formula's own derivative in σ.
   const s = volatility * Math.sqrt(years);
   const d1Critical = (Math.log(boundary.ratio) + (rate - dividendYield) * years) / s + 0.5 * s;
-  const vegaCritical = boundary.ratio * Math.exp(-dividendYield * years) * normPdf(d1Critical) * Math.sqrt(years);
+  const vegaCritical =
+    boundary.ratio * Math.exp(-dividendYield * years) * normPdf(d1Critical) * Math.sqrt(years);
   const slope = bawExponentSlope(years, rate, dividendYield, volatility, isCall);
-  const premiumVega =
-    -strike * vegaCritical * Math.exp(q * logRatio) + premium * logRatio * slope; // per 1.00 of σ
+  const premiumVega = -strike * vegaCritical * Math.exp(q * logRatio) + premium * logRatio * slope; // per 1.00 of σ
   const price = scratch[0]! + premium;
   let next = intrinsic;
   if (tomorrow > 0) {

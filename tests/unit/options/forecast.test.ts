@@ -46,9 +46,18 @@ const fingerprint = () => {
   const snapshot = buildUniverseSnapshot(AT, SYMBOLS);
   const out = scan(
     snapshot,
-    scanFiltersSchema.parse({ ivRank: 0, limit: 500, maxPerStrategy: 500, maxPerTicker: 500, excludeEarnings: false }),
+    scanFiltersSchema.parse({
+      ivRank: 0,
+      limit: 500,
+      maxPerStrategy: 500,
+      maxPerTicker: 500,
+      excludeEarnings: false,
+    }),
   );
-  return out.results.map((r) => `${r.ticker} ${r.strategy} ${r.expiration} ${r.strikeLabel} ${r.edgeScore} ${r.expectedProfit.toFixed(6)}`);
+  return out.results.map(
+    (r) =>
+      `${r.ticker} ${r.strategy} ${r.expiration} ${r.strikeLabel} ${r.edgeScore} ${r.expectedProfit.toFixed(6)}`,
+  );
 };
 
 describe('the forecast uses no future data', () => {
@@ -108,7 +117,13 @@ describe('the forecast uses no future data', () => {
 
 describe('the forecast distribution', () => {
   it('reverts the variance from today to the long run like GARCH(1,1)', () => {
-    const f = { dailyVariance: 4e-4, longRunDailyVariance: 1e-4, sessionIndex: 0, remainingToday: 0, sessions: 252 };
+    const f = {
+      dailyVariance: 4e-4,
+      longRunDailyVariance: 1e-4,
+      sessionIndex: 0,
+      remainingToday: 0,
+      sessions: 252,
+    };
     expect(diffusiveVariance(f, 1)).toBeCloseTo(4e-4, 12);
     const long = diffusiveVariance(f, 2000) / 2000;
     expect(long).toBeGreaterThan(1e-4);
@@ -130,7 +145,10 @@ describe('the forecast distribution', () => {
     }
     // With the forecast at the implied volatility, the expected payoff is the option's forward price.
     const fair = flat({ forecastAtm: 0.3, scale: 1 });
-    expect(expectedPayoff(fair, 105, true)).toBeCloseTo(bsmPrice(100, 105, 0.25, 0.0425, 0, 0.3, true) * Math.exp(0.0425 * 0.25), 10);
+    expect(expectedPayoff(fair, 105, true)).toBeCloseTo(
+      bsmPrice(100, 105, 0.25, 0.0425, 0, 0.3, true) * Math.exp(0.0425 * 0.25),
+      10,
+    );
   });
 
   it("keeps the surface's skew: P(S_T > K) is minus the slope of the expected call payoff in K", () => {
@@ -168,10 +186,9 @@ describe('the forecast distribution', () => {
       Date.parse(`${chain.expirations[e]}T00:00:00Z`) / 86_400_000,
       chain.expirationYears[e]!,
     );
-    expect(withReport.forecastAtm ** 2 * withReport.years - without.forecastAtm ** 2 * without.years).toBeCloseTo(
-      (0.14 * entry.vol) ** 2,
-      10,
-    );
+    expect(
+      withReport.forecastAtm ** 2 * withReport.years - without.forecastAtm ** 2 * without.years,
+    ).toBeCloseTo((0.14 * entry.vol) ** 2, 10);
     expect(clock.isOpen).toBe(true);
   });
 });

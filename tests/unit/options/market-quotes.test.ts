@@ -38,7 +38,10 @@ describe.each([
         const carry = Math.exp(-chain.dividendYield * t);
         const discount = Math.exp(-chain.rate * t);
         const intrinsic = Math.max(call ? chain.spot - k : k - chain.spot, 0);
-        const zeroVol = Math.max(call ? chain.spot * carry - k * discount : k * discount - chain.spot * carry, 0);
+        const zeroVol = Math.max(
+          call ? chain.spot * carry - k * discount : k * discount - chain.spot * carry,
+          0,
+        );
         const lower = american ? Math.max(intrinsic, zeroVol) : zeroVol;
         const upper = american ? (call ? chain.spot : k) : call ? chain.spot * carry : k * discount;
         expect(bid).toBeGreaterThanOrEqual(0);
@@ -84,7 +87,8 @@ describe.each([
       const first = Array.from(chain.strike.subarray(0, 80));
       const previousClose = chain.underlying.previousClose;
       expect(Math.max(...first)).toBeLessThanOrEqual(3 * previousClose);
-      if (previousClose < 25) expect(first[2]! - first[0]!).toBeLessThanOrEqual(Math.max(0.05, 0.1 * previousClose));
+      if (previousClose < 25)
+        expect(first[2]! - first[0]!).toBeLessThanOrEqual(Math.max(0.05, 0.1 * previousClose));
     }
   });
 });

@@ -96,7 +96,9 @@ describe('countActiveFilters', () => {
     ).toBe(4); // ticker, strategy, expiration, minVolume: with a ticker the IV rank slider does not screen
     expect(countActiveFilters(scanFiltersSchema.parse({ ticker: 'SPY', excludeEarnings: true }))).toBe(2);
     expect(countActiveFilters(scanFiltersSchema.parse({ ivRank: 0, excludeEarnings: true }))).toBe(0); // the default
-    expect(countActiveFilters(scanFiltersSchema.parse({ ivRank: 0, maxPerStrategy: 3, maxPerTicker: 2 }))).toBe(0);
+    expect(
+      countActiveFilters(scanFiltersSchema.parse({ ivRank: 0, maxPerStrategy: 3, maxPerTicker: 2 })),
+    ).toBe(0);
     expect(countActiveFilters(scanFiltersSchema.parse({ ivRank: 50, ivRankMin: 30, ivRankMax: 90 }))).toBe(2);
   });
 });

@@ -142,7 +142,9 @@ describe('scan', () => {
       expect(result.position.legs.length).toBeGreaterThan(0);
       expect(result.maxLoss).toBeGreaterThan(0);
       expect(Number.isFinite(result.maxLoss)).toBe(true);
-      const strikes = [...new Set(result.position.legs.flatMap((l) => (l.strike === null ? [] : [l.strike])))];
+      const strikes = [
+        ...new Set(result.position.legs.flatMap((l) => (l.strike === null ? [] : [l.strike]))),
+      ];
       expect(result.strikes).toEqual(strikes.sort((a, b) => a - b));
       expect(result.strikeLabel).toBe(result.strikes.map((k) => String(Number(k.toFixed(2)))).join('/'));
     }
@@ -174,7 +176,10 @@ describe('a spread of ideas', () => {
     visitCandidates(snapshot, scanFiltersSchema.parse({ ivRank: 0, excludeEarnings: false }), (view) => {
       const chain = snapshot.chains[view.chain]!;
       const strikes = [...view.legs].filter((i) => i >= 0).map((i) => chain.strike[i]!);
-      const label = [...new Set(strikes)].sort((a, b) => a - b).map((k) => String(Number(k.toFixed(2)))).join('/');
+      const label = [...new Set(strikes)]
+        .sort((a, b) => a - b)
+        .map((k) => String(Number(k.toFixed(2))))
+        .join('/');
       const strategy = STRATEGY_CODES[view.strategy]!;
       all.push({
         key: `${chain.symbol} ${strategy} ${chain.expirations[view.expiration]} ${label}`,
@@ -188,7 +193,8 @@ describe('a spread of ideas', () => {
     const greedy: string[] = [];
     const t = new Map<string, number>();
     const s = new Map<string, number>();
-    const key = (r: ScanOutput['results'][number]) => `${r.ticker} ${r.strategy} ${r.expiration} ${r.strikeLabel}`;
+    const key = (r: ScanOutput['results'][number]) =>
+      `${r.ticker} ${r.strategy} ${r.expiration} ${r.strikeLabel}`;
     for (const c of all) {
       if (greedy.length === 40) break;
       if ((t.get(c.ticker) ?? 0) >= 5 || (s.get(c.strategy) ?? 0) >= 10) continue;
@@ -211,7 +217,7 @@ describe('a spread of ideas', () => {
 });
 
 describe('a scan for one ticker always shows that ticker', () => {
-  it("scores every position of a ticker whatever the IV rank slider says, and names the filter when one empties it", () => {
+  it('scores every position of a ticker whatever the IV rank slider says, and names the filter when one empties it', () => {
     const low = SYMBOLS.map((symbol) => snapshot.chains.find((c) => c.symbol === symbol)!).find(
       (chain) => chain.underlying.ivRank < 50,
     )!;
@@ -220,9 +226,9 @@ describe('a scan for one ticker always shows that ticker', () => {
     expect(spec.results.length).toBeGreaterThan(0);
     expect(new Set(spec.results.map((r) => r.ticker))).toEqual(new Set([low.symbol]));
     // The universe screen at 50 leaves that ticker out.
-    expect(scan(snapshot, scanFiltersSchema.parse({ ivRank: 50 })).results.some((r) => r.ticker === low.symbol)).toBe(
-      false,
-    );
+    expect(
+      scan(snapshot, scanFiltersSchema.parse({ ivRank: 50 })).results.some((r) => r.ticker === low.symbol),
+    ).toBe(false);
 
     const rank = low.underlying.ivRank;
     const asked = scan(snapshot, scanFiltersSchema.parse({ ticker: low.symbol, ivRankMin: 90 }));
@@ -260,7 +266,9 @@ describe('a scan for one ticker always shows that ticker', () => {
 
     const near = scan(snapshot, scanFiltersSchema.parse({ ivRank: 0, ticker: 'SPY', dteMin: 500 }));
     expect(near.emptyReason?.filter).toBe('dteMin');
-    expect(near.emptyReason?.message).toMatch(/^SPY has no expiration 500 days or more away; the furthest is \d{4}-\d{2}-\d{2} \(\d+ days\)\.$/);
+    expect(near.emptyReason?.message).toMatch(
+      /^SPY has no expiration 500 days or more away; the furthest is \d{4}-\d{2}-\d{2} \(\d+ days\)\.$/,
+    );
 
     expect(scan(snapshot, scanFiltersSchema.parse({ ticker: 'NVDA' })).emptyReason?.filter).toBe('ticker');
   });
@@ -270,9 +278,10 @@ describe('the default scan', () => {
   it('asks for at least a day to expiry (dteMin 0 brings back expiring-today positions)', () => {
     const friday = buildUniverseSnapshot(new Date('2026-03-13T18:00:00Z'), ['SPY', 'AAPL']);
     const dte = (input: ScanFiltersInput) =>
-      scan(friday, scanFiltersSchema.parse({ ivRank: 0, limit: 500, maxPerStrategy: 500, ...input })).results.map(
-        (r) => r.dte,
-      );
+      scan(
+        friday,
+        scanFiltersSchema.parse({ ivRank: 0, limit: 500, maxPerStrategy: 500, ...input }),
+      ).results.map((r) => r.dte);
     expect(Math.min(...dte({}))).toBeGreaterThanOrEqual(1);
     expect(dte({ dteMin: 0 })).toContain(0);
   });

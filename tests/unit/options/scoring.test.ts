@@ -61,7 +61,9 @@ describe('edge score components', () => {
 
   it('combines to a whole number in 0-100 and explains every component with its raw value', () => {
     expect(combineEdgeScore(100, 100, 100, 100, 100)).toBe(100);
-    expect(combineEdgeScore(80, 60, 40, 20, 0)).toBe(Math.round((60 * 80 + 15 * 60 + 15 * 40 + 5 * 20) / 100));
+    expect(combineEdgeScore(80, 60, 40, 20, 0)).toBe(
+      Math.round((60 * 80 + 15 * 60 + 15 * 40 + 5 * 20) / 100),
+    );
     const { score, breakdown } = edgeScoreBreakdown({
       strategy: 'cash-secured-put',
       expectedReturn: 0.012,

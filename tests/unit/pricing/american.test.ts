@@ -18,7 +18,10 @@ const intrinsic = (spot: number, strike: number, isCall: boolean) =>
 describe('the binomial reference', () => {
   it('converges to Black-Scholes-Merton when exercise is European', () => {
     for (const isCall of [true, false]) {
-      const tree = 0.5 * (crrPrice(100, 110, 0.5, R, 0.02, 0.3, isCall, 1500, false) + crrPrice(100, 110, 0.5, R, 0.02, 0.3, isCall, 1501, false));
+      const tree =
+        0.5 *
+        (crrPrice(100, 110, 0.5, R, 0.02, 0.3, isCall, 1500, false) +
+          crrPrice(100, 110, 0.5, R, 0.02, 0.3, isCall, 1501, false));
       expect(Math.abs(tree - bsmPrice(100, 110, 0.5, R, 0.02, 0.3, isCall))).toBeLessThan(2e-3);
     }
   });
@@ -64,7 +67,10 @@ describe('American prices (Barone-Adesi & Whaley) against a 1,500-step binomial 
     // Beyond the exercise boundary the option is worth its intrinsic value.
     const { ratio } = exerciseBoundary(0.5, R, 0, 0.2, false);
     expect(ratio).toBeLessThan(1);
-    expect(americanPrice(100 * ratio * 0.99, 100, 0.5, R, 0, 0.2, false)).toBeCloseTo(100 - 100 * ratio * 0.99, 12);
+    expect(americanPrice(100 * ratio * 0.99, 100, 0.5, R, 0, 0.2, false)).toBeCloseTo(
+      100 - 100 * ratio * 0.99,
+      12,
+    );
   });
 });
 
@@ -80,7 +86,10 @@ describe('American greeks', () => {
       const h = 1e-3;
       expect(g.price).toBeCloseTo(price(spot, sigma), 12);
       expect(g.delta).toBeCloseTo((price(spot + h, sigma) - price(spot - h, sigma)) / (2 * h), 5);
-      expect(g.gamma).toBeCloseTo((price(spot + h, sigma) - 2 * g.price + price(spot - h, sigma)) / (h * h), 3);
+      expect(g.gamma).toBeCloseTo(
+        (price(spot + h, sigma) - 2 * g.price + price(spot - h, sigma)) / (h * h),
+        3,
+      );
       expect(g.vega).toBeCloseTo((price(spot, sigma + 1e-5) - price(spot, sigma - 1e-5)) / 2e-5 / 100, 5);
       expect(g.theta).toBeCloseTo(price(spot, sigma, years - DAY) - g.price, 12);
     }
@@ -90,7 +99,15 @@ describe('American greeks', () => {
     for (const years of [7 * DAY, 0.25, 1]) {
       for (const strike of [120, 150, 200]) {
         for (const sigma of [0.15, 0.4]) {
-          const european = bsm({ spot: 100, strike, years, rate: R, dividendYield: 0, volatility: sigma, type: 'put' });
+          const european = bsm({
+            spot: 100,
+            strike,
+            years,
+            rate: R,
+            dividendYield: 0,
+            volatility: sigma,
+            type: 'put',
+          });
           const american = optionGreeks('american', 100, strike, years, R, 0, sigma, false);
           if (strike >= 150 && years >= 0.25 && sigma === 0.15) expect(european.theta).toBeGreaterThan(0);
           expect(american.theta).toBeLessThanOrEqual(0);
@@ -111,8 +128,17 @@ describe('American greeks', () => {
         for (const isCall of [true, false]) {
           const g = optionGreeks(style, 100, strike, minutes, R, 0.01, 0.3, isCall);
           expect(-g.theta).toBeLessThanOrEqual(g.price - intrinsic(100, strike, isCall) + 1e-12);
-          const analytic = bsm({ spot: 100, strike, years: minutes, rate: R, dividendYield: 0.01, volatility: 0.3, type: isCall ? 'call' : 'put' });
-          if (strike === 100) expect(-analytic.theta).toBeGreaterThan(g.price - intrinsic(100, strike, isCall));
+          const analytic = bsm({
+            spot: 100,
+            strike,
+            years: minutes,
+            rate: R,
+            dividendYield: 0.01,
+            volatility: 0.3,
+            type: isCall ? 'call' : 'put',
+          });
+          if (strike === 100)
+            expect(-analytic.theta).toBeGreaterThan(g.price - intrinsic(100, strike, isCall));
         }
       }
     }
@@ -177,7 +203,19 @@ describe('the batch (boundaries tabulated per expiry, dividend yield and type)',
       theta: new Float64Array(n),
       vega: new Float64Array(n),
     };
-    const batch = { start: 0, end: n, spot: 100, rate: R, dividendYield: 0.03, style: 'american' as const, strike, years, isCall, price, bid };
+    const batch = {
+      start: 0,
+      end: n,
+      spot: 100,
+      rate: R,
+      dividendYield: 0.03,
+      style: 'american' as const,
+      strike,
+      years,
+      isCall,
+      price,
+      bid,
+    };
     const { failures } = solveQuotes(batch, cache, out);
     expect(failures).toBe(0);
     for (let i = 0; i < n; i += 1) {
