@@ -13,8 +13,17 @@ const gatedPort = port + 1;
 export const E2E_SITE_PASSWORD = 'e2e gate password';
 /** Where the ungated instance keeps its data (its runtime.json names the local endpoints). */
 export const E2E_DATA_DIR = `.data-e2e-${port}`;
+/** Where the gated instance keeps its data. */
+export const E2E_GATED_DATA_DIR = `.data-e2e-${gatedPort}`;
 /** The AI server behind the ungated instance; tests script it over HTTP (`/_stub/replies`). */
 export const E2E_OPENAI_STUB_URL = `http://127.0.0.1:${Number(process.env.E2E_OPENAI_STUB_PORT ?? port + 2)}`;
+
+/**
+ * Specs run against the gated instance: the gate's own, and the contact limit's, which fills the
+ * one browser viewer's (127.0.0.1) quota of messages and so must not share an instance with the
+ * other specs that send one.
+ */
+const GATED_SPECS = /(site-gate|contact-limit)\.spec\.ts/;
 
 const server = (serverPort: number, dataDir: string, env: Record<string, string> = {}) => ({
   command: `rm -rf ${dataDir} && node --import tsx scripts/start.ts`,
@@ -57,12 +66,12 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: /site-gate\.spec\.ts/,
+      testIgnore: GATED_SPECS,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
       name: 'chromium-site-gate',
-      testMatch: /site-gate\.spec\.ts/,
+      testMatch: GATED_SPECS,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${gatedPort}` },
     },
   ],
@@ -80,6 +89,6 @@ export default defineConfig({
       OPENAI_BASE_URL: `${E2E_OPENAI_STUB_URL}/v1`,
       OPENAI_API_KEY: 'e2e-stub-key',
     }),
-    server(gatedPort, `.data-e2e-${gatedPort}`, { SITE_PASSWORD: E2E_SITE_PASSWORD }),
+    server(gatedPort, E2E_GATED_DATA_DIR, { SITE_PASSWORD: E2E_SITE_PASSWORD }),
   ],
 });

@@ -24,6 +24,7 @@ import {
 } from './errors';
 import { createLogger, type Logger } from './logger';
 import { originVerified } from './origin-verify';
+import { assertSessionAlive } from './session';
 import { assertSiteGatePassed } from './site-gate';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer | APIGatewayProxyEventV2;
@@ -75,11 +76,11 @@ export interface RequestContext<B, Q, P> {
 }
 
 /** A zod schema, classic or mini (the site gate's live in the entry bundle, so they are mini). */
-interface Schema<T> {
+export interface Schema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: z.core.$ZodError };
 }
 
-interface Schemas<B, Q, P> {
+export interface Schemas<B, Q, P> {
   body?: Schema<B>;
   query?: Schema<Q>;
   params?: Schema<P>;
@@ -175,12 +176,20 @@ function clientIp(event: ApiEvent, fromCloudFront: boolean): string {
   return event.requestContext?.http?.sourceIp ?? '';
 }
 
+function bearerToken(event: ApiEvent): string | undefined {
+  const authorization = event.headers.authorization;
+  return authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined;
+}
+
 function jwtClaims(event: ApiEvent): Record<string, string> {
   const authorizer = (event.requestContext as { authorizer?: { jwt?: { claims?: Record<string, unknown> } } })
     .authorizer;
   const claims = authorizer?.jwt?.claims ?? {};
   return Object.fromEntries(Object.entries(claims).map(([k, v]) => [k, String(v)]));
 }
+
+/** Each route's request schemas, as its handler module declared them (tests generate bad input from them). */
+export const routeSchemas = new Map<RouteId, Schemas<unknown, unknown, unknown>>();
 
 export function route<B = undefined, Q = undefined, P = undefined>(
   id: RouteId,
@@ -189,6 +198,7 @@ export function route<B = undefined, Q = undefined, P = undefined>(
 ): ApiHandler {
   const definition: RouteDefinition | undefined = routes.find((r) => r.id === id);
   if (!definition) throw new Error(`Route ${id} is not in the route table`);
+  routeSchemas.set(id, schemas as Schemas<unknown, unknown, unknown>);
   const logger = createLogger(definition.area, { route: id });
 
   return async (event) => {
@@ -206,10 +216,10 @@ export function route<B = undefined, Q = undefined, P = undefined>(
         // API Gateway's authorizer takes any token of the pool meant for the client, and the
         // route's scope keeps ID tokens out; this keeps them out even if a route lost its scope.
         if (!userId || claims.token_use !== 'access') throw new UnauthorizedError();
+        await assertSessionAlive(bearerToken(event));
         await assertSiteGatePassed(event.cookies ?? []);
       }
       const body = readBody(event, definition);
-      const authorization = event.headers.authorization;
       result = await serve({
         body: schemas.body ? validate(schemas.body, body ?? {}, 'body') : (undefined as B),
         query: schemas.query
@@ -220,7 +230,7 @@ export function route<B = undefined, Q = undefined, P = undefined>(
           : (undefined as P),
         userId,
         claims,
-        accessToken: authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined,
+        accessToken: bearerToken(event),
         headers: event.headers,
         cookies: event.cookies ?? [],
         sourceIp: clientIp(event, fromCloudFront),

@@ -26,8 +26,8 @@ test('a new user signs up, confirms, reaches the dashboard and signs out', async
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByText("Welcome back! Here's what's happening with your trades.")).toBeVisible();
-  // The profile card comes from GET /api/profile with the user's own token.
-  await expect(page.getByText(/Trial \(7 days left\)/)).toBeVisible();
+  // The stat cards come from GET /api/trades/stats with the user's own token.
+  await expect(page.getByRole('group', { name: 'Portfolio Value' })).toContainText('$0.00');
 
   await page.getByRole('button', { name: email }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();

@@ -81,5 +81,5 @@ test('a user turns on TOTP MFA and then signs in with a code from the authentica
   await page.getByLabel('Authentication code').fill(generateSync({ secret }));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText(/Trial \(7 days left\)/)).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Portfolio Value' })).toContainText('$0.00');
 });

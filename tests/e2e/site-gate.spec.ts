@@ -37,7 +37,7 @@ test('user routes refuse a signed-in user without the gate cookie, and signing o
   await page.getByRole('button', { name: 'Enter Site' }).click();
   await expect(page.getByRole('heading', { name: 'The AI Edge for Options Trading' })).toBeVisible();
   const { email } = await signUpThroughUi(page, request, 'gated');
-  await expect(page.getByText(/Trial \(7 days left\)/)).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Portfolio Value' })).toContainText('$0.00');
 
   const accessToken = await page.evaluate(() => {
     const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'));

@@ -1,0 +1,163 @@
+/**
+ * Every `user` route of the route table against every kind of bad credential, generated from the
+ * table: a route added later is covered with no new test code. API Gateway (the local authorizer
+ * and scope check standing in for it) refuses the forged, expired, foreign and ID tokens before any
+ * handler runs: 401, or 403 for an ID token (it lacks the scope user routes require). A signed-out
+ * or deleted user's token passes API Gateway (its signature is good) and is refused by the
+ * handler's session check with the envelope's 401. Never a 5xx.
+ */
+import { createRequire } from 'node:module';
+import { createPublicKey } from 'node:crypto';
+import { decodeJwt, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPath, routes, type RouteDefinition } from '@shared/routes';
+import { AdminDeleteUserCommand, GlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { api, cognitoClient, createUser, stack, type TestUser } from '../helpers/local-stack';
+
+const require = createRequire(import.meta.url);
+const poolKey = require('cognito-local/lib/keys/cognitoLocal.private.json') as { jwk: JWK };
+
+const userRoutes = (routes as readonly RouteDefinition[]).filter((route) => route.auth === 'user');
+
+/** The route's URL with every path parameter filled. */
+const urlOf = (route: RouteDefinition) =>
+  apiPath(
+    route.id as Parameters<typeof apiPath>[0],
+    Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, 'some-id'])),
+  );
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('authorization matrix: every user route × every bad credential', () => {
+  let user: TestUser;
+  let claims: JWTPayload;
+  /** `gateway`: API Gateway's own `{message}`; `handler`: the contract's envelope (the session check). */
+  const cases: {
+    name: string;
+    token: () => Promise<string | undefined>;
+    status: number;
+    by?: 'gateway' | 'handler';
+  }[] = [];
+
+  beforeAll(async () => {
+    user = await createUser('matrix');
+    claims = decodeJwt(user.accessToken);
+    const now = Math.floor(Date.now() / 1000);
+    const poolSigned = async (payload: JWTPayload) =>
+      new SignJWT(payload)
+        .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+        .sign(await importJWK(poolKey.jwk, 'RS256'));
+    const { privateKey } = await generateKeyPair('RS256');
+    const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = poolKey.jwk;
+    const publicPem = createPublicKey({ key: publicJwk, format: 'jwk' }).export({
+      type: 'spki',
+      format: 'pem',
+    });
+    const [header, , signature] = user.accessToken.split('.');
+
+    cases.push(
+      { name: 'no token', token: async () => undefined, status: 401 },
+      { name: 'garbage', token: async () => 'not-a-jwt', status: 401 },
+      {
+        name: 'a tampered payload',
+        token: async () => `${header}.${b64({ ...claims, sub: 'someone-else' })}.${signature}`,
+        status: 401,
+      },
+      {
+        name: 'another key with the same kid',
+        token: () =>
+          new SignJWT({ ...claims })
+            .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+            .sign(privateKey),
+        status: 401,
+      },
+      {
+        name: 'alg none',
+        token: async () => `${b64({ alg: 'none', kid: 'CognitoLocal' })}.${b64(claims)}.`,
+        status: 401,
+      },
+      {
+        name: 'HS256 signed with the public key',
+        token: () =>
+          new SignJWT({ ...claims })
+            .setProtectedHeader({ alg: 'HS256', kid: 'CognitoLocal' })
+            .sign(new TextEncoder().encode(String(publicPem))),
+        status: 401,
+      },
+      {
+        name: 'expired',
+        token: () => poolSigned({ ...claims, iat: now - 7200, exp: now - 3600 }),
+        status: 401,
+      },
+      {
+        name: "another client's",
+        token: () => poolSigned({ ...claims, client_id: 'another-client' }),
+        status: 401,
+      },
+      {
+        name: "another issuer's",
+        token: () => poolSigned({ ...claims, iss: `${stack.cognitoEndpoint}/local_other` }),
+        status: 401,
+      },
+      { name: 'an ID token', token: async () => user.idToken, status: 403 },
+    );
+
+    // Valid signatures, dead sessions: only Cognito knows, so the handler asks it.
+    const signedOut = await createUser('matrix-signed-out');
+    await cognitoClient().send(new GlobalSignOutCommand({ AccessToken: signedOut.accessToken }));
+    const deleted = await createUser('matrix-deleted');
+    await cognitoClient().send(
+      new AdminDeleteUserCommand({
+        UserPoolId: stack.userPoolId,
+        Username: String(decodeJwt(deleted.accessToken).sub),
+      }),
+    );
+    cases.push(
+      {
+        name: "a signed-out user's token",
+        token: async () => signedOut.accessToken,
+        status: 401,
+        by: 'handler',
+      },
+      { name: "a deleted user's token", token: async () => deleted.accessToken, status: 401, by: 'handler' },
+    );
+  });
+
+  it(`refuses ${userRoutes.length} user routes × 12 credentials, with 401 (403 for an ID token), never a 5xx`, async () => {
+    expect(cases).toHaveLength(12);
+    const failures: string[] = [];
+    for (const route of userRoutes) {
+      for (const { name, token, status, by = 'gateway' } of cases) {
+        const response = await api(urlOf(route), {
+          method: route.method,
+          token: await token(),
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }),
+        });
+        const gatewayBody = { message: status === 401 ? 'Unauthorized' : 'Forbidden' };
+        const matches =
+          by === 'handler'
+            ? (response.json as { error?: { code?: string } } | undefined)?.error?.code === 'unauthorized'
+            : JSON.stringify(response.json) === JSON.stringify(gatewayBody);
+        if (response.status !== status || !matches)
+          failures.push(`${route.method} ${route.path} with ${name}: ${response.status} ${response.text}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers every route that takes an id, given one the caller does not own, with 400 or 404: never 2xx or 5xx', async () => {
+    const withIds = userRoutes.filter((route) => route.path.includes('{'));
+    const failures: string[] = [];
+    for (const route of withIds) {
+      const response = await api(urlOf(route), {
+        method: route.method,
+        token: user.accessToken,
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }),
+      });
+      // A body the route refuses is a 400 before the id is looked up; either way nothing leaks.
+      if (![400, 404].includes(response.status))
+        failures.push(`${route.method} ${route.path}: ${response.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
