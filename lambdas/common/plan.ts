@@ -29,7 +29,10 @@ export type PlanLookup = (userId: string, now?: Date) => Promise<EffectivePlan>;
 
 /** The plan of an account that has no profile: a trial from its sign-up, over 7 days later. */
 export function planWithoutProfile(signedUp: Date, now: Date): EffectivePlan {
-  return effectivePlan({ trial_end_date: trialEndFrom(signedUp).toISOString(), subscription_tier: null }, now);
+  return effectivePlan(
+    { trial_end_date: trialEndFrom(signedUp).toISOString(), subscription_tier: null },
+    now,
+  );
 }
 
 export function planLookup(

@@ -7,7 +7,7 @@ import { runtimeEnv } from '@shared/secrets';
 import { dynamoDb } from '../common/clients';
 import { tableName } from '../common/env';
 import { ok, route } from '../common/http';
-import { planLookup } from '../common/plan';
+import { planLookup, requireFeature } from '../common/plan';
 import { readSecret } from '../common/secrets';
 import { polygonProvider, type QuoteProvider } from './polygon-provider';
 import { marketData, optionsChain, scanOptions as runScan, type DataSource } from './service';
@@ -35,9 +35,15 @@ function configuredProvider(): { provider: QuoteProvider; source: DataSource } {
 const { provider, source } = configuredProvider();
 const planOf = () => planLookup(dynamoDb, tableName('profiles'));
 
-export const getMarketData = route('getMarketData', { body: marketDataInput }, async ({ body }) =>
-  ok(await marketData(provider, source, body)),
-);
+/** Quotes, summaries and history are the plan's `market` feature (an expired trial has none). */
+async function requireMarket(userId: string) {
+  requireFeature(await planOf()(userId), 'market');
+}
+
+export const getMarketData = route('getMarketData', { body: marketDataInput }, async ({ body, userId }) => {
+  await requireMarket(userId);
+  return ok(await marketData(provider, source, body));
+});
 
 export const getOptionsChain = route(
   'getOptionsChain',
@@ -49,8 +55,16 @@ export const scanOptions = route('scanOptions', { body: scanFiltersSchema }, asy
   ok(runScan(await planOf()(userId), body)),
 );
 
-export const getMarketSummary = route('getMarketSummary', {}, async () => ok(marketSummary()));
+export const getMarketSummary = route('getMarketSummary', {}, async ({ userId }) => {
+  await requireMarket(userId);
+  return ok(marketSummary());
+});
 
-export const getMarketHistory = route('getMarketHistory', { query: marketHistoryQuery }, async ({ query }) =>
-  ok(priceHistory(query)),
+export const getMarketHistory = route(
+  'getMarketHistory',
+  { query: marketHistoryQuery },
+  async ({ query, userId }) => {
+    await requireMarket(userId);
+    return ok(priceHistory(query));
+  },
 );

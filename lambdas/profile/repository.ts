@@ -1,6 +1,7 @@
 /** The only file that speaks DynamoDB for profiles. */
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { BillingState } from '@shared/billing/schemas';
 import type { Profile } from '@shared/profiles/schemas';
 
 export interface ProfilesRepo {
@@ -9,6 +10,15 @@ export interface ProfilesRepo {
   createIfAbsent(profile: Profile): Promise<boolean>;
   /** Sets the given fields; returns the updated profile, or undefined when it does not exist. */
   update(id: string, changes: Partial<Omit<Profile, 'id'>>): Promise<Profile | undefined>;
+  /**
+   * Sets the billing state (and the plan fields it implies) unless the profile already holds a
+   * state read later than this one (`billing.updated_at`): of two webhooks racing, the newer
+   * reading wins. Returns the profile, or undefined when none exists or a newer state is kept.
+   */
+  updateBilling(
+    id: string,
+    changes: Partial<Omit<Profile, 'id'>> & { billing: BillingState },
+  ): Promise<Profile | undefined>;
 }
 
 export function profilesRepo(client: DynamoDBDocumentClient, tableName: string): ProfilesRepo {
@@ -36,27 +46,45 @@ export function profilesRepo(client: DynamoDBDocumentClient, tableName: string):
       }
     },
 
-    async update(id, changes) {
-      const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-      const names = Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key]));
-      const values = Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value]));
-      try {
-        const { Attributes } = await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { id },
-            UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-            ConditionExpression: 'attribute_exists(id)',
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: values,
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return Attributes as Profile;
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return undefined;
-        throw error;
-      }
+    update(id, changes) {
+      return setFields(id, changes);
+    },
+
+    updateBilling(id, changes) {
+      return setFields(id, changes, {
+        condition: 'attribute_not_exists(#billing) OR #billing.updated_at <= :readAt',
+        names: { '#billing': 'billing' },
+        values: { ':readAt': changes.billing.updated_at },
+      });
     },
   };
+
+  async function setFields(
+    id: string,
+    changes: Partial<Omit<Profile, 'id'>>,
+    extra?: { condition: string; names: Record<string, string>; values: Record<string, unknown> },
+  ): Promise<Profile | undefined> {
+    const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+    const names = Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key]));
+    const values = Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value]));
+    try {
+      const { Attributes } = await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { id },
+          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+          ConditionExpression: extra
+            ? `attribute_exists(id) AND (${extra.condition})`
+            : 'attribute_exists(id)',
+          ExpressionAttributeNames: { ...names, ...extra?.names },
+          ExpressionAttributeValues: { ...values, ...extra?.values },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Attributes as Profile;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
+  }
 }

@@ -1,6 +1,10 @@
-/** Profile rules: created on first read with a 7-day trial; the caller only ever touches their own. */
-import { addDays } from 'date-fns';
-import { TRIAL_DAYS } from '@shared/constants/plans';
+/**
+ * Profile rules. The profile, and with it the 7-day trial, starts when the account is confirmed
+ * (the post-confirmation trigger). An account that somehow has none gets one dated by its
+ * Cognito sign-up, never a fresh trial. The caller only ever touches their own profile, and
+ * every read confirms with Cognito that their session is still live.
+ */
+import { trialEndFrom } from '@shared/constants/plans';
 import { defaultNotificationPrefs, type Profile, type UpdateProfileInput } from '@shared/profiles/schemas';
 import { UnauthorizedError } from '../common/errors';
 import type { IdentityPort } from './identity';
@@ -11,28 +15,57 @@ export interface Caller {
   accessToken: string | undefined;
 }
 
+/** A new profile whose trial runs from `start` (confirmation, or the sign-up date as a fallback). */
+export function newProfile(userId: string, email: string, start: Date, now = new Date()): Profile {
+  return {
+    id: userId,
+    email,
+    full_name: null,
+    created_at: start.toISOString(),
+    updated_at: now.toISOString(),
+    trial_end_date: trialEndFrom(start).toISOString(),
+    subscription_tier: null,
+    notification_prefs: defaultNotificationPrefs,
+  };
+}
+
+/**
+ * The post-confirmation trigger's work: the profile with a trial ending 7 days after
+ * confirmation. Idempotent: a profile that already exists is kept as it is.
+ */
+export async function startTrial(
+  repo: ProfilesRepo,
+  account: { userId: string; email: string },
+  confirmedAt: Date,
+): Promise<Profile> {
+  const profile = newProfile(account.userId, account.email, confirmedAt, confirmedAt);
+  if (await repo.createIfAbsent(profile)) return profile;
+  return (await repo.get(account.userId)) ?? profile;
+}
+
+/**
+ * The caller's profile. Their access token is checked with Cognito first (a signed-out or
+ * deleted user's token is refused: 401); a changed email is brought up to date.
+ */
 export async function getOrCreateProfile(
   repo: ProfilesRepo,
   identity: IdentityPort,
   caller: Caller,
   now = new Date(),
 ): Promise<Profile> {
-  const existing = await repo.get(caller.userId);
-  if (existing) return existing;
   if (!caller.accessToken) throw new UnauthorizedError();
-  const created = now.toISOString();
-  const profile: Profile = {
-    id: caller.userId,
-    email: await identity.emailOf(caller.accessToken),
-    full_name: null,
-    created_at: created,
-    updated_at: created,
-    trial_end_date: addDays(now, TRIAL_DAYS).toISOString(),
-    subscription_tier: null,
-    notification_prefs: defaultNotificationPrefs,
-  };
+  const [existing, account] = await Promise.all([
+    repo.get(caller.userId),
+    identity.accountOf(caller.accessToken),
+  ]);
+  if (existing) {
+    if (existing.email === account.email) return existing;
+    return (await repo.update(caller.userId, { email: account.email })) ?? existing;
+  }
+  const signedUp = await identity.createdAt(caller.userId);
+  const profile = newProfile(caller.userId, account.email, signedUp, now);
   if (await repo.createIfAbsent(profile)) return profile;
-  // Another request created it first: theirs is the profile.
+  // Another request (or the trigger) created it first: theirs is the profile.
   return (await repo.get(caller.userId)) ?? profile;
 }
 

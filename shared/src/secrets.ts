@@ -13,6 +13,13 @@ export const secrets = {
    * served, and only on them is the viewer address trusted. `current` or `{"current","previous"}`.
    */
   originVerify: { arnEnvVar: 'SECRET_ARN_ORIGIN_VERIFY', localEnvVar: 'ORIGIN_VERIFY_SECRET' },
+  /** Stripe's secret API key (`sk_live_…`, `sk_test_…` or a restricted `rk_…`); billing is off until it is one. */
+  stripeSecretKey: { arnEnvVar: 'SECRET_ARN_STRIPE_SECRET_KEY', localEnvVar: 'STRIPE_SECRET_KEY' },
+  /** The signing secret (`whsec_…`) of the Stripe webhook endpoint that posts to /api/billing/webhook. */
+  stripeWebhookSecret: {
+    arnEnvVar: 'SECRET_ARN_STRIPE_WEBHOOK_SECRET',
+    localEnvVar: 'STRIPE_WEBHOOK_SECRET',
+  },
 } as const;
 
 export type SecretKey = keyof typeof secrets;
@@ -31,6 +38,8 @@ export const runtimeEnv = {
   marketDataBaseUrl: 'MARKET_DATA_BASE_URL',
   /** 'true' where only requests with CloudFront's origin-verify header are served (AWS and `npm start`). */
   originVerifyRequired: 'ORIGIN_VERIFY_REQUIRED',
+  /** Base URL of Stripe's API (unset: api.stripe.com; tests and `npm start` point it at the local stub). */
+  stripeApiUrl: 'STRIPE_API_URL',
 } as const;
 
 /** The header CloudFront adds to every request it forwards to the API. */

@@ -1,10 +1,11 @@
 /** GET/PATCH /api/profile end to end: real tokens, real authorizer, real tables. */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '@shared/routes';
 import { profileSchema } from '@shared/profiles/schemas';
-import { api, createUser, documentClient, type TestUser } from '../helpers/local-stack';
+import { api, cognitoClient, createUser, documentClient, stack, type TestUser } from '../helpers/local-stack';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,31 +26,44 @@ describe('profile routes', () => {
     bobId = String(decodeJwt(bob.accessToken).sub);
   });
 
-  it('creates the profile on first read with a 7-day trial, and returns the same one after', async () => {
-    expect(await storedProfile(aliceId)).toBeUndefined();
-    const before = Date.now();
-    const first = await api('/api/profile', { token: alice.accessToken });
-    expect(first.status).toBe(200);
-    const profile = profileSchema.parse(first.json);
-    expect(profile).toMatchObject({
+  it('has a profile with a 7-day trial from confirmation, before any call, and returns that one', async () => {
+    // Written by the post-confirmation trigger while createUser confirmed the account.
+    const stored = profileSchema.parse(await storedProfile(aliceId));
+    expect(stored).toMatchObject({
       id: aliceId,
       email: alice.email,
       full_name: null,
       subscription_tier: null,
     });
-    const trialMs = Date.parse(profile.trial_end_date) - Date.parse(profile.created_at);
-    expect(trialMs).toBe(7 * DAY_MS);
-    expect(Date.parse(profile.created_at)).toBeGreaterThanOrEqual(before - 1000);
-    expect(profile.notification_prefs).toEqual({
+    expect(Date.parse(stored.trial_end_date) - Date.parse(stored.created_at)).toBe(7 * DAY_MS);
+    expect(Date.now() - Date.parse(stored.created_at)).toBeLessThan(60_000);
+    expect(stored.notification_prefs).toEqual({
       email_alerts: true,
       push_notifications: true,
       market_updates: true,
       trade_confirmations: true,
     });
 
-    const second = await api('/api/profile', { token: alice.accessToken });
-    expect(second.json).toEqual(first.json);
-    expect(await storedProfile(aliceId)).toEqual(first.json);
+    const first = await api('/api/profile', { token: alice.accessToken });
+    expect(first.status).toBe(200);
+    expect(first.json).toEqual(stored);
+    expect(await storedProfile(aliceId)).toEqual(stored);
+  });
+
+  it('dates a missing profile from the Cognito sign-up, never a fresh trial', async () => {
+    const carol = await createUser('carol');
+    const carolId = String(decodeJwt(carol.accessToken).sub);
+    const { UserCreateDate } = await cognitoClient().send(
+      new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: carol.email }),
+    );
+    await documentClient().send(new DeleteCommand({ TableName: 'profiles', Key: { id: carolId } }));
+    // Time passes between sign-up and the first call: the trial still ends 7 days after sign-up.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+
+    const read = profileSchema.parse((await api('/api/profile', { token: carol.accessToken })).json);
+    expect(read.created_at).toBe(UserCreateDate!.toISOString());
+    expect(Date.parse(read.trial_end_date)).toBe(UserCreateDate!.getTime() + 7 * DAY_MS);
+    expect(await storedProfile(carolId)).toEqual(read);
   });
 
   it('saves a full name (trimmed) and notification preferences, and stores an empty name as null', async () => {

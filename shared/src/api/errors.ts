@@ -5,6 +5,8 @@ import { object, optional, string, unknown, type infer as Infer } from 'zod/mini
 export const errorStatus = {
   validation_failed: 400,
   invalid_json: 400,
+  /** A webhook whose signature is missing, wrong or too old (a forged or replayed delivery). */
+  invalid_signature: 400,
   unauthorized: 401,
   invalid_password: 401,
   forbidden: 403,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billingStateSchema } from '../billing/schemas';
 
 export { subscriptionTiers, type SubscriptionTier } from './tiers';
 
@@ -39,6 +40,8 @@ export const profileSchema = z.object({
   onboarding_completed_at: z.string().datetime().nullable().optional(),
   /** When the user skipped the onboarding tour; absent or null while they have not. */
   onboarding_skipped_at: z.string().datetime().nullable().optional(),
+  /** The paid subscription as the payment provider last reported it; absent until a checkout. */
+  billing: billingStateSchema.nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { checkoutInput } from '@shared/billing/schemas';
+import { cognito, dynamoDb } from '../common/clients';
+import { tableName } from '../common/env';
+import { UnauthorizedError } from '../common/errors';
+import { ok, route } from '../common/http';
+import { cognitoIdentity } from '../profile/identity';
+import { profilesRepo, type ProfilesRepo } from '../profile/repository';
+import { getOrCreateProfile } from '../profile/service';
+import { configuredBillingProvider } from './config';
+import { processedEvents } from './repository';
+import { appOrigin, openPortal, receiveWebhook, startCheckout } from './service';
+
+const identity = cognitoIdentity(cognito);
+// Built on first use: each route's function is given only its own tables.
+let profiles: ProfilesRepo | undefined;
+const profilesTable = () => (profiles ??= profilesRepo(dynamoDb, tableName('profiles')));
+
+export const getBilling = route('getBilling', {}, async () =>
+  ok({ enabled: (await configuredBillingProvider()) !== null }),
+);
+
+export const createCheckout = route(
+  'createCheckout',
+  { body: checkoutInput },
+  async ({ body, userId, accessToken, headers, logger }) => {
+    const deps = { provider: configuredBillingProvider, profiles: profilesTable() };
+    const origin = appOrigin(headers);
+    const profile = await getOrCreateProfile(deps.profiles, identity, { userId, accessToken });
+    return ok(await startCheckout(deps, { userId, email: profile.email, profile }, body, origin, logger));
+  },
+);
+
+export const openBillingPortal = route(
+  'openBillingPortal',
+  {},
+  async ({ userId, accessToken, headers, logger }) => {
+    const origin = appOrigin(headers);
+    // The portal manages payment: only for a session Cognito still honours.
+    if (!accessToken) throw new UnauthorizedError();
+    await identity.accountOf(accessToken);
+    return ok(
+      await openPortal(
+        { provider: configuredBillingProvider, profiles: profilesTable() },
+        userId,
+        origin,
+        logger,
+      ),
+    );
+  },
+);
+
+export const billingWebhook = route(
+  'billingWebhook',
+  { body: z.string() },
+  async ({ body, headers, logger }) => {
+    const outcome = await receiveWebhook(
+      {
+        provider: configuredBillingProvider,
+        profiles: profilesTable(),
+        events: processedEvents(dynamoDb, tableName('billingEvents')),
+      },
+      body,
+      headers['stripe-signature'],
+      logger,
+    );
+    return ok({ received: true, outcome });
+  },
+);

@@ -1,0 +1,205 @@
+/**
+ * Billing rules, over a provider interface (Stripe in practice). A checkout is started for the
+ * caller's own account only; the plan changes only when a webhook whose signature and age were
+ * verified says so, and then from the subscription as the provider holds it now (never from the
+ * event's possibly stale copy); a replayed event id changes nothing.
+ */
+import { PAID_STATUSES, type BillingState, type CheckoutInput } from '@shared/billing/schemas';
+import type { Profile } from '@shared/profiles/schemas';
+import { AppError, ConflictError, NotFoundError, UpstreamError, ValidationError } from '../common/errors';
+import type { Logger } from '../common/logger';
+import type { ProfilesRepo } from '../profile/repository';
+import {
+  BillingConfigurationError,
+  InvalidSignatureError,
+  type BillingProvider,
+  type SubscriptionSnapshot,
+} from './provider';
+import type { ProcessedEvents } from './repository';
+
+export interface BillingDeps {
+  provider: () => Promise<BillingProvider | null>;
+  profiles: ProfilesRepo;
+}
+
+const NOT_ENABLED =
+  'Online payments are not enabled here yet. Contact sales to choose a plan; your journal and account stay available.';
+
+async function requireProvider(deps: Pick<BillingDeps, 'provider'>): Promise<BillingProvider> {
+  const provider = await deps.provider();
+  if (!provider) throw new ConflictError(NOT_ENABLED);
+  return provider;
+}
+
+/** A provider that answered but is set up wrong is our fault, and says so without details. */
+async function calling<T>(logger: Logger, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof BillingConfigurationError) logger.error('billing is misconfigured', { error });
+    else logger.error('billing provider failed', { error });
+    throw new UpstreamError('The payment provider is unavailable right now. Try again in a moment.');
+  }
+}
+
+/** The app's own address, where the provider sends the browser back: the request's origin. */
+export function appOrigin(headers: Record<string, string | undefined>): string {
+  for (const candidate of [headers.origin, headers.referer]) {
+    if (!candidate) continue;
+    try {
+      const url = new URL(candidate);
+      if (url.protocol === 'https:' || url.protocol === 'http:') return url.origin;
+    } catch {
+      // not a URL: try the next header
+    }
+  }
+  throw new ValidationError('The request has no Origin header to return to');
+}
+
+export const ACCOUNT_PATH = '/dashboard/account';
+
+export function hasPaidSubscription(profile: Pick<Profile, 'billing'> | undefined): boolean {
+  const billing = profile?.billing;
+  return Boolean(billing?.subscription_id && billing.status && PAID_STATUSES.includes(billing.status));
+}
+
+export async function startCheckout(
+  deps: BillingDeps,
+  caller: { userId: string; email: string; profile: Profile },
+  input: CheckoutInput,
+  origin: string,
+  logger: Logger,
+): Promise<{ url: string }> {
+  const provider = await requireProvider(deps);
+  if (hasPaidSubscription(caller.profile))
+    throw new ConflictError(
+      'You already have a subscription. Change or cancel it from Billing History, where your payments are.',
+    );
+  const url = await calling(logger, () =>
+    provider.createCheckout({
+      userId: caller.userId,
+      email: caller.email,
+      customerId: caller.profile.billing?.customer_id ?? null,
+      plan: input.plan,
+      period: input.period,
+      successUrl: `${origin}${ACCOUNT_PATH}?checkout=success`,
+      cancelUrl: `${origin}${ACCOUNT_PATH}?checkout=cancelled`,
+    }),
+  );
+  return { url };
+}
+
+export async function openPortal(
+  deps: BillingDeps,
+  userId: string,
+  origin: string,
+  logger: Logger,
+): Promise<{ url: string }> {
+  const provider = await requireProvider(deps);
+  const customerId = (await deps.profiles.get(userId))?.billing?.customer_id;
+  if (!customerId) throw new NotFoundError('No billing history yet: you have not subscribed to a plan.');
+  const url = await calling(logger, () => provider.createPortal(customerId, `${origin}${ACCOUNT_PATH}`));
+  return { url };
+}
+
+/** Events that can change a subscription; all others are acknowledged and ignored. */
+const SUBSCRIPTION_EVENTS = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+]);
+
+/** The profile fields a subscription's current state implies. */
+export function billingChanges(
+  profile: Profile,
+  subscription: SubscriptionSnapshot,
+  now: Date,
+): Partial<Profile> & { billing: BillingState } {
+  const paid = PAID_STATUSES.includes(subscription.status) && subscription.plan !== null;
+  const billing: BillingState = {
+    provider: 'stripe',
+    customer_id: subscription.customerId,
+    subscription_id: subscription.id,
+    status: subscription.status,
+    plan: subscription.plan,
+    period: subscription.period,
+    renews_at: subscription.periodEnd?.toISOString() ?? null,
+    cancel_at_period_end: subscription.cancelAtPeriodEnd,
+    updated_at: now.toISOString(),
+  };
+  const trialRunning = Date.parse(profile.trial_end_date) > now.getTime();
+  return {
+    billing,
+    subscription_tier: paid ? subscription.plan : null,
+    // Paying ends the free trial: the plan bought is the plan in force from now on.
+    ...(paid && trialRunning ? { trial_end_date: now.toISOString() } : {}),
+    updated_at: now.toISOString(),
+  };
+}
+
+export interface WebhookDeps extends BillingDeps {
+  events: ProcessedEvents;
+}
+
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+
+export async function receiveWebhook(
+  deps: WebhookDeps,
+  payload: string,
+  signature: string | undefined,
+  logger: Logger,
+  now = new Date(),
+): Promise<WebhookOutcome> {
+  const provider = await deps.provider();
+  if (!provider) throw new NotFoundError('Billing is not enabled');
+  let event;
+  try {
+    event = await provider.verifyEvent(payload, signature);
+  } catch (error) {
+    if (!(error instanceof InvalidSignatureError)) throw error;
+    logger.warn('webhook refused', { reason: error.message });
+    throw new AppError('invalid_signature', 'The webhook signature is missing, wrong or too old');
+  }
+  if (!(await deps.events.claim(event.id, event.type, now))) return 'duplicate';
+  try {
+    return await applyEvent(deps, provider, event, logger, now);
+  } catch (error) {
+    await deps.events.release(event.id);
+    throw error;
+  }
+}
+
+async function applyEvent(
+  deps: BillingDeps,
+  provider: BillingProvider,
+  event: Awaited<ReturnType<BillingProvider['verifyEvent']>>,
+  logger: Logger,
+  now: Date,
+): Promise<WebhookOutcome> {
+  if (!SUBSCRIPTION_EVENTS.has(event.type) || !event.subscriptionId) return 'ignored';
+  const subscription = await provider.subscription(event.subscriptionId);
+  const userId = subscription.userId ?? event.userId;
+  if (!userId || (event.userId && subscription.userId && event.userId !== subscription.userId)) {
+    logger.error('webhook names no user, or two', { eventId: event.id, subscription: subscription.id });
+    return 'ignored';
+  }
+  const profile = await deps.profiles.get(userId);
+  // A deleted account's subscription (cancelled by the deletion) has no profile to update.
+  if (!profile) return 'ignored';
+  const current = profile.billing;
+  const paid = PAID_STATUSES.includes(subscription.status);
+  // An old subscription's end does not undo the one the user holds now.
+  if (current?.subscription_id && current.subscription_id !== subscription.id && !paid) return 'ignored';
+  const updated = await deps.profiles.updateBilling(userId, billingChanges(profile, subscription, now));
+  logger.info('subscription applied', {
+    eventId: event.id,
+    userId,
+    status: subscription.status,
+    tier: updated?.subscription_tier ?? null,
+  });
+  return updated ? 'applied' : 'ignored';
+}

@@ -1,0 +1,140 @@
+/**
+ * The Stripe adapter of the billing provider: Checkout Sessions for subscriptions (prices found
+ * by lookup key and checked against the shared plan table), the customer portal, webhook
+ * signatures verified with the stripe package, subscriptions read and cancelled. `apiUrl`
+ * points it at a local stub in tests and `npm start`; unset, it is api.stripe.com.
+ */
+import Stripe from 'stripe';
+import { parsePriceLookupKey, priceCatalog, priceLookupKey } from '@shared/billing/catalog';
+import type { BillingPeriod } from '@shared/constants/plans';
+import type { SubscriptionTier } from '@shared/profiles/tiers';
+import {
+  BillingConfigurationError,
+  InvalidSignatureError,
+  WEBHOOK_TOLERANCE_SECONDS,
+  type BillingProvider,
+  type SubscriptionSnapshot,
+} from './provider';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl?: string;
+}
+
+/** Keys that can be Stripe's: operators replace the deploy's generated placeholders with these. */
+export const looksLikeStripeKeys = (secretKey?: string, webhookSecret?: string): boolean =>
+  /^(sk|rk)_(test|live)_\w+$/.test(secretKey ?? '') && /^whsec_\w+$/.test(webhookSecret ?? '');
+
+function clientOptions(apiUrl: string | undefined): Stripe.StripeConfig {
+  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 10_000, telemetry: false };
+  if (!apiUrl) return options;
+  const url = new URL(apiUrl);
+  return {
+    ...options,
+    host: url.hostname,
+    port: url.port || (url.protocol === 'https:' ? 443 : 80),
+    protocol: url.protocol === 'https:' ? 'https' : 'http',
+  };
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+export function stripeProvider(settings: StripeSettings): BillingProvider {
+  const stripe = new Stripe(settings.secretKey, clientOptions(settings.apiUrl));
+
+  async function catalogPrice(plan: SubscriptionTier, period: BillingPeriod): Promise<string> {
+    const expected = priceCatalog.find((p) => p.plan === plan && p.period === period)!;
+    const { data } = await stripe.prices.list({ lookup_keys: [priceLookupKey(plan, period)], active: true });
+    const price = data[0];
+    if (!price)
+      throw new BillingConfigurationError(
+        `No active Stripe price has the lookup key ${expected.lookupKey}; run npm run admin -- billing-catalog`,
+      );
+    if (price.unit_amount !== expected.unitAmount || price.recurring?.interval !== period)
+      throw new BillingConfigurationError(
+        `Stripe price ${price.id} (${expected.lookupKey}) is ${price.unit_amount} per ${price.recurring?.interval}, not ${expected.unitAmount} per ${period}`,
+      );
+    return price.id;
+  }
+
+  return {
+    name: 'stripe',
+
+    async createCheckout(request) {
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: await catalogPrice(request.plan, request.period), quantity: 1 }],
+        ...(request.customerId ? { customer: request.customerId } : { customer_email: request.email }),
+        client_reference_id: request.userId,
+        metadata: { user_id: request.userId },
+        subscription_data: { metadata: { user_id: request.userId } },
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      });
+      if (!session.url)
+        throw new BillingConfigurationError('Stripe returned a checkout session without a URL');
+      return session.url;
+    },
+
+    async createPortal(customerId, returnUrl) {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+      });
+      return session.url;
+    },
+
+    async verifyEvent(payload, signature) {
+      let event: Stripe.Event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(
+          payload,
+          signature ?? '',
+          settings.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+        );
+      } catch (error) {
+        throw new InvalidSignatureError((error as Error).message);
+      }
+      const object = event.data.object as {
+        object?: string;
+        id?: string;
+        subscription?: string | { id: string } | null;
+        client_reference_id?: string | null;
+      };
+      const subscriptionId =
+        object.object === 'subscription' ? (object.id ?? null) : idOf(object.subscription);
+      return {
+        id: event.id,
+        type: event.type,
+        created: new Date(event.created * 1000),
+        subscriptionId,
+        userId: object.client_reference_id ?? null,
+      };
+    },
+
+    async subscription(id): Promise<SubscriptionSnapshot> {
+      const subscription = await stripe.subscriptions.retrieve(id);
+      const item = subscription.items.data[0];
+      const catalogued = parsePriceLookupKey(item?.price.lookup_key);
+      return {
+        id: subscription.id,
+        customerId: idOf(subscription.customer)!,
+        userId: subscription.metadata?.user_id ?? null,
+        status: subscription.status,
+        plan: catalogued?.plan ?? null,
+        period: catalogued?.period ?? null,
+        periodEnd: item?.current_period_end ? new Date(item.current_period_end * 1000) : null,
+        cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      };
+    },
+
+    async cancelSubscription(id) {
+      const subscription = await stripe.subscriptions.retrieve(id);
+      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return;
+      await stripe.subscriptions.cancel(id);
+    },
+  };
+}

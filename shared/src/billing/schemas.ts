@@ -1,0 +1,45 @@
+/**
+ * Billing: the checkout request, the provider's URLs, whether billing is on, and the billing
+ * state kept on the profile (written only by a verified provider webhook).
+ */
+import { z } from 'zod';
+import { billingPeriods } from '../constants/plans';
+import { subscriptionTiers } from '../profiles/tiers';
+
+/** POST /api/billing/checkout. */
+export const checkoutInput = z
+  .object({
+    plan: z.enum(subscriptionTiers),
+    period: z.enum(billingPeriods),
+  })
+  .strict();
+export type CheckoutInput = z.infer<typeof checkoutInput>;
+
+/** Where to send the browser: the provider's checkout page or its customer portal. */
+export const redirectUrlSchema = z.object({ url: z.string().url() });
+export type RedirectUrl = z.infer<typeof redirectUrlSchema>;
+
+/** GET /api/billing: whether this stage takes payments (else the UI says how to reach sales). */
+export const billingStatusSchema = z.object({ enabled: z.boolean() });
+export type BillingStatus = z.infer<typeof billingStatusSchema>;
+
+/**
+ * The subscription as the provider last reported it, on the profile. `status` is the provider's
+ * own word (Stripe: active, trialing, past_due, canceled, unpaid, incomplete, ...).
+ */
+export const billingStateSchema = z.object({
+  provider: z.literal('stripe'),
+  customer_id: z.string().min(1),
+  subscription_id: z.string().nullable(),
+  status: z.string().nullable(),
+  plan: z.enum(subscriptionTiers).nullable(),
+  period: z.enum(billingPeriods).nullable(),
+  /** End of the paid period: the renewal date, or the end date when cancelling at period end. */
+  renews_at: z.string().datetime().nullable(),
+  cancel_at_period_end: z.boolean(),
+  updated_at: z.string().datetime(),
+});
+export type BillingState = z.infer<typeof billingStateSchema>;
+
+/** Provider statuses that keep the paid plan (past_due: the provider is still retrying the card). */
+export const PAID_STATUSES: readonly string[] = ['active', 'trialing', 'past_due'];
