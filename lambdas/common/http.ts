@@ -221,7 +221,10 @@ export function route<B = undefined, Q = undefined, P = undefined>(
       }
       const body = readBody(event, definition);
       result = await serve({
-        body: schemas.body ? validate(schemas.body, body ?? {}, 'body') : (undefined as B),
+        // No body reads as {}; a body of JSON null is a body, and refused like any non-object.
+        body: schemas.body
+          ? validate(schemas.body, body === undefined ? {} : body, 'body')
+          : (undefined as B),
         query: schemas.query
           ? validate(schemas.query, event.queryStringParameters ?? {}, 'query')
           : (undefined as Q),
