@@ -14,13 +14,12 @@ import {
   type StrategySuggestion,
   type ChatChart,
 } from '@shared/chat/schemas';
-import { planLimits } from '@shared/constants/plans';
+import { planLimits, type EffectivePlan } from '@shared/constants/plans';
 import { CHAT_EMPTY_CONTENT, CHAT_PROVIDER_FAILURE } from '@shared/constants/texts';
 import { DEFAULT_TIME_ZONE } from '@shared/format/calendar-day';
 import { historyRangeLabels, type HistoryRange } from '@shared/market/history';
-import { RateLimitedError } from '../common/errors';
 import type { Logger } from '../common/logger';
-import { requireFeature, type PlanLookup } from '../common/plan';
+import { quotaExceededError, requireFeature, type PlanLookup } from '../common/plan';
 import type { JournalStore } from '../trades/service';
 import { openAiClient, type ModelSettings } from './config';
 import { askModel } from './model';
@@ -49,14 +48,17 @@ export async function chatHistory(deps: Pick<ChatDeps, 'messages'>, userId: stri
   return { messages: await deps.messages.latest(userId, limit) };
 }
 
-/** Counts the question against the plan's daily quota (UTC day); refuses it when used up. */
-async function countQuestion(deps: ChatDeps, userId: string, perDay: number | null, now: Date) {
+/**
+ * Counts the question against the plan's daily quota (UTC day); refuses it when used up, with
+ * the limit and the plan that lifts it (details), to be retried at the next UTC midnight.
+ */
+async function countQuestion(deps: ChatDeps, userId: string, plan: EffectivePlan, now: Date) {
+  const perDay = planLimits[plan].aiQuestionsPerDay;
   if (perDay === null) return;
-  if (!(await deps.usage.countQuestion(userId, now.toISOString().slice(0, 10), perDay)))
-    throw new RateLimitedError(
-      `You have asked your ${perDay} questions for today, the Starter plan's daily limit. Ask again tomorrow (UTC), or upgrade to Pro for unlimited questions.`,
-      'quota_exceeded',
-    );
+  if (!(await deps.usage.countQuestion(userId, now.toISOString().slice(0, 10), perDay))) {
+    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+    throw quotaExceededError(plan, 'aiQuestionsPerDay', (midnight - now.getTime()) / 1000);
+  }
 }
 
 function chartCitation(chart: ChatChart): ChatCitation {
@@ -114,7 +116,7 @@ export async function askAssistant(
 ): Promise<ChatMessage> {
   const plan = await deps.planOf(userId, now);
   requireFeature(plan, 'research');
-  await countQuestion(deps, userId, planLimits[plan].aiQuestionsPerDay, now);
+  await countQuestion(deps, userId, plan, now);
 
   const timeZone = input.tz ?? DEFAULT_TIME_ZONE;
   const toolbox = new Toolbox(
