@@ -127,7 +127,7 @@ test('ask with the stub behind the runtime: reply, chart, strategies, sources; h
   // A suggested strategy opens that position in the scanner.
   await page.getByRole('button', { name: /^Open Long Call SPY in the scanner/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Options Scanner' })).toBeVisible();
-  await expect(page.getByLabel('Ticker')).toHaveValue('SPY');
-  await expect(page.getByLabel('Strategy')).toHaveValue('long-call');
+  await expect(page.getByLabel('Ticker', { exact: true })).toHaveValue('SPY');
+  await expect(page.getByLabel('Strategy', { exact: true })).toHaveValue('long-call');
   await expect(page.getByRole('dialog', { name: /SPY Long Call/ })).toBeVisible({ timeout: 30_000 });
 });
