@@ -37,12 +37,14 @@ export interface StatsDeps {
 
 export async function accountStats(deps: StatsDeps, userId: string, now = new Date()): Promise<AccountStats> {
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [profile, journal, questions] = await Promise.all([
-    deps.profiles.get(userId),
+  // The account first: a deleted user's token (no profile, no Cognito user) is refused before
+  // the journal statistics are computed, and so before they are cached.
+  const profile = await deps.profiles.get(userId);
+  const memberSince = profile ? new Date(profile.created_at) : await deps.identity.createdAt(userId);
+  const [journal, questions] = await Promise.all([
     tradeStatistics(deps.journal, userId, tradeFiltersSchema.parse({}), now),
     deps.data.questionsBetween(userId, monthStart.toISOString(), now.toISOString()),
   ]);
-  const memberSince = profile ? new Date(profile.created_at) : await deps.identity.createdAt(userId);
   return {
     total_trades: journal.total_trades,
     closed_trades: journal.closed_trades,
