@@ -5,8 +5,12 @@
  *   --every 5                             scan every n-th trading day (default 5)
  *   --symbols AAPL,SPY                    a subset of the universe (default: all 99)
  *   --json                                also print the report as JSON
+ *   --write                               write the score bands' figures to
+ *                                         shared/src/options/backtest-bands.ts (the position
+ *                                         dialog shows them next to the score)
  * It takes a few minutes on two cores: each scan day builds and scans the whole universe.
  */
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { runBacktest, type GroupFigures } from '@shared/options/backtest';
@@ -19,6 +23,7 @@ const { values } = parseArgs({
     every: { type: 'string', default: '5' },
     symbols: { type: 'string' },
     json: { type: 'boolean', default: false },
+    write: { type: 'boolean', default: false },
   },
 });
 
@@ -79,3 +84,40 @@ for (const s of d.byStrategy.filter((s) => s.positions > 0)) {
 console.log('');
 console.log(`(${((performance.now() - started) / 1000).toFixed(0)} s)`);
 if (values.json) console.log(JSON.stringify(report, null, 2));
+
+if (values.write) {
+  const bands = report.bands.map(({ min, positions, hitRate, meanReturn }) => ({
+    min,
+    positions,
+    hitRate: Number(hitRate.toFixed(4)),
+    meanReturn: Number(meanReturn.toFixed(4)),
+  }));
+  const file = `/**
+ * Written by \`npm run backtest -- --write\` (do not edit by hand): how positions in each edge score
+ * band did in the walk-forward backtest of the simulated market (shared/src/options/backtest.ts),
+ * held to expiry and filled at the bid/ask. The position dialog shows them next to the score.
+ */
+export interface BacktestBand {
+  /** The band's lowest score. */
+  min: number;
+  positions: number;
+  /** Share of positions with a profit. */
+  hitRate: number;
+  /** Mean return on capital at risk. */
+  meanReturn: number;
+}
+
+export const BACKTEST_PERIOD = { from: '${report.dates[0]}', to: '${report.dates.at(-1)}', scanDays: ${report.dates.length} } as const;
+
+export const BACKTEST_BANDS: readonly BacktestBand[] = [
+${bands
+  .map(
+    (b) =>
+      `  {\n    min: ${b.min},\n    positions: ${b.positions},\n    hitRate: ${b.hitRate},\n    meanReturn: ${b.meanReturn},\n  },`,
+  )
+  .join('\n')}
+];
+`;
+  writeFileSync(new URL('../shared/src/options/backtest-bands.ts', import.meta.url), file);
+  console.log('Wrote shared/src/options/backtest-bands.ts');
+}

@@ -46,27 +46,57 @@ function result(overrides: { ticker: string; edgeScore: number; iv?: number; max
     ivRank: 22,
     ivPercentile: 30,
     atmIv: iv,
+    strikes: [100],
+    strikeLabel: '100',
+    netPrice: 3.3,
+    priceType: 'debit',
+    midPrice: 3.2,
     openInterest: 9000,
     spreadPct: 6.2,
-    premium: 3.2,
+    spreadCost: 0.0625,
+    premium: 3.3,
     probabilityOfProfit: 0.41,
+    expectedProfit: -12,
+    expectedReturn: -0.0375,
+    forecastVol: 0.28,
+    historicalVol: 0.27,
     maxProfit,
-    maxLoss: 320,
-    breakevens: [103.2],
-    capitalRequired: 320,
-    cost: 320,
+    maxLoss: 330,
+    breakevens: [103.3],
+    capitalRequired: 330,
+    cost: 330,
     expectedMove: 8.4,
-    rewardRisk: 1.6,
+    rewardRisk: maxProfit === null ? null : maxProfit / 330,
+    earnings: '2026-12-10',
+    spansEarnings: true,
+    exercise: 'american',
     greeks: { delta: 0.52, gamma: 0.03, theta: -0.05, vega: 0.11 },
     edgeBand: { band: 'good', label: 'Good', tone: 'blue' },
     scoreBreakdown: [
       {
-        component: 'iv-fit',
-        weight: 25,
-        score: 78,
-        explanation: 'IV rank 22: buying premium is favoured when IV is cheap',
+        component: 'expected-return',
+        weight: 60,
+        score: 34,
+        value: -0.0375,
+        unit: 'fraction',
+        explanation: 'Expected P&L -$12 on $330 at risk (-3.8%)',
       },
-      { component: 'liquidity', weight: 20, score: 70, explanation: 'Weakest leg: volume 1,500' },
+      {
+        component: 'iv-fit',
+        weight: 5,
+        score: 78,
+        value: 0.16,
+        unit: 'fraction',
+        explanation: 'IV 32.6% against 28.0% forecast (+16%), IV percentile 30',
+      },
+      {
+        component: 'liquidity',
+        weight: 15,
+        score: 70,
+        value: 0.0625,
+        unit: 'fraction',
+        explanation: 'A round trip across the bid/ask costs 6.3% of the $3.20 premium',
+      },
     ],
     position: {
       symbol: ticker,
@@ -82,9 +112,14 @@ function result(overrides: { ticker: string; edgeScore: number; iv?: number; max
   };
 }
 
-function scanResponse(results: ReturnType<typeof result>[]) {
+function scanResponse(
+  results: ReturnType<typeof result>[],
+  extra: { marketOpen?: boolean; emptyReason?: unknown } = {},
+) {
   return {
     asOf: ASOF,
+    marketOpen: extra.marketOpen ?? true,
+    emptyReason: extra.emptyReason ?? null,
     results,
     matched: results.length,
     scanned: { underlyings: 3, contracts: 900, candidates: 40 },
@@ -179,17 +214,19 @@ describe('the scanner page', () => {
     expect(scanBodies()).toHaveLength(0);
   });
 
-  it('lists the results in the spec columns, IV to one decimal, edge scores as badges, sortable', async () => {
+  it('lists the results in the spec columns with the expiration and DTE, IV to one decimal, edge scores as badges, sortable', async () => {
     const { user } = renderScanner();
     await runScan(user);
     const table = await screen.findByRole('table', { name: /Scan results/ });
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent?.replace(/[↕↑↓]/g, '').trim());
-    expect(headers.slice(0, 9)).toEqual([
+    expect(headers.slice(0, 11)).toEqual([
       'Ticker',
       'Strategy',
       'Strike',
+      'Expiration',
+      'DTE',
       'Last Price',
       'IV',
       'Delta',
@@ -197,6 +234,9 @@ describe('the scanner page', () => {
       'Volume',
       'Edge Score',
     ]);
+    expect(within(table).getAllByText('Dec 18, 2026')).toHaveLength(2);
+    expect(within(table).getAllByText('(spans earnings on Dec 10, 2026)')).toHaveLength(2);
+    expect(within(table).getAllByText('debit')).toHaveLength(2);
     const tickers = () =>
       within(table)
         .getAllByRole('row')
@@ -216,8 +256,10 @@ describe('the scanner page', () => {
     expect(tickers()).toEqual(['AAPL', 'MSFT']);
   });
 
-  it('shows the spec empty state', async () => {
-    scanReply = () => Response.json(scanResponse([]));
+  it('shows the spec empty state with the filter that emptied it, and relaxes it on request', async () => {
+    const message = 'No underlying has an IV rank of 50% or more; the highest is TSLA at 37%.';
+    scanReply = () =>
+      Response.json(scanResponse([], { emptyReason: { filter: 'ivRank', message, relax: { ivRank: 37 } } }));
     const { user } = renderScanner();
     await runScan(user);
     expect(await screen.findByText('No Results')).toBeInTheDocument();
@@ -226,8 +268,39 @@ describe('the scanner page', () => {
         'No options match your current filter criteria. Try adjusting your filters and run the scan again.',
       ),
     ).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Scan Results (0 opportunities found)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+
+    scanReply = () => Response.json(scanResponse(TWO_RESULTS));
+    await user.click(screen.getByRole('button', { name: 'Set the minimum IV rank to 37% and scan again' }));
+    await screen.findByRole('heading', { name: 'Scan Results (2 opportunities found)' });
+    expect(scanBodies().at(-1)).toMatchObject({ ivRank: 37 });
+    expect(screen.getByText('IV Rank: 37%')).toBeInTheDocument();
+  });
+
+  it('says when the market is closed and auto-refresh is paused', async () => {
+    scanReply = () => Response.json(scanResponse(TWO_RESULTS, { marketOpen: false }));
+    const { user } = renderScanner();
+    await runScan(user);
+    expect(
+      await screen.findByText(
+        /The market is closed: prices hold at the last close, so auto-refresh is paused/,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the results as cards with a sort menu for phones', async () => {
+    const { user } = renderScanner();
+    await runScan(user);
+    const cards = await screen.findByRole('list', { name: 'Scan results' });
+    const names = () =>
+      within(cards)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('p')?.textContent?.split(' ')[0]);
+    expect(names()).toEqual(['AAPL', 'MSFT']);
+    await user.selectOptions(screen.getByLabelText('Sort results'), 'edgeScore:desc');
+    expect(names()).toEqual(['MSFT', 'AAPL']);
   });
 
   it('on a server error shows the spec message with the status and clears the results', async () => {
@@ -281,18 +354,26 @@ describe('the scanner page', () => {
     expect(scanBodies()).toEqual([expect.objectContaining({ ticker: 'NVDA', strategy: 'all', ivRank: 50 })]);
   });
 
-  it('opens a position with its risk, score reasons and payoff diagram; Escape closes it', async () => {
+  it('opens a position with its risk at the bid/ask, score reasons with their history and payoff diagram; Escape closes it', async () => {
     const { user } = renderScanner();
     await runScan(user);
-    const view = await screen.findByRole('button', { name: 'View AAPL Long Call' });
+    const table = await screen.findByRole('table', { name: /Scan results/ });
+    const view = within(table).getByRole('button', { name: 'View AAPL Long Call 100 2026-12-18' });
     await user.click(view);
 
     const dialog = screen.getByRole('dialog', { name: 'AAPL Long Call' });
-    expect(within(dialog).getByText('Unlimited')).toBeInTheDocument();
-    expect(within(dialog).getByText('$103.20')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('Unlimited')).toHaveLength(2); // max profit, and so reward/risk
+    expect(within(dialog).getByText('$103.30')).toBeInTheDocument();
     expect(within(dialog).getByText('41.0%')).toBeInTheDocument();
+    expect(within(dialog).getByText('-$12 (-3.8%)')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Spans AAPL's earnings report on Dec 10, 2026/)).toBeInTheDocument();
     expect(
-      within(dialog).getByText('IV rank 22: buying premium is favoured when IV is cheap'),
+      within(dialog).getByText('IV 32.6% against 28.0% forecast (+16%), IV percentile 30'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('rowheader', { name: 'Expected return' })).toBeInTheDocument();
+    expect(within(dialog).getByText('-3.8%')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/positions scoring 60-79 were profitable \d+% of the time/),
     ).toBeInTheDocument();
     expect(
       within(dialog).getByRole('img', { name: /Payoff diagram for AAPL Long Call/ }),

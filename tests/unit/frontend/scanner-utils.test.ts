@@ -4,8 +4,11 @@ import {
   defaultScanFormValues,
   errorsFromDetails,
   parseScanForm,
+  relaxForm,
   toScanInput,
 } from '../../../frontend/src/features/scanner/utils/filter-form';
+import { payoffSeries } from '../../../frontend/src/features/scanner/utils/payoff-series';
+import type { Position } from '@shared/options/strategies';
 import { nextSort, sortResults } from '../../../frontend/src/features/scanner/utils/sort-results';
 import { SCAN_CSV_COLUMNS, toScanCsv } from '../../../frontend/src/features/scanner/utils/to-scan-csv';
 
@@ -114,5 +117,71 @@ describe('the filter form', () => {
       ivRank: 'Too big',
     });
     expect(errorsFromDetails(undefined)).toEqual({});
+  });
+});
+
+describe('the earnings choice and relaxing an empty scan', () => {
+  it('sends excludeEarnings only when chosen, leaving the default to the server', () => {
+    expect(toScanInput(defaultScanFormValues)).not.toHaveProperty('excludeEarnings');
+    expect(toScanInput({ ...defaultScanFormValues, earnings: 'include' })).toMatchObject({
+      excludeEarnings: false,
+    });
+    expect(toScanInput({ ...defaultScanFormValues, earnings: 'exclude' })).toMatchObject({
+      excludeEarnings: true,
+    });
+  });
+
+  it("applies the API's relaxation in the panel's units", () => {
+    const values = {
+      ...defaultScanFormValues,
+      strategy: 'straddle' as const,
+      numbers: { minProbabilityOfProfit: '95', minEdgeScore: '90' },
+    };
+    expect(relaxForm(values, { minProbabilityOfProfit: 0.912 }).numbers.minProbabilityOfProfit).toBe('91.2');
+    expect(relaxForm(values, { minEdgeScore: null }).numbers).toEqual({ minProbabilityOfProfit: '95' });
+    expect(relaxForm(values, { ivRank: 37 }).ivRank).toBe(37);
+    expect(relaxForm(values, { excludeEarnings: false }).earnings).toBe('include');
+    expect(relaxForm(values, { strategy: 'all' }).strategy).toBe('all');
+    expect(relaxForm(values, { expiration: '2026-04-17' }).expiration).toBe('2026-04-17');
+    expect(values.numbers.minEdgeScore).toBe('90'); // a copy
+  });
+});
+
+describe('the payoff series', () => {
+  it("includes every strike, so the curve's extremes are the position's max profit and loss", () => {
+    const leg = (strike: number, side: 'long' | 'short', quantity: number, premium: number) => ({
+      kind: 'call' as const,
+      side,
+      quantity,
+      strike,
+      expiration: '2026-12-18',
+      years: 0.1,
+      premium,
+      bid: premium,
+      ask: premium,
+      iv: 0.3,
+      delta: 0,
+      gamma: 0,
+      theta: 0,
+      vega: 0,
+      volume: 0,
+      openInterest: 0,
+    });
+    // A butterfly 95/100/105 for a 2.00 debit: max profit 3.00 at exactly 100, max loss 2.00.
+    const position: Position = {
+      symbol: 'X',
+      strategy: 'butterfly',
+      spot: 100.37,
+      rate: 0.0425,
+      dividendYield: 0,
+      asOf: '2026-11-20T21:00:00.000Z',
+      expiration: '2026-12-18',
+      years: 0.1,
+      legs: [leg(95, 'long', 1, 6), leg(100.37 - 0.37, 'short', 2, 3), leg(105, 'long', 1, 2)],
+    };
+    const series = payoffSeries(position, 2.2, [96, 104], 7);
+    expect(series.prices).toContain(100);
+    expect(Math.max(...series.atExpiration)).toBeCloseTo(300, 9);
+    expect(Math.min(...series.atExpiration)).toBeCloseTo(-200, 9);
   });
 });

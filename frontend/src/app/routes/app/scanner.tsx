@@ -2,7 +2,6 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { scannerLinkStateSchema } from '@shared/chat/scanner-link';
 import { MARKET_DATA_SOURCE_SIMULATED } from '@shared/constants/texts';
 import { ScreenHeader } from '../../../components/layouts/screen-header';
-import { OptionChain } from '../../../features/scanner/components/option-chain';
 import { OptionsScanner, type ScanRequest } from '../../../features/scanner/components/options-scanner';
 
 /**
@@ -21,15 +20,21 @@ function scanRequest(state: unknown, key: string): ScanRequest | null {
   };
 }
 
-/** Options Scanner (spec 2); `?chain=SYMBOL` opens a symbol's option chain under the results. */
+/**
+ * Options Scanner (spec 2). `?chain=SYMBOL[&expiration=YYYY-MM-DD]` opens a symbol's option chain
+ * (inside a position's dialog when it was opened from there, else under the results).
+ */
 export function ScannerRoute() {
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const chainSymbol = searchParams.get('chain');
+  const chainExpiration = searchParams.get('expiration');
 
-  function showChain(symbol: string | null) {
-    setSearchParams(symbol ? { chain: symbol } : {}, { preventScrollReset: true });
-    if (symbol) requestAnimationFrame(() => document.getElementById('option-chain-title')?.focus());
+  function showChain(symbol: string | null, expiration?: string) {
+    const params: Record<string, string> = {};
+    if (symbol) params.chain = symbol;
+    if (symbol && expiration) params.expiration = expiration;
+    setSearchParams(params, { preventScrollReset: true });
   }
 
   return (
@@ -39,15 +44,11 @@ export function ScannerRoute() {
         subtitle="Real-time options data with AI-powered edge scoring."
         badge={MARKET_DATA_SOURCE_SIMULATED}
       />
-      <OptionsScanner request={scanRequest(location.state, location.key)} onViewChain={showChain} />
-      {chainSymbol && (
-        <OptionChain
-          key={chainSymbol}
-          symbol={chainSymbol}
-          onSymbolChange={showChain}
-          onClose={() => showChain(null)}
-        />
-      )}
+      <OptionsScanner
+        request={scanRequest(location.state, location.key)}
+        chain={chainSymbol ? { symbol: chainSymbol, expiration: chainExpiration } : null}
+        onViewChain={showChain}
+      />
     </>
   );
 }

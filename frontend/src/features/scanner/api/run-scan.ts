@@ -40,6 +40,16 @@ const positionSchema = z.object({
 
 const greeksSchema = z.object({ delta: z.number(), gamma: z.number(), theta: z.number(), vega: z.number() });
 
+const scoreComponentSchema = z.object({
+  component: z.string(),
+  weight: z.number(),
+  score: z.number(),
+  /** The component's raw figure (a fraction or a ratio); null when not finite. */
+  value: z.number().nullable().optional(),
+  unit: z.enum(['fraction', 'ratio', 'percent']).optional(),
+  explanation: z.string(),
+});
+
 /** A scan result as the API sends it: the spec's row plus the position and its analysis. */
 export const scanResultDetailSchema = scanResultSchema.extend({
   expiration: z.string(),
@@ -49,10 +59,23 @@ export const scanResultDetailSchema = scanResultSchema.extend({
   ivRank: z.number(),
   ivPercentile: z.number(),
   atmIv: z.number(),
+  /** The option legs' strikes, ascending, and written out ('530/540/560/570'). */
+  strikes: z.array(z.number()),
+  strikeLabel: z.string(),
+  /** Per share at the fills (buy at the ask, sell at the bid): + debit, - credit. */
+  netPrice: z.number(),
+  priceType: z.enum(['debit', 'credit']),
+  midPrice: z.number(),
   openInterest: z.number(),
   spreadPct: z.number(),
+  /** Round-trip bid-ask over the premium; null when the premium is 0. */
+  spreadCost: z.number().nullable(),
   premium: z.number(),
   probabilityOfProfit: z.number(),
+  expectedProfit: z.number(),
+  expectedReturn: z.number(),
+  forecastVol: z.number(),
+  historicalVol: z.number().nullable(),
   /** null: unlimited (the server's Infinity, as JSON writes it). */
   maxProfit: z.number().nullable(),
   maxLoss: z.number().nullable(),
@@ -61,19 +84,31 @@ export const scanResultDetailSchema = scanResultSchema.extend({
   cost: z.number(),
   expectedMove: z.number(),
   rewardRisk: z.number().nullable(),
+  earnings: z.string().nullable(),
+  spansEarnings: z.boolean(),
+  exercise: z.enum(['american', 'european']),
   greeks: greeksSchema,
-  scoreBreakdown: z.array(
-    z.object({ component: z.string(), weight: z.number(), score: z.number(), explanation: z.string() }),
-  ),
+  scoreBreakdown: z.array(scoreComponentSchema),
   position: positionSchema,
 });
 export type ScanResultRow = z.infer<typeof scanResultDetailSchema>;
 
+/** Why a scan found nothing: the filter, a sentence with the values, and the change that would let results through. */
+export const emptyReasonSchema = z.object({
+  filter: z.string(),
+  message: z.string(),
+  relax: z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null()])),
+});
+export type EmptyReason = z.infer<typeof emptyReasonSchema>;
+
 export const scanResponseSchema = z.object({
   asOf: z.string(),
+  /** Results refresh only while the market is open. */
+  marketOpen: z.boolean().default(true),
   results: z.array(scanResultDetailSchema).default([]),
   matched: z.number(),
   scanned: z.object({ underlyings: z.number(), contracts: z.number(), candidates: z.number() }),
+  emptyReason: emptyReasonSchema.nullable().default(null),
   source: z.enum(['live', 'simulated']),
   activeFilters: z.number(),
 });
@@ -89,9 +124,13 @@ export function getScanQueryOptions(filters: ScanFilters | null) {
     queryKey: ['scanner', 'results', filters] as const,
     queryFn: filters ? ({ signal }) => runScan(filters, { signal }) : skipToken,
     staleTime: OPTIONS_DATA_REFRESH_MS,
-    // Help text: options data refreshes every 15 seconds; only while the page is visible, and not
-    // after a refusal (a 400 or a plan limit will not change by asking again).
-    refetchInterval: (query) => (query.state.status === 'error' ? false : OPTIONS_DATA_REFRESH_MS),
+    // Help text: options data refreshes every 15 seconds; only while the page is visible, not
+    // after a refusal (a 400 or a plan limit will not change by asking again), and not while the
+    // market is closed (prices hold at the close; the page says so).
+    refetchInterval: (query) =>
+      query.state.status === 'error' || query.state.data?.marketOpen === false
+        ? false
+        : OPTIONS_DATA_REFRESH_MS,
     refetchIntervalInBackground: false,
   });
 }

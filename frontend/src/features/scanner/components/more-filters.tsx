@@ -2,7 +2,7 @@ import { sectors } from '@shared/market/universe';
 import { moneynessValues, scanSortKeys } from '@shared/options/scan-filters';
 import { SelectField } from '../../../components/ui/select-field';
 import { type ScanForm } from '../hooks/use-scan-form';
-import { filterGroups, numericFilters } from '../utils/filter-form';
+import { filterGroups, numericFilters, type EarningsChoice } from '../utils/filter-form';
 import { FieldError, errorProps } from './field-error';
 
 const inputClass =
@@ -88,15 +88,17 @@ export function MoreFilters({ form }: { form: ScanForm }) {
                   ...sectors.map((s) => ({ value: s, label: s })),
                 ]}
               />
-              <label className="flex items-center gap-2 text-sm text-slate-200">
-                <input
-                  type="checkbox"
-                  checked={values.excludeEarnings}
-                  onChange={(event) => setField('excludeEarnings', event.target.checked)}
-                  className="size-4 rounded border-slate-600 bg-slate-950 accent-emerald-500"
-                />
-                Exclude earnings before expiry
-              </label>
+              <SelectField
+                id="scan-earnings"
+                label="Positions spanning earnings"
+                value={values.earnings}
+                onChange={(event) => setField('earnings', event.target.value as EarningsChoice)}
+                options={[
+                  { value: 'auto', label: 'Leave out, unless a ticker is chosen' },
+                  { value: 'exclude', label: 'Leave out' },
+                  { value: 'include', label: 'Include' },
+                ]}
+              />
             </>
           )}
           {group === 'Risk and reward' && (

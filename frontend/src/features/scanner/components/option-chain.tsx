@@ -29,14 +29,28 @@ function sideCells(contract: OptionContractRow | undefined) {
 
 type OptionChainProps = {
   symbol: string;
-  onSymbolChange: (symbol: string) => void;
+  /** The expiration to open at (a position's); the nearest when absent or not listed. */
+  initialExpiration?: string;
+  /** Strikes to mark (a position's legs). */
+  highlightStrikes?: readonly number[];
+  /** Shown inside the position dialog: no symbol box, a smaller frame. */
+  embedded?: boolean;
+  onSymbolChange?: (symbol: string) => void;
   onClose: () => void;
 };
 
 /** GET /api/options-chain for one symbol: calls and puts side by side by strike, one expiration at a time. */
-export function OptionChain({ symbol, onSymbolChange, onClose }: OptionChainProps) {
+export function OptionChain({
+  symbol,
+  initialExpiration,
+  highlightStrikes = [],
+  embedded = false,
+  onSymbolChange,
+  onClose,
+}: OptionChainProps) {
   const { data, error, isPending } = useOptionChain(symbol);
-  const [chosen, setChosen] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(initialExpiration ?? null);
+  const legs = new Set(highlightStrikes);
   const [symbolInput, setSymbolInput] = useState(symbol);
   const expiration = data && chosen && data.expirations.includes(chosen) ? chosen : data?.expirations[0];
   const rows = data && expiration ? chainRows(data.contracts, expiration) : [];
@@ -56,13 +70,17 @@ export function OptionChain({ symbol, onSymbolChange, onClose }: OptionChainProp
   function loadSymbol(event: FormEvent) {
     event.preventDefault();
     const next = symbolInput.trim().toUpperCase();
-    if (next) onSymbolChange(next);
+    if (next) onSymbolChange?.(next);
   }
 
   return (
     <section
       aria-labelledby="option-chain-title"
-      className="mt-8 rounded-2xl border border-slate-800 bg-slate-900/70 p-4 sm:p-6"
+      className={
+        embedded
+          ? 'rounded-xl border border-slate-800 bg-slate-950/50 p-4'
+          : 'mt-8 rounded-2xl border border-slate-800 bg-slate-900/70 p-4 sm:p-6'
+      }
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
@@ -83,12 +101,12 @@ export function OptionChain({ symbol, onSymbolChange, onClose }: OptionChainProp
           )}
         </div>
         <Button variant="secondary" onClick={onClose}>
-          Close chain
+          {embedded ? 'Hide chain' : 'Close chain'}
         </Button>
       </div>
 
       <div className="mt-4 flex flex-wrap items-end gap-3">
-        <form onSubmit={loadSymbol} className="flex items-end gap-2">
+        <form onSubmit={loadSymbol} className={`${embedded ? 'hidden' : 'flex'} items-end gap-2`}>
           <div>
             <label htmlFor="chain-symbol" className="block text-sm font-medium text-slate-200">
               Symbol
@@ -138,7 +156,8 @@ export function OptionChain({ symbol, onSymbolChange, onClose }: OptionChainProp
           >
             <table className="w-full min-w-[900px] text-right text-sm tabular-nums">
               <caption className="sr-only">
-                {symbol} calls and puts expiring {expiration}, by strike. In-the-money sides are shaded.
+                {symbol} calls and puts expiring {expiration}, by strike. In-the-money sides are shaded
+                {legs.size > 0 ? "; the position's strikes are marked" : ''}.
               </caption>
               <thead className="sticky top-0 bg-slate-900 text-xs tracking-wide text-slate-400 uppercase">
                 <tr>
@@ -176,7 +195,14 @@ export function OptionChain({ symbol, onSymbolChange, onClose }: OptionChainProp
                 {rows.map((row, index) => (
                   <Fragment key={row.strike}>
                     {index === spotAt && <SpotRow price={spot} />}
-                    <tr className="text-slate-300">
+                    <tr
+                      className={
+                        legs.has(row.strike)
+                          ? 'text-white ring-1 ring-emerald-400/60 ring-inset'
+                          : 'text-slate-300'
+                      }
+                      data-leg-row={legs.has(row.strike) ? '' : undefined}
+                    >
                       {sideCells(row.call).map((value, i) => (
                         <td
                           key={`c${i}`}
@@ -190,6 +216,7 @@ export function OptionChain({ symbol, onSymbolChange, onClose }: OptionChainProp
                         className="border-x border-slate-800 bg-slate-900 px-3 py-1.5 text-center font-semibold text-white"
                       >
                         {row.strike.toFixed(2)}
+                        {legs.has(row.strike) && <span className="sr-only"> (position leg)</span>}
                       </th>
                       {sideCells(row.put).map((value, i) => (
                         <td

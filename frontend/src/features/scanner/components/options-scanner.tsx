@@ -2,18 +2,20 @@ import { useState } from 'react';
 import { type ScannerStrategy } from '@shared/constants/strategies';
 import { countActiveFilters, type ScanFilters } from '@shared/options/scan-filters';
 import { ApiError } from '../../../lib/api-client';
-import { useScan, type ScanResultRow } from '../api/run-scan';
+import { useScan, type EmptyReason, type ScanResultRow } from '../api/run-scan';
 import { useScanForm } from '../hooks/use-scan-form';
 import { downloadFile } from '../utils/download-file';
 import {
   defaultScanFormValues,
   errorsFromDetails,
   parseScanForm,
+  relaxForm,
   type ScanFormValues,
   type ScanPreset,
 } from '../utils/filter-form';
 import { sortResults, type ResultSort } from '../utils/sort-results';
 import { SCAN_CSV_FILENAME, toScanCsv } from '../utils/to-scan-csv';
+import { OptionChain } from './option-chain';
 import { PositionDialog } from './position-dialog';
 import { ScanFilterPanel } from './scan-filter-panel';
 import { ScanResults } from './scan-results';
@@ -51,15 +53,24 @@ function isPosition(row: ScanResultRow, wanted: PositionToOpen): boolean {
   );
 }
 
+/** The chain in the address (`?chain=SYM&expiration=YYYY-MM-DD`). */
+export type ChainRequest = { symbol: string; expiration: string | null };
+
 type OptionsScannerProps = {
   request: ScanRequest | null;
-  onViewChain: (symbol: string) => void;
+  chain: ChainRequest | null;
+  /** Opens (a symbol) or closes (null) the chain; the route keeps it in the address. */
+  onViewChain: (symbol: string | null, expiration?: string) => void;
 };
 
 const sameFilters = (a: ScanFilters | null, b: ScanFilters) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The scanner: filter panel, results (refreshing every 15 s once a scan has run) and the position dialog. */
-export function OptionsScanner({ request, onViewChain }: OptionsScannerProps) {
+/**
+ * The scanner: filter panel, results (refreshing every 15 s once a scan has run, while the market
+ * is open), the position dialog (with the chain at the position's expiration inside it) and the
+ * chain of the address below the results.
+ */
+export function OptionsScanner({ request, chain, onViewChain }: OptionsScannerProps) {
   const form = useScanForm(request ? requestedValues(request) : undefined);
   const [filters, setFilters] = useState<ScanFilters | null>(() => {
     if (!request) return null;
@@ -100,6 +111,11 @@ export function OptionsScanner({ request, onViewChain }: OptionsScannerProps) {
     else setFilters(next);
   }
 
+  /** An empty scan's suggestion: change that filter in the panel and scan again. */
+  function relax(reason: EmptyReason) {
+    run(form.apply(relaxForm(form.values, reason.relax)));
+  }
+
   const rows = scan.error ? [] : (scan.data?.results ?? []);
   const parsed = parseScanForm(form.values);
 
@@ -123,15 +139,22 @@ export function OptionsScanner({ request, onViewChain }: OptionsScannerProps) {
         sort={sort}
         onSort={setSort}
         onOpen={setSelected}
+        onRelax={relax}
       />
       {selected && (
         <PositionDialog
           row={selected}
           onClose={() => setSelected(null)}
-          onViewChain={(symbol) => {
-            setSelected(null);
-            onViewChain(symbol);
-          }}
+          onViewChain={(symbol, expiration) => onViewChain(symbol, expiration)}
+        />
+      )}
+      {chain && !selected && (
+        <OptionChain
+          key={`${chain.symbol}-${chain.expiration ?? ''}`}
+          symbol={chain.symbol}
+          initialExpiration={chain.expiration ?? undefined}
+          onSymbolChange={(symbol) => onViewChain(symbol)}
+          onClose={() => onViewChain(null)}
         />
       )}
     </>

@@ -8,27 +8,52 @@ import {
   type ReactNode,
 } from 'react';
 import { scannerStrategyLabel } from '@shared/constants/strategies';
+import { BACKTEST_BANDS, BACKTEST_PERIOD } from '@shared/options/backtest-bands';
 import { edgeScoreBand } from '@shared/ui/colour-bands';
 import { Button } from '../../../components/ui/button';
 import { type ScanResultRow } from '../api/run-scan';
-import { formatDollars, formatFractionPercent, formatGreek, formatPrice } from '../utils/format';
+import {
+  formatDollars,
+  formatExpiration,
+  formatFractionPercent,
+  formatGreek,
+  formatInteger,
+  formatNetPrice,
+  formatPrice,
+  formatSignedDollars,
+  formatSignedPercent,
+} from '../utils/format';
 import { payoffSeries } from '../utils/payoff-series';
 import { EdgeScoreBadge } from './edge-score-badge';
+import { OptionChain } from './option-chain';
 import { PayoffChart } from './payoff-chart';
 import { ScoreBreakdown } from './score-breakdown';
 
 type PositionDialogProps = {
   row: ScanResultRow;
   onClose: () => void;
-  onViewChain: (symbol: string) => void;
+  /** The chain was opened for the position (symbol and expiration), e.g. to put it in the address. */
+  onViewChain: (symbol: string, expiration: string) => void;
 };
 
+/** How positions in a score's band did in the backtest: "positions scoring 80+ made ...". */
+function bandHistory(score: number): string {
+  const band = BACKTEST_BANDS.find((b) => score >= b.min);
+  if (!band) return '';
+  const range = band.min === 80 ? '80+' : band.min === 0 ? 'below 20' : `${band.min}-${band.min + 19}`;
+  return `In the ${BACKTEST_PERIOD.from.slice(0, 4)}-${BACKTEST_PERIOD.to.slice(0, 4)} backtest of the simulated market (held to expiry, filled at the bid/ask), positions scoring ${range} were profitable ${Math.round(band.hitRate * 100)}% of the time and returned ${formatSignedPercent(band.meanReturn)} on capital on average (${formatInteger(band.positions)} positions).`;
+}
+
 /**
- * One scan result as a position: legs, risk, greeks, the edge score's reasons and the payoff
- * diagram. A modal <dialog>: focus stays inside, Escape closes, focus returns to the opener.
+ * One scan result as a position: legs at their fills, risk and reward at the bid/ask, the
+ * forecast's expected P&L, greeks, the edge score's reasons with its band's history, the payoff
+ * diagram, and the chain at the position's expiration. A modal <dialog>: focus stays inside,
+ * Escape closes, focus returns to the opener.
  */
 export function PositionDialog({ row, onClose, onViewChain }: PositionDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const chainRef = useRef<HTMLDivElement>(null);
+  const [showChain, setShowChain] = useState(false);
   const title = `${row.ticker} ${scannerStrategyLabel(row.strategy)}`;
   const series = useMemo(
     () => payoffSeries(row.position, row.expectedMove, row.breakevens),
@@ -69,8 +94,12 @@ export function PositionDialog({ row, onClose, onViewChain }: PositionDialogProp
   const onBackdrop = (event: MouseEvent<HTMLDialogElement>) =>
     event.target === event.currentTarget && onClose();
 
+  // The chain opens inside the dialog at the position's expiration, scrolled into view.
+  useEffect(() => {
+    if (showChain) chainRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [showChain]);
+
   const band = edgeScoreBand(row.edgeScore);
-  const credit = row.cost < 0;
 
   return (
     <dialog
@@ -90,13 +119,31 @@ export function PositionDialog({ row, onClose, onViewChain }: PositionDialogProp
             <h2 id="position-title" className="text-xl font-semibold text-white">
               {title}
             </h2>
-            <p className="mt-1 text-sm text-slate-400">
-              {row.sector} · underlying {formatPrice(row.underlyingPrice)} · expires {row.expiration} (
-              {row.dte} days) · IV rank {Math.round(row.ivRank)}
+            <p className="mt-1 text-sm text-slate-300">
+              <span className="font-semibold text-white tabular-nums">{row.strikeLabel}</span> · expires{' '}
+              <time dateTime={row.expiration}>{formatExpiration(row.expiration)}</time> ({row.dte}{' '}
+              {row.dte === 1 ? 'day' : 'days'}) · {formatNetPrice(row.netPrice, row.priceType)}
             </p>
+            <p className="mt-1 text-sm text-slate-400">
+              {row.sector} · underlying {formatPrice(row.underlyingPrice)} · IV rank {Math.round(row.ivRank)}{' '}
+              · {row.exercise === 'american' ? 'American' : 'European'} exercise
+            </p>
+            {row.spansEarnings && row.earnings && (
+              <p className="mt-2 rounded-lg border border-amber-400/30 bg-amber-400/5 px-3 py-1.5 text-sm text-amber-100">
+                Spans {row.ticker}'s earnings report on {formatExpiration(row.earnings)}: the stock can gap on
+                the report, and the premium prices that in.
+              </p>
+            )}
           </div>
           <div className="flex gap-2">
-            <Button variant="secondary" onClick={() => onViewChain(row.ticker)}>
+            <Button
+              variant="secondary"
+              aria-expanded={showChain}
+              onClick={() => {
+                setShowChain(true);
+                onViewChain(row.ticker, row.expiration);
+              }}
+            >
               View chain
             </Button>
             <Button variant="secondary" onClick={onClose} aria-label="Close position">
@@ -117,19 +164,38 @@ export function PositionDialog({ row, onClose, onViewChain }: PositionDialogProp
           <Panel title="Risk and reward">
             <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
               <Stat
-                term={credit ? 'Credit received' : 'Debit paid'}
-                value={formatDollars(Math.abs(row.cost))}
+                term={
+                  row.priceType === 'credit'
+                    ? 'Credit received (at the bid/ask)'
+                    : 'Debit paid (at the bid/ask)'
+                }
+                value={`${formatPrice(Math.abs(row.netPrice))} × 100 = ${formatDollars(Math.abs(row.netPrice) * 100)}`}
+              />
+              <Stat
+                term="At the mids"
+                value={formatNetPrice(row.midPrice, row.midPrice < 0 ? 'credit' : 'debit')}
               />
               <Stat term="Max profit" value={formatDollars(row.maxProfit)} />
               <Stat term="Max loss" value={formatDollars(row.maxLoss)} />
+              <Stat
+                term="Reward/risk (max profit / max loss)"
+                value={row.rewardRisk === null ? 'Unlimited' : row.rewardRisk.toFixed(2)}
+              />
               <Stat
                 term="Breakevens"
                 value={row.breakevens.length ? row.breakevens.map(formatPrice).join(', ') : 'None'}
               />
               <Stat term="Probability of profit" value={formatFractionPercent(row.probabilityOfProfit)} />
-              <Stat term="Expected move" value={`±${formatPrice(row.expectedMove)}`} />
+              <Stat
+                term="Expected P&L (forecast)"
+                value={`${formatSignedDollars(row.expectedProfit)} (${formatSignedPercent(row.expectedReturn)})`}
+              />
               <Stat term="Capital required" value={formatDollars(row.capitalRequired)} />
-              <Stat term="Reward/risk" value={row.rewardRisk === null ? '--' : row.rewardRisk.toFixed(2)} />
+              <Stat term="Expected move" value={`±${formatPrice(row.expectedMove)}`} />
+              <Stat
+                term="Forecast / implied volatility"
+                value={`${formatFractionPercent(row.forecastVol)} / ${formatFractionPercent(row.atmIv)}`}
+              />
             </dl>
             <h4 className="mt-5 text-xs font-semibold tracking-wide text-slate-400 uppercase">
               Net greeks (per share)
@@ -148,11 +214,13 @@ export function PositionDialog({ row, onClose, onViewChain }: PositionDialogProp
             <table className="w-full min-w-[520px] text-left text-sm">
               <thead className="text-xs tracking-wide text-slate-400 uppercase">
                 <tr>
-                  {['Side', 'Quantity', 'Type', 'Strike', 'Expiration', 'Premium', 'IV'].map((heading) => (
-                    <th key={heading} scope="col" className="py-1.5 pr-3 font-medium">
-                      {heading}
-                    </th>
-                  ))}
+                  {['Side', 'Quantity', 'Type', 'Strike', 'Expiration', 'Bid', 'Ask', 'Fill', 'IV'].map(
+                    (heading) => (
+                      <th key={heading} scope="col" className="py-1.5 pr-3 font-medium">
+                        {heading}
+                      </th>
+                    ),
+                  )}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-800 tabular-nums">
@@ -169,7 +237,9 @@ export function PositionDialog({ row, onClose, onViewChain }: PositionDialogProp
                     <td className="py-2 pr-3 capitalize">{leg.kind}</td>
                     <td className="py-2 pr-3">{leg.strike === null ? '—' : formatPrice(leg.strike)}</td>
                     <td className="py-2 pr-3">{leg.expiration ?? '—'}</td>
-                    <td className="py-2 pr-3">{formatPrice(leg.premium)}</td>
+                    <td className="py-2 pr-3">{leg.kind === 'stock' ? '—' : formatPrice(leg.bid)}</td>
+                    <td className="py-2 pr-3">{leg.kind === 'stock' ? '—' : formatPrice(leg.ask)}</td>
+                    <td className="py-2 pr-3 font-semibold text-white">{formatPrice(leg.premium)}</td>
                     <td className="py-2 pr-3">{formatFractionPercent(leg.iv)}</td>
                   </tr>
                 ))}
@@ -187,8 +257,21 @@ export function PositionDialog({ row, onClose, onViewChain }: PositionDialogProp
             </span>
           }
         >
+          <p className="mb-3 text-sm text-slate-300">{bandHistory(row.edgeScore)}</p>
           <ScoreBreakdown breakdown={row.scoreBreakdown} />
         </Panel>
+
+        {showChain && (
+          <div ref={chainRef} className="mt-6 scroll-mt-4">
+            <OptionChain
+              symbol={row.ticker}
+              initialExpiration={row.expiration}
+              highlightStrikes={row.strikes}
+              embedded
+              onClose={() => setShowChain(false)}
+            />
+          </div>
+        )}
       </div>
     </dialog>
   );

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { scannerApiError, EMPTY_SCAN, SCANNER_FETCH_FAILED } from '@shared/constants/texts';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { type ScanResponse, type ScanResultRow } from '../api/run-scan';
+import { type EmptyReason, type ScanResponse, type ScanResultRow } from '../api/run-scan';
 import { formatDateTime, formatInteger, formatTime } from '../utils/format';
 import { type ResultSort } from '../utils/sort-results';
 import { ResultsTable } from './results-table';
@@ -16,6 +16,8 @@ type ScanResultsProps = {
   sort: ResultSort;
   onSort: (sort: ResultSort) => void;
   onOpen: (row: ScanResultRow) => void;
+  /** Applies an empty scan's suggested relaxation to the filters and scans again. */
+  onRelax: (reason: EmptyReason) => void;
 };
 
 /** Spec 4: loading, then results, empty or error. Before the first scan it invites one. */
@@ -28,6 +30,7 @@ export function ScanResults({
   sort,
   onSort,
   onOpen,
+  onRelax,
 }: ScanResultsProps) {
   const results = error ? [] : (data?.results ?? []);
   return (
@@ -45,6 +48,11 @@ export function ScanResults({
           </p>
         )}
       </div>
+      {data && !error && !data.marketOpen && (
+        <p className="mt-2 text-xs text-amber-200">
+          The market is closed: prices hold at the last close, so auto-refresh is paused until the open.
+        </p>
+      )}
       <div className="mt-4">
         {error ? (
           <ScanError error={error} />
@@ -60,6 +68,20 @@ export function ScanResults({
           <div className="rounded-xl border border-slate-800 px-4 py-10 text-center">
             <h3 className="font-semibold text-white">{EMPTY_SCAN.title}</h3>
             <p className="mt-1 text-sm text-slate-400">{EMPTY_SCAN.description}</p>
+            {data.emptyReason && (
+              <div className="mx-auto mt-4 max-w-xl rounded-lg border border-amber-400/30 bg-amber-400/5 px-4 py-3">
+                <p className="text-sm text-amber-100">{data.emptyReason.message}</p>
+                {Object.keys(data.emptyReason.relax).length > 0 && (
+                  <button
+                    type="button"
+                    onClick={() => onRelax(data.emptyReason!)}
+                    className="mt-2 rounded-lg border border-amber-300/50 px-3 py-1.5 text-sm font-semibold text-amber-100 hover:bg-amber-400/10 focus-visible:outline-2 focus-visible:outline-amber-200"
+                  >
+                    {relaxLabel(data.emptyReason)}
+                  </button>
+                )}
+              </div>
+            )}
           </div>
         ) : (
           <ResultsTable rows={results} sort={sort} onSort={onSort} onOpen={onOpen} />
@@ -67,6 +89,48 @@ export function ScanResults({
       </div>
     </section>
   );
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  ivRank: 'the minimum IV rank',
+  ivRankMin: 'the minimum IV rank',
+  ivRankMax: 'the maximum IV rank',
+  ivPercentileMin: 'the minimum IV percentile',
+  priceMin: 'the minimum stock price',
+  priceMax: 'the maximum stock price',
+  expiration: 'the max expiration',
+  dteMin: 'the minimum days to expiry',
+  dteMax: 'the maximum days to expiry',
+  minEdgeScore: 'the minimum edge score',
+  maxCapital: 'the max capital',
+  minVolume: 'the minimum volume',
+  minOpenInterest: 'the minimum open interest',
+  maxSpreadPct: 'the max bid-ask spread',
+  premiumMin: 'the minimum premium',
+  premiumMax: 'the maximum premium',
+  minProbabilityOfProfit: 'the minimum probability of profit',
+  minTheta: 'the minimum theta',
+  maxVega: 'the maximum vega',
+  ivMin: 'the minimum IV',
+  ivMax: 'the maximum IV',
+  deltaMin: 'the minimum delta',
+  deltaMax: 'the maximum delta',
+};
+
+/** The relax button's words: what changes, to what. */
+function relaxLabel(reason: EmptyReason): string {
+  const [field, value] = Object.entries(reason.relax)[0] ?? [reason.filter, null];
+  if (field === 'excludeEarnings') return 'Include positions spanning earnings';
+  if (field === 'strategy') return 'Scan all strategies';
+  if (value === null) return `Remove ${FIELD_NAMES[field] ?? 'this filter'}`;
+  const fraction = field === 'minProbabilityOfProfit' || field === 'ivMin' || field === 'ivMax';
+  const shown =
+    typeof value === 'number' && fraction
+      ? `${(value * 100).toFixed(1)}%`
+      : field.startsWith('ivRank') || field === 'ivPercentileMin'
+        ? `${String(value)}%`
+        : String(value);
+  return `Set ${FIELD_NAMES[field] ?? field} to ${shown} and scan again`;
 }
 
 /** Spec 8: the fixed sentence, plus why when the API said so (a 400's or a plan limit's message). */

@@ -1,23 +1,37 @@
 import { type ScanResultRow } from '../api/run-scan';
 
 const componentLabels: Record<string, string> = {
-  'iv-fit': 'IV fit',
-  liquidity: 'Liquidity',
+  'expected-return': 'Expected return',
   probability: 'Probability',
-  'reward-risk': 'Reward/risk',
-  theta: 'Theta',
+  liquidity: 'Liquidity',
+  'iv-fit': 'IV fit',
+  'theta-efficiency': 'Theta efficiency',
 };
 
-/** Why a position scored what it did: each component's weight, score, share of the total and reason. */
+/** A component's raw figure: fractions as signed percents (probability unsigned), ratios to 2 decimals. */
+function rawValue(item: ScanResultRow['scoreBreakdown'][number]): string {
+  const value = item.value;
+  if (value === undefined) return '';
+  if (value === null) return 'n/a';
+  if (item.unit === 'ratio') return value.toFixed(2);
+  if (item.component === 'probability' || item.component === 'liquidity')
+    return `${(value * 100).toFixed(1)}%`;
+  return `${value >= 0 ? '+' : '-'}${Math.abs(value * 100).toFixed(1)}%`;
+}
+
+/** Why a position scored what it did: each component's raw value, weight, score, share of the total and reason. */
 export function ScoreBreakdown({ breakdown }: { breakdown: ScanResultRow['scoreBreakdown'] }) {
   return (
     <div className="relative overflow-x-auto">
-      <table className="w-full min-w-[520px] text-left text-sm">
+      <table className="w-full min-w-[600px] text-left text-sm">
         <caption className="sr-only">Edge score breakdown</caption>
         <thead className="text-xs tracking-wide text-slate-400 uppercase">
           <tr>
             <th scope="col" className="py-1.5 pr-3 font-medium">
               Component
+            </th>
+            <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+              Value
             </th>
             <th scope="col" className="py-1.5 pr-3 text-right font-medium">
               Weight
@@ -39,6 +53,7 @@ export function ScoreBreakdown({ breakdown }: { breakdown: ScanResultRow['scoreB
               <th scope="row" className="py-2 pr-3 font-medium whitespace-nowrap text-slate-100">
                 {componentLabels[item.component] ?? item.component}
               </th>
+              <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">{rawValue(item)}</td>
               <td className="py-2 pr-3 text-right tabular-nums">{item.weight}%</td>
               <td className="py-2 pr-3 tabular-nums">
                 <div className="flex items-center justify-end gap-2">

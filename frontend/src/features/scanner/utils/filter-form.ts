@@ -7,6 +7,7 @@ import { type ScannerStrategyOption } from '@shared/constants/strategies';
 import { IV_RANK_RANGE } from '@shared/constants/ranges';
 import { type Sector } from '@shared/market/universe';
 import {
+  DEFAULT_MAX_PER_STRATEGY,
   DEFAULT_MAX_PER_TICKER,
   SCAN_LIMIT,
   scanFiltersSchema,
@@ -38,7 +39,8 @@ export type NumericFilterName =
   | 'priceMin'
   | 'priceMax'
   | 'limit'
-  | 'maxPerTicker';
+  | 'maxPerTicker'
+  | 'maxPerStrategy';
 
 export type FilterGroup = 'Volatility' | 'Expiry and greeks' | 'Liquidity' | 'Risk and reward' | 'Underlying';
 
@@ -139,6 +141,13 @@ export const numericFilters: readonly NumericFilter[] = [
     group: 'Underlying',
     step: 1,
   },
+  {
+    name: 'maxPerStrategy',
+    label: 'Max results per strategy',
+    unit: `default ${DEFAULT_MAX_PER_STRATEGY}`,
+    group: 'Underlying',
+    step: 1,
+  },
 ];
 
 export const filterGroups: readonly FilterGroup[] = [
@@ -149,6 +158,9 @@ export const filterGroups: readonly FilterGroup[] = [
   'Underlying',
 ];
 
+export const earningsChoices = ['auto', 'exclude', 'include'] as const;
+export type EarningsChoice = (typeof earningsChoices)[number];
+
 export interface ScanFormValues {
   ticker: string;
   strategy: ScannerStrategyOption;
@@ -157,7 +169,8 @@ export interface ScanFormValues {
   expiration: string;
   moneyness: Moneyness | '';
   sector: Sector | '';
-  excludeEarnings: boolean;
+  /** Positions spanning the next earnings report: 'auto' leaves them out unless a ticker is given. */
+  earnings: EarningsChoice;
   sortBy: ScanSortKey;
   sortDir: 'asc' | 'desc';
   numbers: Partial<Record<NumericFilterName, string>>;
@@ -171,7 +184,7 @@ export const defaultScanFormValues: ScanFormValues = {
   expiration: '',
   moneyness: '',
   sector: '',
-  excludeEarnings: false,
+  earnings: 'auto',
   sortBy: 'edgeScore',
   sortDir: 'desc',
   numbers: {},
@@ -194,7 +207,7 @@ export function toScanInput(values: ScanFormValues): ScanFiltersInput {
   if (values.expiration) input.expiration = values.expiration;
   if (values.moneyness) input.moneyness = values.moneyness;
   if (values.sector) input.sector = values.sector;
-  if (values.excludeEarnings) input.excludeEarnings = true;
+  if (values.earnings !== 'auto') input.excludeEarnings = values.earnings === 'exclude';
   for (const [name, raw] of Object.entries(values.numbers)) {
     const text = raw.trim();
     if (!text) continue;
@@ -280,8 +293,12 @@ export const scanPresets: readonly ScanPreset[] = [
   },
   {
     name: 'Cheap IV directional',
-    description: 'Long calls while IV rank is 30 or below',
-    values: { strategy: 'long-call', ivRank: 0, numbers: { ivRankMax: '30' } },
+    description: 'Long calls near the money (delta 0.35-0.65) while IV rank is 30 or below',
+    values: {
+      strategy: 'long-call',
+      ivRank: 0,
+      numbers: { ivRankMax: '30', deltaMin: '0.35', deltaMax: '0.65' },
+    },
   },
   {
     name: 'Liquid ATM',
@@ -289,3 +306,50 @@ export const scanPresets: readonly ScanPreset[] = [
     values: { ivRank: 0, moneyness: 'atm', numbers: { minVolume: '500', maxSpreadPct: '5' } },
   },
 ];
+
+/**
+ * The panel's values with an empty scan's suggested relaxation applied (the API's `relax`: a field
+ * and its new value, or null to drop it), in the panel's units.
+ */
+export function relaxForm(
+  values: ScanFormValues,
+  relax: Readonly<Record<string, number | string | boolean | null>>,
+): ScanFormValues {
+  const next: ScanFormValues = { ...values, numbers: { ...values.numbers } };
+  for (const [field, value] of Object.entries(relax)) {
+    const numeric = fieldByName.get(field as NumericFilterName);
+    if (numeric) {
+      if (value === null) delete next.numbers[numeric.name];
+      else {
+        const shown = numeric.percentOfFraction ? Number(value) * 100 : Number(value);
+        next.numbers[numeric.name] = String(Number(shown.toFixed(4)));
+      }
+      continue;
+    }
+    switch (field) {
+      case 'ivRank':
+      case 'ivRankMin':
+        next.ivRank = value === null ? 0 : Number(value);
+        break;
+      case 'expiration':
+        next.expiration = value === null ? '' : String(value);
+        break;
+      case 'excludeEarnings':
+        next.earnings = value === false ? 'include' : value === true ? 'exclude' : 'auto';
+        break;
+      case 'strategy':
+        next.strategy = 'all';
+        break;
+      case 'sector':
+        next.sector = '';
+        break;
+      case 'moneyness':
+        next.moneyness = '';
+        break;
+      case 'ticker':
+        next.ticker = '';
+        break;
+    }
+  }
+  return next;
+}

@@ -35,3 +35,28 @@ export const formatGreek = (value: number | null): string =>
 export const formatTime = (iso: string | number): string => time.format(new Date(iso));
 
 export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
+
+const expiryDate = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** '2026-04-17' → 'Apr 17, 2026' (an expiration is a date, not an instant). */
+export const formatExpiration = (isoDate: string): string =>
+  expiryDate.format(new Date(`${isoDate}T00:00:00Z`));
+
+/** A net price per share with its side: '$1.25 debit', '$0.85 credit'. */
+export const formatNetPrice = (value: number, type: 'debit' | 'credit'): string =>
+  `${usd.format(Math.abs(value))} ${type}`;
+
+/** A fraction as a signed percent: 0.0321 → '+3.2%'. */
+export const formatSignedPercent = (fraction: number | null, digits = 1): string =>
+  fraction === null || !Number.isFinite(fraction)
+    ? '--'
+    : `${fraction >= 0 ? '+' : '-'}${Math.abs(fraction * 100).toFixed(digits)}%`;
+
+/** Signed whole dollars: '+$112', '-$40'. */
+export const formatSignedDollars = (value: number): string =>
+  `${value >= 0 ? '+' : '-'}${wholeUsd.format(Math.abs(Math.round(value)))}`;

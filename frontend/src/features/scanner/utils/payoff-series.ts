@@ -13,7 +13,9 @@ export const PAYOFF_RANGE_MOVES = 2.5;
 
 /**
  * P&L at expiration and today over spot ± 2.5 expected moves (widened to show every strike and
- * breakeven), `points` prices evenly spaced. "Today" is the position's pricing time (`asOf`).
+ * breakeven), `points` prices evenly spaced plus every strike and breakeven exactly: the payoff at
+ * expiry is straight between strikes, so its extremes on the chart (and in the summary) are the
+ * position's true ones, not samples. "Today" is the position's pricing time (`asOf`).
  */
 export function payoffSeries(
   position: Position,
@@ -22,20 +24,19 @@ export function payoffSeries(
   points = 121,
 ): PayoffSeries {
   const move = expectedMove > 0 ? expectedMove : position.spot * 0.1;
-  const marks = [...position.legs.flatMap((leg) => (leg.strike === null ? [] : [leg.strike])), ...breakevens];
+  const strikes = position.legs.flatMap((leg) => (leg.strike === null ? [] : [leg.strike]));
+  const marks = [...strikes, ...breakevens];
   const low = Math.max(0, Math.min(position.spot - PAYOFF_RANGE_MOVES * move, ...marks.map((m) => m * 0.97)));
   const high = Math.max(position.spot + PAYOFF_RANGE_MOVES * move, ...marks.map((m) => m * 1.03));
+  const grid = new Set<number>(marks.filter((m) => m >= low && m <= high));
+  for (let i = 0; i < points; i += 1) grid.add(low + ((high - low) * i) / (points - 1));
   const at = new Date(position.asOf);
-  const prices: number[] = [];
-  const atExpiration: number[] = [];
-  const today: number[] = [];
-  for (let i = 0; i < points; i += 1) {
-    const price = low + ((high - low) * i) / (points - 1);
-    prices.push(price);
-    atExpiration.push(payoffAt(position, price));
-    today.push(valueToday(position, price, at));
-  }
-  return { prices, atExpiration, today };
+  const prices = [...grid].sort((a, b) => a - b);
+  return {
+    prices,
+    atExpiration: prices.map((price) => payoffAt(position, price)),
+    today: prices.map((price) => valueToday(position, price, at)),
+  };
 }
 
 /** Round axis steps (1, 2, 2.5, 5 × 10^n) giving about `count` ticks over [min, max]. */
