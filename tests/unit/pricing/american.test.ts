@@ -82,7 +82,7 @@ describe('American greeks', () => {
       [100, 100, 1, 0.02, 0.45, false],
     ] as const) {
       const g = optionGreeks('american', spot, strike, years, R, q, sigma, isCall);
-      const price = (s: number, v: number, t = years) => americanPrice(s, strike, t, R, q, v, isCall);
+      const price = (s: number, v: number, t: number = years) => americanPrice(s, strike, t, R, q, v, isCall);
       const h = 1e-3;
       expect(g.price).toBeCloseTo(price(spot, sigma), 12);
       expect(g.delta).toBeCloseTo((price(spot + h, sigma) - price(spot - h, sigma)) / (2 * h), 5);
