@@ -5,11 +5,14 @@ import { tableName } from '../common/env';
 import { ValidationError } from '../common/errors';
 import { issueDetails, noContent, ok, route } from '../common/http';
 import { planLookup } from '../common/plan';
-import { dismissalsRepo, feedsRepo } from './repository';
+import { dismissalsRepo, feedsRepo, withReadCache } from './repository';
 import { dismissTrendAlert as dismiss, readFeed } from './service';
 
+/** How long readers share one read of a feed (items are written 90 s ahead, so nothing is shown late). */
+const FEED_READ_CACHE_MS = 2000;
+
 const deps = {
-  feeds: feedsRepo(dynamoDb, tableName('feeds')),
+  feeds: withReadCache(feedsRepo(dynamoDb, tableName('feeds')), FEED_READ_CACHE_MS),
   dismissals: dismissalsRepo(dynamoDb, tableName('feedDismissals')),
 };
 const planOf = planLookup(dynamoDb, tableName('profiles'));

@@ -150,6 +150,29 @@ export function feedsRepo(client: DynamoDBDocumentClient, tableName: string): Fe
   };
 }
 
+/**
+ * Every reader of a feed asks for the same few dozen items, which change when a scheduled run
+ * writes (once a minute, items due up to 90 s later) or the cap job trims. Reads within `ttlMs`
+ * share one query (per process: a Lambda container, or the local runtime), and concurrent
+ * readers share the one in flight. Writes go straight through.
+ */
+export function withReadCache(repo: FeedsRepo, ttlMs: number, now: () => number = Date.now): FeedsRepo {
+  const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+  function shared<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const hit = cache.get(key);
+    if (hit && now() - hit.at < ttlMs) return hit.value as Promise<T>;
+    const value = read();
+    cache.set(key, { at: now(), value });
+    value.catch(() => cache.delete(key));
+    return value;
+  }
+  return {
+    ...repo,
+    items: (feed) => shared(`items|${feed}`, () => repo.items(feed)),
+    dailyCount: (day) => shared(`daily|${day}`, () => repo.dailyCount(day)),
+  };
+}
+
 export interface Dismissal {
   id: string;
   dismissed_at: string;

@@ -19,6 +19,9 @@ export const feedNames = ['alerts', 'darkpool', 'chatter', 'trends'] as const;
 export type FeedName = (typeof feedNames)[number];
 export const feedNameSchema = z.enum(feedNames);
 
+/** Screens poll a feed at its pace: its shortest gap between items (spec 9: 15 / 8 / 15 / 20 s). */
+export const feedPollMs = (feed: FeedName) => FEED_SIMULATION[feed].intervalSeconds.min * 1000;
+
 const percent = z.number().min(PERCENT_RANGE.min).max(PERCENT_RANGE.max);
 const count = z.number().int().nonnegative();
 const timestamp = z.iso.datetime();

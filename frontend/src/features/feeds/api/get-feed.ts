@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { FEED_SIMULATION } from '@shared/constants/caps';
 import {
+  feedPollMs,
   feedResponseSchemas,
   type FeedName,
   type FeedQueryInput,
@@ -8,9 +8,6 @@ import {
 } from '@shared/feeds/schemas';
 import { apiPath } from '@shared/routes';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-
-/** A feed is polled at its own pace: its shortest gap between items (spec 9: 15 / 8 / 15 / 20 s). */
-export const feedPollMs = (feed: FeedName) => FEED_SIMULATION[feed].intervalSeconds.min * 1000;
 
 type QueryValues = Record<string, string | number | boolean | undefined>;
 

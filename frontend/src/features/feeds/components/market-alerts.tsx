@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { MARKET_ALERTS_SHOWN_MAX } from '@shared/constants/caps';
 import { NOTIFICATION_AUTO_CLOSE_MS } from '@shared/constants/timings';
 import {
+  feedPollMs,
   alertSeverities,
   marketAlertTypeLabels,
   type AlertSeverity,
@@ -10,7 +11,7 @@ import {
 } from '@shared/feeds/schemas';
 import { severityTone } from '@shared/ui/colour-bands';
 import { Badge } from '../../../components/ui/badge';
-import { feedPollMs, useFeed } from '../api/get-feed';
+import { useFeed } from '../api/get-feed';
 import { showNotification, useBrowserNotifications } from '../hooks/use-browser-notifications';
 import { useNewItems } from '../hooks/use-new-items';
 import {

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import {
+  feedPollMs,
   chatterSorts,
   socialPlatformLabels,
   socialPlatforms,
@@ -13,7 +14,7 @@ import {
 import { confidenceTone, credibilityTone, riskTone, type Tone } from '@shared/ui/colour-bands';
 import { Badge } from '../../../components/ui/badge';
 import { SelectField } from '../../../components/ui/select-field';
-import { feedPollMs, useFeed } from '../api/get-feed';
+import { useFeed } from '../api/get-feed';
 import {
   capitalise,
   formatAge,
@@ -94,7 +95,8 @@ function TrendCard({ trend, now }: { trend: SocialTrend; now: number }) {
         <Badge tone={SENTIMENT_TONES[trend.sentiment]}>{capitalise(trend.sentiment)}</Badge>
         <Badge tone={riskTone(trend.riskLevel)}>{capitalise(trend.riskLevel)} risk</Badge>
         <span className="ml-auto text-xs text-slate-400">
-          {socialPlatformLabels[trend.platform]} · {formatAge(trend.timestamp, now)}
+          {socialPlatformLabels[trend.platform]} ·{' '}
+          <time dateTime={trend.timestamp}>{formatAge(trend.timestamp, now)}</time>
         </span>
       </div>
       {trend.price !== undefined && (

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import {
+  feedPollMs,
   trendRiskLevels,
   trendSeverities,
   type TrendAlert,
@@ -11,7 +12,7 @@ import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { SelectField } from '../../../components/ui/select-field';
 import { useDismissTrendAlert } from '../api/dismiss-trend-alert';
-import { feedPollMs, useFeed } from '../api/get-feed';
+import { useFeed } from '../api/get-feed';
 import { showNotification, useBrowserNotifications } from '../hooks/use-browser-notifications';
 import { useNewItems } from '../hooks/use-new-items';
 import { capitalise, formatAge, formatInteger, formatMoney } from '../utils/format';
@@ -47,7 +48,9 @@ function TrendAlertCard({
         <Badge tone={severityTone(alert.severity)}>{capitalise(alert.severity)}</Badge>
         <Badge tone={riskTone(alert.riskLevel)}>{capitalise(alert.riskLevel)} risk</Badge>
         <span className="text-xs font-semibold text-slate-300">{TYPE_LABELS[alert.alertType]}</span>
-        <span className="ml-auto text-xs text-slate-400">{formatAge(alert.timestamp, now)}</span>
+        <time dateTime={alert.timestamp} className="ml-auto text-xs text-slate-400">
+          {formatAge(alert.timestamp, now)}
+        </time>
       </div>
       <h3 className="mt-2 text-base font-semibold text-white">{alert.title}</h3>
       <p className="mt-1 text-sm text-slate-300">{alert.description}</p>

@@ -1,0 +1,270 @@
+/**
+ * The live feeds against the real local runtime (its schedule timers generate the feeds): each
+ * screen shows items, filters narrow them, pausing stops new items and resuming catches up,
+ * dismissal survives a reload, browser notifications with the permission granted, and 'Track in
+ * Journal' lands a trade with its source. Screenshots at 1440 and 390 px.
+ */
+import { readFileSync } from 'node:fs';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { expect, test, type Page } from '@playwright/test';
+import { NOTIFICATIONS_ENABLED } from '@shared/constants/texts';
+import { feedItemTime } from '@shared/feeds/timeline';
+import { E2E_DATA_DIR } from '../../playwright.config';
+import { signUpThroughUi } from './support';
+
+// Feeds move at their own pace (a print every 8-20 s, an alert every 15-45 s): waits are long.
+test.describe.configure({ timeout: 240_000 });
+const PAGE_LOAD_TIMEOUT = 30_000;
+
+function localTables() {
+  const { dynamoEndpoint } = JSON.parse(readFileSync(`${E2E_DATA_DIR}/runtime.json`, 'utf8')) as {
+    dynamoEndpoint: string;
+  };
+  return DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: dynamoEndpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
+    }),
+  );
+}
+
+/** The feed's items as stored (due or not), newest first. */
+async function storedItems(feed: string) {
+  const { Items } = await localTables().send(
+    new QueryCommand({
+      TableName: 'feeds',
+      KeyConditionExpression: 'feed = :f',
+      ExpressionAttributeValues: { ':f': feed },
+      ScanIndexForward: false,
+    }),
+  );
+  return (Items ?? []) as { id: string; timestamp: string; confidence?: number }[];
+}
+
+test.beforeEach(async ({ page }) => {
+  // The daily news modal and the onboarding tour would cover the page; and record notifications.
+  await page.addInitScript(() => {
+    localStorage.setItem('lastSeenNewsDate', new Date().toISOString().slice(0, 10));
+    localStorage.setItem('onboardingCompleted', 'true');
+    const Real = window.Notification;
+    const shown: { title: string; tag?: string }[] = [];
+    (window as unknown as { shownNotifications: typeof shown }).shownNotifications = shown;
+    class Recording extends Real {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        shown.push({ title, tag: options?.tag });
+      }
+    }
+    window.Notification = Recording;
+  });
+});
+
+async function open(page: Page, path: string, title: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({
+    timeout: PAGE_LOAD_TIMEOUT,
+  });
+  await expect(page.getByText('Simulated data')).toBeVisible();
+}
+
+const shownNotifications = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { shownNotifications: { title: string; tag?: string }[] }).shownNotifications,
+  );
+
+test('Market Alerts: the feed and its filters, notifications granted in the browser, Track in Journal lands a trade', async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await signUpThroughUi(page, request, 'feeds-alerts');
+  await open(page, '/dashboard/alerts', 'Market Alerts');
+
+  const feed = page.getByRole('list', { name: 'Market alerts' });
+  await expect(feed.getByRole('listitem').first()).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+  const total = await feed.getByRole('listitem').count();
+  await expect(page.getByText(/^\d+$/).first()).toBeVisible();
+
+  // A severity filter narrows the feed to that severity.
+  const low = page.getByRole('button', { name: /^Low priority/ });
+  const lowCount = Number((await low.textContent())!.replace(/\D/g, ''));
+  await low.click();
+  await expect(feed.getByRole('listitem')).toHaveCount(lowCount);
+  if (lowCount > 0) await expect(feed.getByText('Low', { exact: true })).toHaveCount(lowCount);
+  await page.getByRole('button', { name: 'Show all' }).click();
+  await expect.poll(() => feed.getByRole('listitem').count()).toBeGreaterThanOrEqual(total);
+
+  // Notifications: granted in this browser, so turning them on confirms with a test notification.
+  await page.getByRole('switch', { name: 'Browser notifications' }).click();
+  await expect(page.getByText(NOTIFICATIONS_ENABLED, { exact: true })).toBeVisible();
+  await expect
+    .poll(async () => (await shownNotifications(page)).map((n) => n.title))
+    .toContain(NOTIFICATIONS_ENABLED);
+  // The next alert arrives as a browser notification too.
+  await expect
+    .poll(async () => (await shownNotifications(page)).filter((n) => n.tag?.startsWith('al-')).length, {
+      timeout: 150_000,
+      intervals: [2_000],
+    })
+    .toBeGreaterThan(0);
+
+  // Track in Journal: Add Trade opens filled; the trade is stored with its source and reference.
+  const first = feed.getByRole('listitem').first();
+  const ticker = (await first
+    .getByRole('button', { name: /^Track .* in Journal$/ })
+    .getAttribute('aria-label'))!.split(' ')[1]!;
+  await first.getByRole('button', { name: /^Track .* in Journal$/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/journal$/);
+  const dialog = page.getByRole('dialog', { name: 'Add Trade' });
+  await expect(dialog.getByLabel('Ticker')).toHaveValue(ticker, { timeout: PAGE_LOAD_TIMEOUT });
+  await dialog.getByRole('button', { name: 'Add Trade' }).click();
+  await expect(dialog).toBeHidden();
+  await expect
+    .poll(async () => {
+      const { Items } = await localTables().send(
+        new ScanCommand({
+          TableName: 'trades',
+          FilterExpression: 'ticker = :t AND #source = :s',
+          ExpressionAttributeNames: { '#source': 'source' },
+          ExpressionAttributeValues: { ':t': ticker, ':s': 'alert' },
+        }),
+      );
+      return (Items ?? []).map((item) => String(item.source_ref));
+    })
+    .toContainEqual(expect.stringMatching(/^alerts:al-/));
+});
+
+test('Dark Pool: filters narrow the flows, a searched ticker takes new flows, pausing stops them and resuming catches up', async ({
+  page,
+  request,
+}) => {
+  await signUpThroughUi(page, request, 'feeds-darkpool');
+  await open(page, '/dashboard/darkpool', 'Dark Pool Flow Analyzer');
+  const table = page.getByRole('table', { name: /Dark pool flows/ });
+  await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+  await expect(page.getByRole('heading', { name: 'Detected patterns' })).toBeVisible();
+  const detailButtons = table.getByRole('button', { name: /^Edge breakdown for/ });
+
+  // Algo Only: every row algorithmic.
+  await page.getByRole('switch', { name: 'Algo Only' }).click();
+  await expect(table.getByText('Human pattern')).toHaveCount(0);
+  await expect.poll(() => table.getByText('Algorithmic').count()).toBeGreaterThan(0);
+  await page.getByRole('switch', { name: 'Algo Only' }).click();
+
+  // An unknown ticker gets the hint; a known one takes most new flows.
+  const search = page.getByLabel('Ticker search');
+  await search.fill('zzzzz');
+  await expect(page.getByText('Ticker not found - flows will be generated')).toBeVisible();
+  await search.fill('nvda');
+  await expect(search).toHaveValue('NVDA');
+  await expect
+    .poll(() => table.getByRole('cell', { name: 'NVDA', exact: true }).count(), { timeout: 90_000 })
+    .toBeGreaterThan(0);
+  await search.fill('');
+
+  // The breakdown on demand.
+  await detailButtons.first().click();
+  await expect(page.getByRole('rowheader', { name: 'Pattern analysis' })).toBeVisible();
+
+  // Pause: no more requests and no new rows, though the server has newer flows; resume catches up.
+  await page.getByRole('switch', { name: 'Live Analysis' }).click();
+  const pausedAt = new Date().toISOString();
+  const newestShown = await detailButtons.first().getAttribute('aria-label');
+  let requestsWhilePaused = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/feeds/darkpool')) requestsWhilePaused += 1;
+  });
+  await expect
+    .poll(
+      async () =>
+        (await storedItems('darkpool')).filter(
+          (item) =>
+            item.timestamp > pausedAt &&
+            item.timestamp <= new Date().toISOString() &&
+            (item.confidence ?? 0) >= 75,
+        ).length,
+      { timeout: 90_000, intervals: [2_000] },
+    )
+    .toBeGreaterThan(0);
+  expect(requestsWhilePaused).toBe(0);
+  await expect(detailButtons.first()).toHaveAttribute('aria-label', newestShown!);
+
+  await page.getByRole('switch', { name: 'Live Analysis' }).click();
+  await expect(detailButtons.first()).not.toHaveAttribute('aria-label', newestShown!);
+});
+
+test('Risky Chatter: cards with their sources; the platform filter narrows them', async ({
+  page,
+  request,
+}) => {
+  await signUpThroughUi(page, request, 'feeds-chatter');
+  await open(page, '/dashboard/risky-chatter', 'Risky Chatter');
+  const cards = page.getByRole('list', { name: 'Social trends' }).getByRole('article');
+  await expect(cards.first()).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+  await expect(page.getByRole('heading', { name: 'Trending communities' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Risk disclaimer' })).toBeVisible();
+  await expect(
+    cards.first().getByRole('link', { name: / on (Reddit|X \(Twitter\)|Discord|StockTwits)/ }),
+  ).toHaveAttribute('href', /^https:\/\//);
+
+  await page.getByLabel('Platform').selectOption('reddit');
+  await expect
+    .poll(async () =>
+      (await cards.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))).every((name) =>
+        name?.endsWith('on Reddit'),
+      ),
+    )
+    .toBe(true);
+  await page.getByLabel('Sort by').selectOption('mentions');
+  await expect(cards.first()).toBeVisible();
+});
+
+test('Trend Alerts: a dismissed alert stays hidden after a reload', async ({ page, request }) => {
+  await signUpThroughUi(page, request, 'feeds-trends');
+  await open(page, '/dashboard/trend-alerts', 'Trend Alerts');
+  const list = page.getByRole('list', { name: 'Trend alerts' });
+  await expect(list.getByRole('article').first()).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+  await expect(page.getByRole('complementary', { name: 'Risk warning' })).toBeVisible();
+
+  const dismissed = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/dismiss'));
+  await list
+    .getByRole('button', { name: /^Dismiss / })
+    .first()
+    .click();
+  const id = decodeURIComponent(new URL((await dismissed).url()).pathname.split('/').at(-2)!);
+  const timestamp = new Date(feedItemTime('trends', id)!).toISOString();
+  await expect(list.locator(`time[datetime="${timestamp}"]`)).toHaveCount(0);
+
+  await page.reload();
+  await expect(list.getByRole('article').first()).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+  await expect(list.locator(`time[datetime="${timestamp}"]`)).toHaveCount(0);
+});
+
+test('screenshots of the four screens at 1440 and 390 px, with nothing wider than a phone', async ({
+  page,
+  request,
+}, testInfo) => {
+  await signUpThroughUi(page, request, 'feeds-shots');
+  const screens = [
+    ['/dashboard/alerts', 'Market Alerts', 'alerts'],
+    ['/dashboard/darkpool', 'Dark Pool Flow Analyzer', 'darkpool'],
+    ['/dashboard/risky-chatter', 'Risky Chatter', 'risky-chatter'],
+    ['/dashboard/trend-alerts', 'Trend Alerts', 'trend-alerts'],
+  ] as const;
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width > 500 ? 1000 : 844 });
+    for (const [path, title, name] of screens) {
+      await open(page, path, title);
+      // Every screen says when its feed last answered.
+      await expect(page.getByText(/updated \d/)).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+      if (width === 390) {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} at 390 px`).toBeLessThanOrEqual(1);
+      }
+      await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: width > 500 });
+    }
+  }
+});
