@@ -5,7 +5,9 @@ import { noContent, ok, route } from '../common/http';
 import { rateLimiter } from '../common/rate-limit';
 import { gateState, lockGate, unlockGate } from './service';
 
-const limiter = rateLimiter(dynamoDb, tableName('rateLimits'));
+/** Built on first use: only the unlock function is granted the rate-limit table. */
+let limiter: ReturnType<typeof rateLimiter> | undefined;
+const guessLimiter = () => (limiter ??= rateLimiter(dynamoDb, tableName('rateLimits')));
 
 export const getSiteGate = route('getSiteGate', {}, async ({ cookies }) => ok(await gateState(cookies)));
 
@@ -13,7 +15,7 @@ export const unlockSiteGate = route(
   'unlockSiteGate',
   { body: unlockSiteGateInput },
   async ({ body, sourceIp }) => {
-    const { state, cookie } = await unlockGate(limiter, sourceIp, body.password);
+    const { state, cookie } = await unlockGate(guessLimiter(), sourceIp, body.password);
     return { ...ok(state), ...(cookie ? { cookies: [cookie] } : {}) };
   },
 );

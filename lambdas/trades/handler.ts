@@ -25,7 +25,7 @@ import {
 
 const journal = {
   trades: tradesRepo(dynamoDb, tableName('trades')),
-  cache: statsCache(dynamoDb, tableName('journalCache')),
+  cache: statsCache(dynamoDb, () => tableName('journalCache')),
 };
 
 const csvBody = z.string({ error: 'Send the CSV file as the request body' }).min(1, 'The file is empty');

@@ -25,12 +25,16 @@ const ENTRY_TTL_SECONDS = 2 * 24 * 60 * 60;
 /** DynamoDB items hold 400 KB; larger results are simply not cached. */
 const MAX_ENTRY_BYTES = 350 * 1024;
 
-export function statsCache(client: DynamoDBDocumentClient, tableName: string): StatsCache {
+/**
+ * `table` is read on first use: the list and export functions share this module but are not
+ * granted the cache table (they never touch it), so their environment does not name it.
+ */
+export function statsCache(client: DynamoDBDocumentClient, table: () => string): StatsCache {
   return {
     async version(userId) {
       const { Item } = await client.send(
         new GetCommand({
-          TableName: tableName,
+          TableName: table(),
           Key: { user_id: userId, sk: VERSION_KEY },
           ConsistentRead: true,
         }),
@@ -41,7 +45,7 @@ export function statsCache(client: DynamoDBDocumentClient, tableName: string): S
     async bump(userId) {
       await client.send(
         new UpdateCommand({
-          TableName: tableName,
+          TableName: table(),
           Key: { user_id: userId, sk: VERSION_KEY },
           UpdateExpression: 'ADD #version :one',
           ExpressionAttributeNames: { '#version': 'version' },
@@ -52,7 +56,7 @@ export function statsCache(client: DynamoDBDocumentClient, tableName: string): S
 
     async get(userId, key) {
       const { Item } = await client.send(
-        new GetCommand({ TableName: tableName, Key: { user_id: userId, sk: `stats#${key}` } }),
+        new GetCommand({ TableName: table(), Key: { user_id: userId, sk: `stats#${key}` } }),
       );
       return Item
         ? {
@@ -67,7 +71,7 @@ export function statsCache(client: DynamoDBDocumentClient, tableName: string): S
       if (JSON.stringify(entry.stats).length > MAX_ENTRY_BYTES) return;
       await client.send(
         new PutCommand({
-          TableName: tableName,
+          TableName: table(),
           Item: {
             user_id: userId,
             sk: `stats#${key}`,
