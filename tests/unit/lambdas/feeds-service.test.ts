@@ -1,0 +1,152 @@
+/** The feeds service over an in-memory repository: what readers see, plans, dismissals, the read cache, the day's count. */
+import { describe, expect, it, vi } from 'vitest';
+import { feedItemsBetween } from '@shared/feeds/generate';
+import { feedQuerySchemas, type AnyFeedItem, type FeedName } from '@shared/feeds/schemas';
+import { NotFoundError } from '../../../lambdas/common/errors';
+import { withReadCache, type DismissalsRepo, type FeedsRepo } from '../../../lambdas/feeds/repository';
+import { dismissTrendAlert, readFeed, runFeedGenerators } from '../../../lambdas/feeds/service';
+
+const NOW = new Date('2026-11-23T16:00:00.000Z');
+
+function memoryRepos() {
+  const stored = new Map<string, AnyFeedItem[]>();
+  const daily = new Map<string, { count: number; through: string }>();
+  const dismissed = new Map<string, { id: string; dismissed_at: string }[]>();
+  const feeds: FeedsRepo = {
+    keysBeyond: async () => [],
+    deleteKeys: async () => undefined,
+    newestTimestamp: async (feed) => stored.get(feed)?.[0]?.timestamp ?? null,
+    putItems: async (feed, items) => {
+      const all = [...(stored.get(feed) ?? []), ...items];
+      const unique = new Map(all.map((item) => [item.id, item]));
+      stored.set(
+        feed,
+        [...unique.values()].sort((a, b) => b.timestamp.localeCompare(a.timestamp)),
+      );
+    },
+    items: async (feed) => stored.get(feed) ?? [],
+    addToDailyCount: async (day, count, first, through) => {
+      const current = daily.get(day);
+      if (current && current.through >= first) return;
+      daily.set(day, { count: (current?.count ?? 0) + count, through });
+    },
+    dailyCount: async (day) => daily.get(day) ?? null,
+  };
+  const dismissals: DismissalsRepo = {
+    dismiss: async (userId, _feed, id, at) => {
+      dismissed.set(userId, [...(dismissed.get(userId) ?? []), { id, dismissed_at: at }]);
+      return { id, dismissed_at: at };
+    },
+    list: async (userId) => dismissed.get(userId) ?? [],
+  };
+  return { feeds, dismissals, stored, daily };
+}
+
+const query = <F extends FeedName>(feed: F, raw: Record<string, string> = {}) =>
+  feedQuerySchemas[feed].parse(raw);
+
+describe('readFeed', () => {
+  it('shows only items whose time has come', async () => {
+    const repos = memoryRepos();
+    await runFeedGenerators(repos.feeds, NOW);
+    const stored = repos.stored.get('darkpool')!;
+    expect(stored.some((item) => item.timestamp > NOW.toISOString())).toBe(true);
+    const { items } = await readFeed(repos, 'trial', 'u1', 'darkpool', query('darkpool'), NOW);
+    expect(items.map((i) => i.id)).toEqual(
+      stored.filter((i) => i.timestamp <= NOW.toISOString()).map((i) => i.id),
+    );
+  });
+
+  it('refuses Starter the dark pool and an expired trial every feed, with plan_limit', async () => {
+    const repos = memoryRepos();
+    await expect(readFeed(repos, 'starter', 'u1', 'darkpool', query('darkpool'), NOW)).rejects.toMatchObject({
+      code: 'plan_limit',
+    });
+    await expect(readFeed(repos, 'starter', 'u1', 'alerts', query('alerts'), NOW)).resolves.toBeDefined();
+    for (const feed of ['alerts', 'darkpool', 'chatter', 'trends'] as const)
+      await expect(readFeed(repos, 'expired', 'u1', feed, query(feed), NOW)).rejects.toBeInstanceOf(
+        ForbiddenError,
+      );
+  });
+
+  it('hides a user’s dismissed trend alerts from that user only', async () => {
+    const repos = memoryRepos();
+    await runFeedGenerators(repos.feeds, NOW);
+    const [first] = (await readFeed(repos, 'trial', 'u1', 'trends', query('trends'), NOW)).items;
+    await dismissTrendAlert(repos, 'trial', 'u1', first!.id, NOW);
+    const mine = await readFeed(repos, 'trial', 'u1', 'trends', query('trends'), NOW);
+    expect(mine.items.map((i) => i.id)).not.toContain(first!.id);
+    const withDismissed = await readFeed(
+      repos,
+      'trial',
+      'u1',
+      'trends',
+      query('trends', { includeDismissed: 'true' }),
+      NOW,
+    );
+    expect(withDismissed.items.find((i) => i.id === first!.id)).toMatchObject({
+      isActive: false,
+      dismissedAt: NOW.toISOString(),
+    });
+    const theirs = await readFeed(repos, 'trial', 'u2', 'trends', query('trends'), NOW);
+    expect(theirs.items.map((i) => i.id)).toContain(first!.id);
+    await expect(dismissTrendAlert(repos, 'trial', 'u1', 'ta-nope', NOW)).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+  });
+
+  it('counts today’s alerts from the runs’ tally, less those not yet due', async () => {
+    const repos = memoryRepos();
+    await runFeedGenerators(repos.feeds, NOW);
+    const stored = repos.stored.get('alerts')!;
+    const due = stored.filter((a) => a.timestamp <= NOW.toISOString()).length;
+    const { todayCount } = await readFeed(repos, 'trial', 'u1', 'alerts', query('alerts'), NOW);
+    expect(todayCount).toBe(due);
+    // A second run at the same instant adds nothing to the tally.
+    await runFeedGenerators(repos.feeds, NOW);
+    expect((await readFeed(repos, 'trial', 'u1', 'alerts', query('alerts'), NOW)).todayCount).toBe(due);
+  });
+
+  it('a searched known ticker takes the flows the 70% rule gives it', async () => {
+    const repos = memoryRepos();
+    const flows = feedItemsBetween('darkpool', NOW.getTime() - 10 * 60_000, NOW.getTime());
+    await repos.feeds.putItems('darkpool', flows, () => 0);
+    const focused = await readFeed(
+      repos,
+      'trial',
+      'u1',
+      'darkpool',
+      query('darkpool', { focus: 'TSLA', focusSince: flows[0]!.timestamp }),
+      NOW,
+    );
+    const share = focused.items.filter((f) => f.ticker === 'TSLA').length / focused.items.length;
+    expect(share).toBeGreaterThan(0.5);
+  });
+});
+
+describe('withReadCache', () => {
+  it('shares one read within the window, concurrent readers included, and reads again after it', async () => {
+    const repos = memoryRepos();
+    const items = vi.spyOn(repos.feeds, 'items');
+    let clock = 0;
+    const cached = withReadCache(repos.feeds, 2000, () => clock);
+    await Promise.all([cached.items('alerts'), cached.items('alerts'), cached.items('alerts')]);
+    clock = 1999;
+    await cached.items('alerts');
+    expect(items).toHaveBeenCalledTimes(1);
+    clock = 2000;
+    await cached.items('alerts');
+    expect(items).toHaveBeenCalledTimes(2);
+    await cached.items('trends');
+    expect(items).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not keep a failed read', async () => {
+    const repos = memoryRepos();
+    const items = vi.spyOn(repos.feeds, 'items').mockRejectedValueOnce(new Error('throttled'));
+    const cached = withReadCache(repos.feeds, 2000, () => 0);
+    await expect(cached.items('alerts')).rejects.toThrow('throttled');
+    await expect(cached.items('alerts')).resolves.toEqual([]);
+    expect(items).toHaveBeenCalledTimes(2);
+  });
+});
