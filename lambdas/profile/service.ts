@@ -86,3 +86,34 @@ export async function applyProfileUpdate(
   if (input.onboarding_skipped_at !== undefined) changes.onboarding_skipped_at = input.onboarding_skipped_at;
   return (await repo.update(caller.userId, changes)) ?? { ...current, ...changes };
 }
+
+/** What an operator can set: a paid tier, or `expired` (no tier). */
+export const adminTiers = ['starter', 'pro', 'elite', 'expired'] as const;
+export type AdminTier = (typeof adminTiers)[number];
+
+/**
+ * The operator's `set-tier`: the tier, in force at once (a running trial ends now, since the
+ * trial wins over any tier); `expired` leaves no tier. A user with no profile gets one first,
+ * dated by their sign-up. The billing state is left alone: a later provider event can change
+ * the tier again.
+ */
+export async function adminSetTier(
+  repo: ProfilesRepo,
+  account: { userId: string; email: string; createdAt: Date },
+  tier: AdminTier,
+  now = new Date(),
+): Promise<Profile> {
+  let profile = await repo.get(account.userId);
+  if (!profile) {
+    const created = newProfile(account.userId, account.email, account.createdAt, now);
+    profile = (await repo.createIfAbsent(created)) ? created : ((await repo.get(account.userId)) ?? created);
+  }
+  const recorded = Date.parse(profile.trial_end_date);
+  const trialEnd = Number.isFinite(recorded) ? Math.min(recorded, now.getTime()) : now.getTime();
+  const changes: Partial<Profile> = {
+    subscription_tier: tier === 'expired' ? null : tier,
+    trial_end_date: new Date(trialEnd).toISOString(),
+    updated_at: now.toISOString(),
+  };
+  return (await repo.update(account.userId, changes)) ?? { ...profile, ...changes };
+}

@@ -1,0 +1,170 @@
+/**
+ * `npm run admin` against the local stack: `show` and `set-tier` by email through the app's own
+ * profile rules, with the API then enforcing the tier set; bad input refused without a change;
+ * the command line itself (exit codes, JSON out); and `billing-catalog` against the Stripe stub.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { priceCatalog } from '@shared/billing/catalog';
+import { runAdmin, UsageError } from '../../scripts/admin';
+import { ROOT_DIR } from '../../scripts/local/runtime';
+import { startStripeStub, type StripeStub } from '../helpers/stripe-stub';
+import { api, createUser, documentClient, stack, type TestUser } from '../helpers/local-stack';
+
+const run = promisify(execFile);
+let dataDir: string;
+
+/** What `npm start` writes for local tools: here, the integration stack's endpoints. */
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'edge-admin-'));
+  writeFileSync(
+    join(dataDir, 'runtime.json'),
+    JSON.stringify({
+      dynamoEndpoint: stack.dynamoEndpoint,
+      cognitoEndpoint: stack.cognitoEndpoint,
+      userPoolId: stack.userPoolId,
+      region: 'local',
+    }),
+  );
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const admin = (...argv: string[]) =>
+  runAdmin(argv, { DATA_DIR: dataDir }) as Promise<Record<string, unknown>>;
+const subOf = (user: TestUser) => String(decodeJwt(user.accessToken).sub);
+const stored = async (user: TestUser) =>
+  (await documentClient().send(new GetCommand({ TableName: 'profiles', Key: { id: subOf(user) } }))).Item;
+
+describe('show and set-tier', () => {
+  it('shows a new user on the trial, then sets each tier, which the API enforces at once', async () => {
+    const user = await createUser('admin-tier');
+    expect(await admin('show', user.email)).toMatchObject({
+      email: user.email,
+      id: subOf(user),
+      plan: 'trial',
+      display: 'Trial (7 days left)',
+      trial_days_left: 7,
+      signIn: { status: 'CONFIRMED', mfa: [] },
+    });
+
+    expect(await admin('set-tier', user.email, 'starter')).toMatchObject({
+      plan: 'starter',
+      display: 'Starter Plan',
+    });
+    expect(Date.parse(String((await stored(user))?.trial_end_date))).toBeLessThanOrEqual(Date.now());
+    expect((await api('/api/feeds/darkpool', { token: user.accessToken })).status).toBe(403);
+
+    expect(await admin('set-tier', user.email, 'pro')).toMatchObject({ plan: 'pro', display: 'Pro Plan' });
+    expect((await api('/api/feeds/darkpool', { token: user.accessToken })).status).toBe(200);
+
+    expect(await admin('set-tier', user.email, 'elite')).toMatchObject({
+      plan: 'elite',
+      display: 'Elite Plan',
+    });
+
+    expect(await admin('set-tier', user.email, 'expired')).toMatchObject({
+      plan: 'expired',
+      display: 'Free Trial Expired',
+    });
+    expect((await stored(user))?.subscription_tier).toBeNull();
+    expect((await api('/api/options-chain?symbol=SPY', { token: user.accessToken })).status).toBe(403);
+    expect((await api('/api/trades', { token: user.accessToken })).status).toBe(200);
+  });
+
+  it('gives a user without a profile one dated by their sign-up, then the tier', async () => {
+    const user = await createUser('admin-noprofile');
+    const createdAt = String((await stored(user))?.created_at);
+    await documentClient().send(new DeleteCommand({ TableName: 'profiles', Key: { id: subOf(user) } }));
+    expect(await admin('show', user.email)).toMatchObject({ plan: null, display: 'Unknown', profile: null });
+    await admin('set-tier', user.email, 'pro');
+    const profile = await stored(user);
+    expect(profile).toMatchObject({ subscription_tier: 'pro', email: user.email });
+    expect(Math.abs(Date.parse(String(profile?.created_at)) - Date.parse(createdAt))).toBeLessThan(5_000);
+  });
+
+  it('refuses an unknown email, an unknown tier and a missing argument, changing nothing', async () => {
+    const user = await createUser('admin-bad');
+    const before = await stored(user);
+    await expect(admin('set-tier', 'nobody-here@example.com', 'pro')).rejects.toThrow(UsageError);
+    await expect(admin('set-tier', user.email, 'platinum')).rejects.toThrow(/starter, pro, elite, expired/);
+    await expect(admin('set-tier', user.email)).rejects.toThrow(UsageError);
+    await expect(admin('promote', user.email)).rejects.toThrow(/Unknown command/);
+    expect(await stored(user)).toEqual(before);
+  });
+});
+
+describe('the command line', () => {
+  const cli = (args: string[], env: Record<string, string>) =>
+    run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+      cwd: ROOT_DIR,
+      env: { ...process.env, ...env },
+      timeout: 60_000,
+    });
+
+  it('prints the account as JSON', async () => {
+    const user = await createUser('admin-cli');
+    const { stdout } = await cli(['set-tier', user.email, 'pro'], { DATA_DIR: dataDir });
+    expect(JSON.parse(stdout)).toMatchObject({ email: user.email, plan: 'pro' });
+  }, 90_000);
+
+  it('exits 2 with the reason when no local stack is running', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'edge-admin-none-'));
+    try {
+      await expect(cli(['show', 'someone@example.com'], { DATA_DIR: empty })).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('Start it with npm start'),
+      });
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
+
+describe('billing-catalog', () => {
+  let stub: StripeStub;
+  beforeAll(async () => {
+    stub = await startStripeStub({ seedCatalog: false });
+  });
+  afterAll(() => stub.close());
+
+  const catalog = () =>
+    runAdmin(['billing-catalog'], {
+      STRIPE_SECRET_KEY: stub.secretKey,
+      STRIPE_API_URL: stub.url,
+    }) as Promise<{
+      created: string[];
+      present: string[];
+    }>;
+
+  it('creates each plan’s monthly and annual price with the shared amounts, once', async () => {
+    const first = await catalog();
+    expect(first.created.sort()).toEqual(priceCatalog.map((p) => p.lookupKey).sort());
+    for (const entry of priceCatalog) {
+      const price = [...stub.prices.values()].find((p) => p.lookup_key === entry.lookupKey);
+      expect(price, entry.lookupKey).toMatchObject({
+        unit_amount: entry.unitAmount,
+        recurring: { interval: entry.period },
+      });
+    }
+    expect(await catalog()).toEqual({ created: [], present: expect.arrayContaining(first.created) });
+  });
+
+  it('moves a lookup key off a mispriced price onto a right one', async () => {
+    const wrong = [...stub.prices.values()].find((p) => p.lookup_key === 'edge_options_pro_year')!;
+    wrong.unit_amount = 1;
+    expect((await catalog()).created).toEqual(['edge_options_pro_year']);
+    const now = [...stub.prices.values()].filter((p) => p.lookup_key === 'edge_options_pro_year');
+    expect(now).toHaveLength(1);
+    expect(now[0]!.unit_amount).toBe(988 * 100);
+  });
+
+  it('needs the Stripe key', async () => {
+    await expect(runAdmin(['billing-catalog'], {})).rejects.toThrow(/STRIPE_SECRET_KEY/);
+  });
+});
