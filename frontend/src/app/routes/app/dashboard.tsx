@@ -5,7 +5,6 @@ import { Panel } from '../../../features/dashboard/components/panel';
 import { RecentActivityList } from '../../../features/dashboard/components/recent-activity';
 import { StatCards } from '../../../features/dashboard/components/stat-cards';
 import { TickerBar } from '../../../features/dashboard/components/ticker-bar';
-import { DailySummaryGate } from './daily-summary-gate';
 
 /**
  * Dashboard (spec 2): the four trade figures, Recent Activity (two thirds) beside the Market
@@ -29,7 +28,6 @@ export function DashboardRoute() {
         <MarketOverview className="xl:self-start" />
       </div>
       <TickerBar />
-      <DailySummaryGate />
     </>
   );
 }
