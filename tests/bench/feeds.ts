@@ -1,21 +1,21 @@
 /**
  * The live feeds: how long a scheduled run takes to generate all four feeds (the pure
- * generators, minute after minute, warm, as a Lambda container runs them; and the whole job
- * with its DynamoDB writes on the local runtime), and GET /api/feeds/* latency at 50 concurrent
- * readers on the local runtime as `npm start` runs it.
+ * generators, minute after minute, warm, as a Lambda container runs them; and the jobs with
+ * their DynamoDB writes), and GET /api/feeds/* latency for 50 readers on the local runtime as
+ * `npm start` runs it (its own process, reached over HTTP).
  */
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { feedNames, feedPollMs, type FeedName } from '@shared/feeds/schemas';
 import { apiPath } from '@shared/routes';
-import { startRuntime } from '../../scripts/local/runtime';
-import { itemsForRun } from '../../lambdas/feeds/service';
+import { ensureTables, startDynamo } from '../../scripts/local/dynamo';
+import { feedsRepo } from '../../lambdas/feeds/repository';
+import { enforceFeedCaps, itemsForRun, runFeedGenerators } from '../../lambdas/feeds/service';
+import { signInDemo, startUntilReady } from '../helpers/start-process';
 
 const READERS = 50;
 const REQUESTS_PER_READER = 40;
@@ -63,6 +63,37 @@ function generatorRuns(start: number): { first: number; runs: number[]; items: n
   return { first, runs, items };
 }
 
+/** The scheduled job with its DynamoDB writes, minute after minute, on a dynalite of its own. */
+async function jobRuns(start: number): Promise<{ seeding: number; runs: number[] }> {
+  const dynamo = await startDynamo({});
+  const raw = new DynamoDBClient({
+    endpoint: dynamo.endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    await ensureTables(raw);
+    const repo = feedsRepo(
+      DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } }),
+      'feeds',
+    );
+    let began = performance.now();
+    await runFeedGenerators(repo, new Date(start));
+    const seeding = performance.now() - began;
+    const runs: number[] = [];
+    for (let minute = 1; minute <= 20; minute += 1) {
+      began = performance.now();
+      await runFeedGenerators(repo, new Date(start + minute * 60_000));
+      await enforceFeedCaps(repo);
+      runs.push(performance.now() - began);
+    }
+    return { seeding, runs };
+  } finally {
+    raw.destroy();
+    await dynamo.close();
+  }
+}
+
 export async function runFeedsBench(): Promise<void> {
   console.log('Live feeds (simulated market; all four feeds per run):');
   for (const [label, start] of [
@@ -76,51 +107,37 @@ export async function runFeedsBench(): Promise<void> {
       )} over ${RUNS} one-minute runs (${(items / RUNS).toFixed(1)} items a run; target ≤ 50 ms); seeding run ${ms(first)}`,
     );
   }
+  const job = await jobRuns(Date.parse('2026-11-23T15:00:00Z'));
+  console.log(
+    `  the scheduled jobs with their DynamoDB writes and the cap (dynalite in memory): p50 ${ms(
+      percentile(job.runs, 50),
+    )}, max ${ms(Math.max(...job.runs))}; seeding ${ms(job.seeding)}`,
+  );
 
+  // The local runtime as `npm start` runs it, in its own process: its schedule fills the feeds at start.
   const dataDir = mkdtempSync(join(tmpdir(), 'edge-bench-feeds-'));
-  const logLevel = process.env.LOG_LEVEL;
-  process.env.LOG_LEVEL = 'warn';
-  const runtime = await startRuntime({ dataDir, port: 0, frontend: 'none', schedules: false, log: () => {} });
+  const started = await startUntilReady({ PORT: '0', DATA_DIR: dataDir });
   try {
-    const auth = await new CognitoIdentityProviderClient({
-      endpoint: runtime.cognito.endpoint,
-      region: 'local',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }).send(
-      new InitiateAuthCommand({
-        ClientId: runtime.cognito.userPoolClientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: runtime.demo.email, PASSWORD: runtime.demo.password },
-      }),
-    );
-    const token = auth.AuthenticationResult?.AccessToken;
-    if (!token) throw new Error('could not sign the demo account in');
-
-    // The job as the schedule runs it, writes included: first on empty tables (seeding), then again.
-    const { generateFeeds } = await import('../../lambdas/feeds/jobs');
-    let started = performance.now();
-    await generateFeeds();
-    const seeding = performance.now() - started;
-    const jobRuns: number[] = [];
-    for (let i = 0; i < 5; i += 1) {
-      started = performance.now();
-      await generateFeeds();
-      jobRuns.push(performance.now() - started);
-    }
-    console.log(
-      `  scheduled job with DynamoDB writes (local dynalite): seeding ${ms(seeding)}, then p50 ${ms(percentile(jobRuns, 50))}`,
-    );
-
+    const token = await signInDemo(started);
     const read = async (feed: FeedName) => {
       const began = performance.now();
-      const response = await fetch(`${runtime.url}${apiPath('getFeed', { feed })}`, {
+      const response = await fetch(`${started.url}${apiPath('getFeed', { feed })}`, {
         headers: { authorization: `Bearer ${token}` },
       });
-      await response.text();
-      if (!response.ok) throw new Error(`${feed}: ${response.status}`);
-      return performance.now() - began;
+      const body = await response.text();
+      if (!response.ok) throw new Error(`${feed}: ${response.status} ${body.slice(0, 200)}`);
+      return {
+        ms: performance.now() - began,
+        items: (JSON.parse(body) as { items: unknown[] }).items.length,
+      };
     };
-    for (const feed of feedNames) await read(feed); // load each handler once
+    for (const feed of feedNames) {
+      const deadline = performance.now() + 60_000;
+      while ((await read(feed)).items === 0) {
+        if (performance.now() > deadline) throw new Error(`the ${feed} feed stayed empty`);
+        await sleep(500);
+      }
+    }
 
     // 50 readers with a feed page open, each polling at its feed's pace (what the pages do).
     const paced = new Map<FeedName, number[]>(feedNames.map((feed) => [feed, []]));
@@ -132,7 +149,7 @@ export async function runFeedsBench(): Promise<void> {
         await sleep(Math.random() * every);
         while (performance.now() < until) {
           const next = performance.now() + every;
-          paced.get(feed)!.push(await read(feed));
+          paced.get(feed)!.push((await read(feed)).ms);
           await sleep(Math.max(0, next - performance.now()));
         }
       }),
@@ -146,7 +163,7 @@ export async function runFeedsBench(): Promise<void> {
       Array.from({ length: READERS }, async (_, reader) => {
         for (let i = 0; i < REQUESTS_PER_READER; i += 1) {
           const feed = feedNames[(reader + i) % feedNames.length]!;
-          saturated.get(feed)!.push(await read(feed));
+          saturated.get(feed)!.push((await read(feed)).ms);
         }
       }),
     );
@@ -156,8 +173,8 @@ export async function runFeedsBench(): Promise<void> {
       saturated,
     );
   } finally {
-    await runtime.close();
+    started.child.kill('SIGTERM');
+    await started.exited;
     rmSync(dataDir, { recursive: true, force: true });
-    process.env.LOG_LEVEL = logLevel;
   }
 }
