@@ -36,15 +36,17 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
   const stackId = (name: string) => `${APP_NAME}-${stage.name}-${name}`;
   const common = { env, terminationProtection: false };
 
-  const auth = new AuthStack(app, stackId('auth'), {
-    ...common,
-    stage,
-    description: `Cognito user pool and app client (${stage.name})`,
-  });
   const data = new DataStack(app, stackId('data'), {
     ...common,
     stage,
     description: `DynamoDB tables and secrets (${stage.name})`,
+  });
+  // The pool's post-confirmation trigger writes the profiles table: auth depends on data, never back.
+  const auth = new AuthStack(app, stackId('auth'), {
+    ...common,
+    stage,
+    profilesTable: data.tables.profiles,
+    description: `Cognito user pool and app client (${stage.name})`,
   });
   const context = { stage, userPool: auth.userPool, userPoolClient: auth.userPoolClient };
   const api = new ApiStack(app, stackId('api'), {

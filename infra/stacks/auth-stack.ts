@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import {
   CfnOutput,
   Duration,
@@ -18,12 +19,21 @@ import {
   UserPoolClientIdentityProvider,
   UserPoolIdentityProviderGoogle,
 } from 'aws-cdk-lib/aws-cognito';
+import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { type Construct } from 'constructs';
 import { passwordPolicy } from '@shared/auth/password-policy';
+import { runtimeEnv } from '@shared/secrets';
+import { tables } from '@shared/tables';
 import { type HostedUiConfig, type StageConfig } from '../config/stages';
+import { projectRoot } from '../paths';
 
 export interface AuthStackProps extends StackProps {
   stage: StageConfig;
+  /** Where the post-confirmation trigger starts each new account's profile (and its trial). */
+  profilesTable: ITable;
 }
 
 /**
@@ -54,6 +64,7 @@ export class AuthStack extends Stack {
       featurePlan: FeaturePlan.ESSENTIALS,
       deletionProtection: stage.removalPolicy === RemovalPolicy.RETAIN,
       removalPolicy: stage.removalPolicy,
+      lambdaTriggers: { postConfirmation: this.postConfirmationTrigger(stage, props.profilesTable) },
     });
 
     const identityProvider = stage.hostedUi && this.addHostedUi(stage.hostedUi);
@@ -109,6 +120,60 @@ export class AuthStack extends Stack {
           'Threat protection needs the Cognito Plus plan; the product runs on Essentials (TOTP MFA, hosted UI) by plan decision, to revisit with paying users.',
       },
     );
+  }
+
+  /**
+   * The trial starts when the account is confirmed: this function (lambdas/profile/triggers.ts,
+   * the export the local pool runs too) creates the profile. It knows the pool only through the
+   * events Cognito sends it, never by reference (the pool names it as its trigger, so a reference
+   * back would be a cycle), and may only put and get profiles.
+   */
+  private postConfirmationTrigger(stage: StageConfig, profilesTable: ITable): NodejsFunction {
+    const fn = new NodejsFunction(this, 'PostConfirmationFunction', {
+      entry: join(projectRoot, 'lambdas/profile/triggers.ts'),
+      handler: 'postConfirmation',
+      description: 'Cognito post-confirmation: starts the profile and its 7-day trial',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 256,
+      timeout: Duration.seconds(5),
+      logGroup: new LogGroup(this, 'PostConfirmationLogs', {
+        retention: stage.logRetention,
+        removalPolicy: stage.removalPolicy,
+      }),
+      projectRoot,
+      depsLockFilePath: join(projectRoot, 'package-lock.json'),
+      environment: {
+        [runtimeEnv.stage]: stage.name,
+        [runtimeEnv.logLevel]: stage.logLevel,
+        [tables.profiles.envVar]: profilesTable.tableName,
+      },
+      bundling: {
+        forceDockerBundling: false,
+        tsconfig: join(projectRoot, 'tsconfig.json'),
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        banner:
+          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+      },
+    });
+    profilesTable.grant(fn, 'dynamodb:PutItem', 'dynamodb:GetItem');
+    Validations.of(fn).acknowledge(
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: 'AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs.',
+      },
+      {
+        id: 'AwsSolutions-L1',
+        reason:
+          'Node.js 22 is the pinned runtime of the project (local runtime and tests run the same major); moving to a newer one is a deliberate upgrade.',
+      },
+    );
+    return fn;
   }
 
   private addHostedUi(hostedUi: HostedUiConfig): UserPoolIdentityProviderGoogle {

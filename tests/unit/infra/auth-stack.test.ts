@@ -1,6 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { passwordPolicy } from '@shared/auth/password-policy';
+import { tables } from '@shared/tables';
 import { stages } from '../../../infra/config/stages';
 import { federatedStage } from './federated-stage';
 import { synthApp } from './synth-app';
@@ -101,4 +102,53 @@ describe('app client', () => {
 it('keeps the template free of physical names for the pool', () => {
   const pool = Object.values(dev.findResources('AWS::Cognito::UserPool'))[0]!;
   expect(pool.Properties.UserPoolName).toBeUndefined();
+});
+
+describe('post-confirmation trigger', () => {
+  type Resources = Record<string, { Properties: Record<string, unknown> }>;
+  const triggerFunction = () => {
+    const [entry] = Object.entries(
+      dev.findResources('AWS::Lambda::Function', {
+        Properties: { Handler: 'index.postConfirmation' },
+      }) as Resources,
+    );
+    if (!entry) throw new Error('no post-confirmation function');
+    return { logicalId: entry[0], properties: entry[1].Properties };
+  };
+
+  it('is the pool’s post-confirmation trigger, and Cognito may invoke it for this pool only', () => {
+    const { logicalId } = triggerFunction();
+    dev.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: { PostConfirmation: { 'Fn::GetAtt': [logicalId, 'Arn'] } },
+    });
+    dev.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'cognito-idp.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [logicalId, 'Arn'] },
+      SourceArn: Match.objectLike({ 'Fn::GetAtt': [Match.stringLikeRegexp('^UserPool'), 'Arn'] }),
+    });
+  });
+
+  it('runs the shared trigger code on Node.js 22 with the profiles table’s name, and no reference back to the pool', () => {
+    const { properties } = triggerFunction();
+    expect(properties.Runtime).toBe('nodejs22.x');
+    const environment = (properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(Object.keys(environment)).toContain(tables.profiles.envVar);
+    // The pool names the function; the function naming the pool would be a dependency cycle.
+    expect(JSON.stringify(environment)).not.toMatch(/UserPool/);
+  });
+
+  it('may only put and get items of the profiles table', () => {
+    const { properties } = triggerFunction();
+    const roleId = (properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const statements = Object.values(dev.findResources('AWS::IAM::Policy') as Resources)
+      .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(`"${roleId}"`))
+      .flatMap(
+        (policy) => (policy.Properties.PolicyDocument as { Statement: { Action: unknown }[] }).Statement,
+      );
+    expect(statements.flatMap((s) => [s.Action].flat()).sort()).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+    ]);
+  });
 });
