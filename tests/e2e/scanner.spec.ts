@@ -30,34 +30,82 @@ const columnTexts = (page: Page, index: number) =>
     .locator(`tbody tr td:nth-child(${index + 1})`)
     .allInnerTexts();
 
+/** The column's cells by its header's text (the table has more than the spec's columns). */
+async function columnByHeader(page: Page, header: string) {
+  const headers = (await resultsTable(page).getByRole('columnheader').allInnerTexts()).map((h) =>
+    h.replace(/[↕↑↓]/g, '').trim().toLowerCase(),
+  );
+  return columnTexts(page, headers.indexOf(header.toLowerCase()));
+}
+
+const numberOf = (text: string) => Number.parseFloat(text.replace(/[$,%+]/g, '').replace('−', '-'));
+
 test('a new user scans, sorts, filters, inspects a position, exports and opens the chain', async ({
   page,
   request,
 }) => {
+  // Many scans, one of them the fresh server's first (it builds the universe): more than the default time.
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
   await signUpThroughUi(page, request, 'scanner');
   await openScanner(page);
   await expect(page.getByText('Simulated data')).toBeVisible();
 
   await page.getByRole('button', { name: 'Run Scan' }).click();
   const heading = page.getByRole('heading', { name: /^Scan Results \(\d+ opportunities found\)$/ });
-  await expect(heading).toHaveText(/\(([1-9]\d*) opportunities found\)/);
-  const headers = await resultsTable(page).getByRole('columnheader').allInnerTexts();
-  expect(headers.slice(0, 9).map((h) => h.replace(/[↕↑↓]/g, '').trim().toLowerCase())).toEqual(
-    SPEC_COLUMNS.map((c) => c.toLowerCase()),
+  // The first scan of a fresh server builds the universe (and the forecast's price history).
+  await expect(heading).toHaveText(/\(([1-9]\d*) opportunities found\)/, { timeout: 90_000 });
+  // The spec's columns, in the spec's order (the expiration and DTE sit among them).
+  const headers = (await resultsTable(page).getByRole('columnheader').allInnerTexts()).map((h) =>
+    h.replace(/[↕↑↓]/g, '').trim().toLowerCase(),
   );
+  const specPositions = SPEC_COLUMNS.map((c) => headers.indexOf(c.toLowerCase()));
+  expect(specPositions.every((p) => p >= 0)).toBe(true);
+  expect(specPositions).toEqual([...specPositions].sort((a, b) => a - b));
+  expect(headers).toEqual(expect.arrayContaining(['expiration', 'dte']));
 
-  // Sort by edge score: high to low.
-  const edgeHeader = resultsTable(page).getByRole('columnheader', { name: /Edge Score/ });
-  await edgeHeader.getByRole('button').click();
-  await expect(edgeHeader).toHaveAttribute('aria-sort', 'descending');
-  const scores = (await columnTexts(page, 8)).map((text) => Number.parseInt(text, 10));
-  expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  // Sorting: on a column the scan did not already order (results arrive best edge first), so the
+  // check fails if a click does nothing.
+  let sortable = '';
+  for (const column of ['Volume', 'DTE', 'IV', 'Delta', 'Theta']) {
+    const values = (await columnByHeader(page, column)).map(numberOf);
+    const sorted = [...values].sort((a, b) => b - a);
+    if (JSON.stringify(values) !== JSON.stringify(sorted)) {
+      sortable = column;
+      break;
+    }
+  }
+  expect(sortable).not.toBe('');
+  const header = resultsTable(page).getByRole('columnheader', { name: new RegExp(`^${sortable}`) });
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  const descending = (await columnByHeader(page, sortable)).map(numberOf);
+  expect(descending).toEqual([...descending].sort((a, b) => b - a));
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  const ascending = (await columnByHeader(page, sortable)).map(numberOf);
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
 
   // Filter by ticker: typed lower case, sent upper case, every row that ticker.
   await page.getByLabel('Ticker').fill('spy');
   await expect(page.getByLabel('Ticker')).toHaveValue('SPY');
   await page.getByRole('button', { name: 'Run Scan' }).click();
   await expect.poll(async () => [...new Set(await columnTexts(page, 0))]).toEqual(['SPY']);
+
+  // Multi-leg positions read at a glance: four strikes written out and the expiration.
+  await page.getByLabel('Strategy').selectOption('iron-condor');
+  await page.getByRole('button', { name: 'Run Scan' }).click();
+  await expect.poll(async () => [...new Set(await columnTexts(page, 1))]).toEqual(['Iron Condor']);
+  const strikes = await columnByHeader(page, 'Strike');
+  for (const text of strikes) expect(text).toMatch(/^\d+(\.\d+)?(\/\d+(\.\d+)?){3}$/);
+  for (const text of await columnByHeader(page, 'Expiration')) {
+    expect(text).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  }
+  await resultsTable(page).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/scanner-1440-condors.png' });
+  await page.getByLabel('Strategy').selectOption('all');
+  await page.getByRole('button', { name: 'Run Scan' }).click();
+  await expect.poll(async () => new Set(await columnTexts(page, 1)).size).toBeGreaterThan(1);
 
   // A position: payoff diagram and the score's reasons.
   const view = page.getByRole('button', { name: /^View SPY / }).first();
@@ -68,6 +116,8 @@ test('a new user scans, sorts, filters, inspects a position, exports and opens t
   await expect(dialog.getByText('Max profit')).toBeVisible();
   await expect(dialog.getByRole('rowheader', { name: 'IV fit' })).toBeVisible();
   await expect(dialog.getByRole('rowheader', { name: 'Liquidity' })).toBeVisible();
+  await expect(dialog.getByText(/positions scoring .* were profitable \d+% of the time/)).toBeVisible();
+  await page.screenshot({ path: 'test-results/scanner-1440-dialog.png' });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(view).toBeFocused();
@@ -78,23 +128,65 @@ test('a new user scans, sorts, filters, inspects a position, exports and opens t
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe('options-scan-results.csv');
   const csv = await readFile(await download.path(), 'utf8');
-  const [header, firstRow] = csv.split('\r\n');
-  expect(header).toBe(SPEC_COLUMNS.join(','));
+  const [csvHeader, firstRow] = csv.split('\r\n');
+  expect(csvHeader).toBe(SPEC_COLUMNS.join(','));
   expect(firstRow).toMatch(/^SPY,/);
 
-  // The chain of the position's symbol.
+  // The chain opens inside the dialog, at the position's expiration, in view.
   await view.click();
+  const expiration = await dialog.locator('time').first().getAttribute('datetime');
+  expect(expiration).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   await dialog.getByRole('button', { name: 'View chain' }).click();
-  await expect(page.getByRole('heading', { name: 'SPY Option Chain' })).toBeVisible();
-  await expect(page).toHaveURL(/[?&]chain=SPY/);
+  const chainHeading = page.getByRole('heading', { name: 'SPY Option Chain' });
+  await expect(chainHeading).toBeVisible();
+  await expect(chainHeading).toBeInViewport();
+  await expect(page).toHaveURL(new RegExp(`[?&]chain=SPY&expiration=${expiration}`));
   const chain = page.getByRole('table', { name: /SPY calls and puts/ });
   await expect(chain.getByRole('columnheader', { name: 'Strike' })).toBeVisible();
   await expect(chain.getByText(/^Underlying \$/)).toBeVisible();
-  await expect(page.getByLabel('Expiration', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Expiration', { exact: true })).toHaveValue(expiration!);
+  await expect(chain.getByText('(position leg)').first()).toBeAttached();
+  await page.screenshot({ path: 'test-results/scanner-1440-chain-in-dialog.png' });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // Closed, the chain stays under the results at that expiration.
+  await expect(page.getByLabel('Expiration', { exact: true })).toHaveValue(expiration!);
 
   // The slider's label follows it.
   await page.getByLabel(/^IV Rank/).fill('70');
   await expect(page.getByText('IV Rank: 70%')).toBeVisible();
+});
+
+test('on a phone the results are cards with a sort menu, and a position opens full width', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpThroughUi(page, request, 'scanner-phone');
+  await page.goto('/dashboard/scanner');
+  await expect(page.getByRole('heading', { level: 1, name: 'Options Scanner' })).toBeVisible();
+  await page.getByRole('button', { name: 'Run Scan' }).click();
+  const cards = page.getByRole('list', { name: 'Scan results' });
+  await expect(cards.getByRole('listitem').first()).toBeVisible({ timeout: 90_000 });
+  await expect(resultsTable(page)).toBeHidden();
+  // Every card shows what the table would: strikes, expiration, price, edge score.
+  const first = cards.getByRole('listitem').first();
+  await expect(first.getByText(/\(\d+d\)/)).toBeVisible();
+  await expect(first.getByText(/(debit|credit)$/)).toBeVisible();
+  await page.getByLabel('Sort results').selectOption('dte:asc');
+  const dtes = (await cards.getByRole('listitem').allInnerTexts()).map((t) =>
+    Number(/\((\d+)d\)/.exec(t)?.[1]),
+  );
+  expect(dtes).toEqual([...dtes].sort((a, b) => a - b));
+  await cards.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/scanner-phone-cards.png', fullPage: false });
+  await first.getByRole('button', { name: /^View / }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('img', { name: /Payoff diagram/ })).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/scanner-phone-dialog.png', fullPage: false });
 });
 
 test('a Starter user scanning with more than 10 filters is told the plan limit', async ({
@@ -128,12 +220,13 @@ test('a Starter user scanning with more than 10 filters is told the plan limit',
     [/^Max stock price/, '5000'],
   ];
   for (const [label, value] of extra) await page.getByLabel(label).fill(value);
-  await expect(page.getByText('12 filters active')).toBeVisible();
+  // Ticker, strategy and the nine above: the IV rank slider does not screen a ticker's scan.
+  await expect(page.getByText('11 filters active')).toBeVisible();
   await page.getByRole('button', { name: 'Run Scan' }).click();
 
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Failed to fetch options data. Please try again.');
-  await expect(alert).toContainText('The Starter plan allows 10 scanner filters; this scan uses 12.');
+  await expect(alert).toContainText('The Starter plan allows 10 scanner filters; this scan uses 11.');
   await expect(alert.getByRole('link', { name: 'Compare plans' })).toHaveAttribute('href', '/pricing');
   await expect(page.getByRole('heading', { name: 'Scan Results (0 opportunities found)' })).toBeVisible();
 });

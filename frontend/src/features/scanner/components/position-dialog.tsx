@@ -178,8 +178,8 @@ export function PositionDialog({ row, onClose, onViewChain }: PositionDialogProp
               <Stat term="Max profit" value={formatDollars(row.maxProfit)} />
               <Stat term="Max loss" value={formatDollars(row.maxLoss)} />
               <Stat
-                term="Reward/risk (max profit / max loss)"
-                value={row.rewardRisk === null ? 'Unlimited' : row.rewardRisk.toFixed(2)}
+                term="Reward/risk"
+                value={row.rewardRisk === null ? 'Unlimited' : `${row.rewardRisk.toFixed(2)} (profit ÷ loss)`}
               />
               <Stat
                 term="Breakevens"

@@ -34,12 +34,20 @@ function EarningsFlag({ row }: { row: ScanResultRow }) {
 }
 
 /** The net price per share with its side: a debit you pay or a credit you receive (at the bid/ask). */
-function NetPrice({ row }: { row: ScanResultRow }) {
+function NetPrice({ row, short = false }: { row: ScanResultRow; short?: boolean }) {
+  const word = row.priceType === 'credit' ? 'credit' : 'debit';
   return (
-    <span>
+    <span title={`${formatPrice(Math.abs(row.netPrice))} ${word} per share, at the bid/ask`}>
       {formatPrice(Math.abs(row.netPrice))}{' '}
       <span className={row.priceType === 'credit' ? 'text-emerald-300' : 'text-slate-400'}>
-        {row.priceType === 'credit' ? 'credit' : 'debit'}
+        {short ? (
+          <>
+            <span aria-hidden="true">{row.priceType === 'credit' ? 'cr' : 'db'}</span>
+            <span className="sr-only">{word}</span>
+          </>
+        ) : (
+          word
+        )}
       </span>
     </span>
   );
@@ -63,7 +71,7 @@ function cell(row: ScanResultRow, column: ResultColumn) {
     case 'dte':
       return row.dte;
     case 'lastPrice':
-      return <NetPrice row={row} />;
+      return <NetPrice row={row} short />;
     case 'iv':
       return formatFractionPercent(row.iv);
     case 'delta':
@@ -109,7 +117,7 @@ export function ResultsTable({ rows, sort, onSort, onOpen }: ResultsTableProps) 
     <>
       <div className="hidden md:block">
         <div className="relative overflow-x-auto rounded-xl border border-slate-800">
-          <table className="w-full min-w-[1040px] text-left text-sm">
+          <table className="w-full min-w-[900px] text-left text-[13px]">
             <caption className="sr-only">
               Scan results. Column headers sort the table; View opens a row's position.
             </caption>
@@ -127,7 +135,7 @@ export function ResultsTable({ rows, sort, onSort, onOpen }: ResultsTableProps) 
                     </button>
                   </th>
                 ))}
-                <th scope="col" className="px-3 py-2 font-medium">
+                <th scope="col" className="sticky right-0 bg-slate-900 px-2 py-2 font-medium">
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
@@ -137,17 +145,17 @@ export function ResultsTable({ rows, sort, onSort, onOpen }: ResultsTableProps) 
                 <tr
                   key={`${row.ticker}-${row.strategy}-${row.expiration}-${row.strikeLabel}-${index}`}
                   onClick={() => onOpen(row)}
-                  className="cursor-pointer text-slate-200 hover:bg-slate-800/60 focus-within:bg-slate-800/60"
+                  className="group cursor-pointer text-slate-200 hover:bg-slate-800/60 focus-within:bg-slate-800/60"
                 >
                   {resultColumns.map(({ key }) => (
                     <td
                       key={key}
-                      className={`px-3 py-2.5 whitespace-nowrap ${numeric.has(key) ? 'tabular-nums' : ''}`}
+                      className={`px-2 py-2.5 ${key === 'strategy' ? 'min-w-[6.5rem]' : 'whitespace-nowrap'} ${numeric.has(key) ? 'tabular-nums' : ''}`}
                     >
                       {cell(row, key)}
                     </td>
                   ))}
-                  <td className="px-3 py-2.5">
+                  <td className="sticky right-0 bg-slate-950 px-2 py-2.5 group-focus-within:bg-slate-900 group-hover:bg-slate-900">
                     <button
                       type="button"
                       aria-label={viewLabel(row)}

@@ -143,7 +143,7 @@ export const numericFilters: readonly NumericFilter[] = [
   },
   {
     name: 'maxPerStrategy',
-    label: 'Max results per strategy',
+    label: 'Max results per trade type',
     unit: `default ${DEFAULT_MAX_PER_STRATEGY}`,
     group: 'Underlying',
     step: 1,
