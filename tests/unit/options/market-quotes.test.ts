@@ -11,6 +11,7 @@ import { underlyingAt } from '@shared/market/quotes';
 import { dayNumberOfIso, isoDateOf } from '@shared/market/calendar';
 import { BoundaryCache } from '@shared/pricing/american-batch';
 import { generateChain } from '@shared/options/chain';
+import { atmVolatility } from '@shared/options/surface';
 import { priceChain, workFor } from '@shared/options/snapshot';
 
 const tickOf = (price: number) => (price < 3 ? 0.01 : 0.05);
@@ -126,6 +127,28 @@ describe('earnings reports move the stock', () => {
     const spy = symbolModel(universeEntry('SPY')!);
     extendSymbolTo(spy, 1500);
     expect(spy.earningsJump.every((jump) => jump === 0)).toBe(true);
+  });
+
+  it('ranks IV on ex-earnings implied volatility: the report is priced on top, in the surface only', () => {
+    const at = new Date('2026-04-01T15:00:00Z');
+    const chain = generateChain('AAPL', at);
+    const surface = chain.surface;
+    expect(surface.earningsDay).not.toBeNull();
+    // The 30-day IV the rank is computed from carries no earnings variance...
+    const u = chain.underlying;
+    expect(u.atmIv).toBeCloseTo(surface.atm30, 12);
+    // ...while an expiry spanning the report does, by exactly the report's move.
+    const e = chain.expirations.findIndex((d) => dayNumberOfIso(d) >= surface.earningsDay!);
+    const day = dayNumberOfIso(chain.expirations[e]!);
+    const years = chain.expirationYears[e]!;
+    const spanning = atmVolatility(surface, years, day);
+    const without = atmVolatility({ ...surface, earningsDay: null }, years, day);
+    expect(spanning ** 2 * years - without ** 2 * years).toBeCloseTo(
+      (EARNINGS_MOVE * universeEntry('AAPL')!.vol) ** 2,
+      12,
+    );
+    const history = symbolModel(universeEntry('AAPL')!).iv;
+    expect(u.ivHistory.every((iv) => history.includes(iv))).toBe(true);
   });
 
   it('counts the next report as still ahead before the open and past once the session opens', () => {
