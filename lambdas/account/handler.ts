@@ -24,7 +24,7 @@ export const getAccountStats = route('getAccountStats', {}, async ({ userId }) =
         identity,
         journal: {
           trades: tradesRepo(dynamoDb, tableName('trades')),
-          cache: statsCache(dynamoDb, tableName('journalCache')),
+          cache: statsCache(dynamoDb, () => tableName('journalCache')),
         },
         data,
       },

@@ -43,7 +43,7 @@ function assistant(): ChatDeps {
     planOf: planLookup(dynamoDb, tableName('profiles')),
     journal: {
       trades: tradesRepo(dynamoDb, tableName('trades')),
-      cache: statsCache(dynamoDb, tableName('journalCache')),
+      cache: statsCache(dynamoDb, () => tableName('journalCache')),
     },
     feeds: {
       feeds: feedsRepo(dynamoDb, tableName('feeds')),
