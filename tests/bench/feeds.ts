@@ -172,6 +172,28 @@ export async function runFeedsBench(): Promise<void> {
       `50 readers back to back, no pause (${Math.round(((READERS * REQUESTS_PER_READER) / wall) * 1000)} requests/s)`,
       saturated,
     );
+
+    // The floor: the smallest signed-in route (GET /api/profile: the token checks and one read), the same way.
+    const floor: number[] = [];
+    const floorBegan = performance.now();
+    await Promise.all(
+      Array.from({ length: READERS }, async () => {
+        for (let i = 0; i < REQUESTS_PER_READER; i += 1) {
+          const began = performance.now();
+          const response = await fetch(`${started.url}${apiPath('getProfile')}`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          await response.text();
+          floor.push(performance.now() - began);
+        }
+      }),
+    );
+    const floorRate = Math.round((floor.length / (performance.now() - floorBegan)) * 1000);
+    console.log(
+      `  for comparison, GET /api/profile the same way: p50 ${ms(percentile(floor, 50))}, p99 ${ms(
+        percentile(floor, 99),
+      )} (${floorRate} requests/s)`,
+    );
   } finally {
     started.child.kill('SIGTERM');
     await started.exited;

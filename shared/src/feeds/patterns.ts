@@ -28,16 +28,16 @@ function flowPattern(flows: readonly DarkPoolFlow[], ticker?: string): Pattern {
   const human = flows.length - algorithmic;
   const who =
     algorithmic / flows.length >= 0.6
-      ? 'Algorithmic'
+      ? 'by algorithms'
       : human / flows.length >= 0.6
-        ? 'Institutional'
-        : 'Mixed';
+        ? 'by block desks'
+        : 'by desks and algorithms';
   const what =
-    buyShare >= 0.65 ? 'accumulation' : buyShare <= 0.35 ? 'distribution' : 'two-sided positioning';
+    buyShare >= 0.65 ? 'Accumulation' : buyShare <= 0.35 ? 'Distribution' : 'Two-sided positioning';
   const shares = flows.reduce((sum, flow) => sum + flow.blockSize, 0);
   const averageConfidence = flows.reduce((sum, flow) => sum + flow.confidence, 0) / flows.length;
   return {
-    pattern: ticker ? `${who} ${what}` : `Across all prints: ${what}`,
+    pattern: ticker ? `${what} ${who}` : `All prints: ${what.toLowerCase()}`,
     description: `${flows.length} blocks, ${formatVolume(shares)} shares, ${Math.round(buyShare * 100)}% bought by value; ${human} human-pattern and ${algorithmic} algorithmic prints.`,
     bullishness: bullishness(buyShare),
     timeframe: spanLabel(flows.map((f) => f.timestamp)),

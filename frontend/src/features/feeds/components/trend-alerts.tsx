@@ -200,7 +200,7 @@ export function TrendAlerts({ notificationsAllowed }: { notificationsAllowed: bo
               setLive(next);
               if (next) void feed.refetch();
             }}
-            onText="Monitoring"
+            onText="On"
             offText="Paused"
           />
           <FeedClock live={live} asOf={feed.data?.asOf} pollSeconds={feedPollMs('trends') / 1000} />
