@@ -6,7 +6,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 /**
  * The e2e run starts its own `npm start` instances, each on its own port and data dir, fresh
  * each run: one as a developer runs it, one with the site gate on (SITE_PASSWORD). The first one's
- * research assistant talks to an OpenAI-compatible stub (tests/helpers/openai-stub.ts) on port + 2.
+ * research assistant talks to an OpenAI-compatible stub (tests/helpers/openai-stub.ts) on port + 2,
+ * and its billing to the local Stripe stub (tests/helpers/stripe-stub.ts) on port + 3.
  */
 const port = Number(process.env.E2E_PORT ?? 4391);
 const gatedPort = port + 1;
@@ -17,6 +18,9 @@ export const E2E_DATA_DIR = `.data-e2e-${port}`;
 export const E2E_GATED_DATA_DIR = `.data-e2e-${gatedPort}`;
 /** The AI server behind the ungated instance; tests script it over HTTP (`/_stub/replies`). */
 export const E2E_OPENAI_STUB_URL = `http://127.0.0.1:${Number(process.env.E2E_OPENAI_STUB_PORT ?? port + 2)}`;
+/** The local Stripe stub behind the ungated instance's billing (checkout page, portal, signed webhooks). */
+export const E2E_STRIPE_STUB_URL = `http://127.0.0.1:${Number(process.env.E2E_STRIPE_STUB_PORT ?? port + 3)}`;
+const E2E_STRIPE_KEYS = { STRIPE_SECRET_KEY: 'sk_test_e2e_stub', STRIPE_WEBHOOK_SECRET: 'whsec_e2e_stub' };
 
 /**
  * Specs run against the gated instance: the gate's own, and the contact limit's, which fills the
@@ -85,9 +89,24 @@ export default defineConfig({
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
     },
+    {
+      command: 'node --import tsx tests/helpers/stripe-stub.ts',
+      env: {
+        STRIPE_STUB_PORT: new URL(E2E_STRIPE_STUB_URL).port,
+        STRIPE_STUB_WEBHOOK_URL: `http://127.0.0.1:${port}/api/billing/webhook`,
+        ...E2E_STRIPE_KEYS,
+      },
+      url: `${E2E_STRIPE_STUB_URL}/_stub/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
     server(port, E2E_DATA_DIR, {
       OPENAI_BASE_URL: `${E2E_OPENAI_STUB_URL}/v1`,
       OPENAI_API_KEY: 'e2e-stub-key',
+      STRIPE_API_URL: E2E_STRIPE_STUB_URL,
+      ...E2E_STRIPE_KEYS,
     }),
     server(gatedPort, E2E_GATED_DATA_DIR, { SITE_PASSWORD: E2E_SITE_PASSWORD }),
   ],

@@ -4,7 +4,12 @@
  * verified says so, and then from the subscription as the provider holds it now (never from the
  * event's possibly stale copy); a replayed event id changes nothing.
  */
-import { PAID_STATUSES, type BillingState, type CheckoutInput } from '@shared/billing/schemas';
+import {
+  hasPaidSubscription,
+  PAID_STATUSES,
+  type BillingState,
+  type CheckoutInput,
+} from '@shared/billing/schemas';
 import type { Profile } from '@shared/profiles/schemas';
 import { AppError, ConflictError, NotFoundError, UpstreamError, ValidationError } from '../common/errors';
 import type { Logger } from '../common/logger';
@@ -59,11 +64,6 @@ export function appOrigin(headers: Record<string, string | undefined>): string {
 
 export const ACCOUNT_PATH = '/dashboard/account';
 
-export function hasPaidSubscription(profile: Pick<Profile, 'billing'> | undefined): boolean {
-  const billing = profile?.billing;
-  return Boolean(billing?.subscription_id && billing.status && PAID_STATUSES.includes(billing.status));
-}
-
 export async function startCheckout(
   deps: BillingDeps,
   caller: { userId: string; email: string; profile: Profile },
@@ -72,7 +72,7 @@ export async function startCheckout(
   logger: Logger,
 ): Promise<{ url: string }> {
   const provider = await requireProvider(deps);
-  if (hasPaidSubscription(caller.profile))
+  if (hasPaidSubscription(caller.profile.billing))
     throw new ConflictError(
       'You already have a subscription. Change or cancel it from Billing History, where your payments are.',
     );

@@ -3,7 +3,7 @@
  * state kept on the profile (written only by a verified provider webhook).
  */
 import { z } from 'zod';
-import { billingPeriods } from '../constants/plans';
+import { billingPeriods, effectivePlans } from '../constants/plans';
 import { subscriptionTiers } from '../profiles/tiers';
 
 /** POST /api/billing/checkout. */
@@ -43,3 +43,17 @@ export type BillingState = z.infer<typeof billingStateSchema>;
 
 /** Provider statuses that keep the paid plan (past_due: the provider is still retrying the card). */
 export const PAID_STATUSES: readonly string[] = ['active', 'trialing', 'past_due'];
+
+/** The `details` of a 403 `plan_limit` / 429 `quota_exceeded`, as the UI reads them. */
+export const planLimitDetailsSchema = z.object({
+  limit: z.string(),
+  max: z.number().nullable(),
+  plan: z.enum(effectivePlans),
+  unlockedBy: z.enum(subscriptionTiers),
+});
+export type PlanLimitDetailsBody = z.infer<typeof planLimitDetailsSchema>;
+
+/** Whether the billing state is a subscription that keeps a paid plan. */
+export function hasPaidSubscription(billing: BillingState | null | undefined): boolean {
+  return Boolean(billing?.subscription_id && billing.status && PAID_STATUSES.includes(billing.status));
+}

@@ -1,17 +1,95 @@
+import { Link, useNavigate } from 'react-router-dom';
 import { ScreenHeader } from '../../../components/layouts/screen-header';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { AccountStatistics } from '../../../features/account/components/account-statistics';
+import { ChangePassword } from '../../../features/account/components/change-password';
+import { DataPrivacy } from '../../../features/account/components/data-privacy';
 import { MfaSettings } from '../../../features/account/components/mfa-settings';
+import { SubscriptionCard } from '../../../features/billing/components/subscription-card';
+import { useProfile } from '../../../features/profile/api/get-profile';
+import { NotificationPreferences } from '../../../features/profile/components/notification-preferences';
+import { ProfileInformation } from '../../../features/profile/components/profile-information';
 import { useAuth } from '../../../lib/auth';
+import { CONTACT_EMAILS, LIVE_CHAT_PATH, mailtoHref } from '../../../lib/contact-details';
 
-/** Account Settings. Security (two-factor authentication) is live; the rest of the page comes with its own issue. */
+/**
+ * Account Settings (spec 2): profile, notification preferences, security (two-factor and
+ * password), subscription, statistics, data & privacy, and help.
+ */
 export function AccountRoute() {
-  const { user } = useAuth();
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const profile = useProfile();
+
+  // Signed out at once: the sign-in screen, with nothing of the deleted account left in memory.
+  const afterDeletion = async () => {
+    await signOut();
+    navigate('/login', { replace: true });
+  };
+
   return (
-    <div className="space-y-8">
-      <ScreenHeader
-        title="Account Settings"
-        subtitle="Your sign-in security. Profile, notifications and plan settings are being built."
-      />
-      {user && <MfaSettings email={user.email} />}
+    <div>
+      <ScreenHeader title="Account Settings" subtitle="Your profile, plan, security and data." />
+      {profile.isPending ? (
+        <div role="status" className="flex items-center gap-2 text-sm text-slate-400">
+          <Spinner className="size-4" /> Loading your account...
+        </div>
+      ) : profile.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-300">
+          Your account could not be loaded.
+          <Button variant="secondary" isLoading={profile.isRefetching} onClick={() => void profile.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div className="grid gap-6 xl:grid-cols-3">
+          {/* The plan first on a phone; beside the settings, on the right, on a wide screen. */}
+          <div className="space-y-6 xl:col-start-3 xl:row-start-1">
+            <SubscriptionCard profile={profile.data} refreshProfile={profile.refetch} />
+            <AccountStatistics />
+          </div>
+          <div className="space-y-6 xl:col-span-2 xl:col-start-1 xl:row-span-2 xl:row-start-1">
+            <ProfileInformation profile={profile.data} />
+            <NotificationPreferences profile={profile.data} />
+            <div className="space-y-6" aria-label="Security" role="group">
+              {user && <MfaSettings email={user.email} />}
+              <ChangePassword />
+            </div>
+            <DataPrivacy onDeleted={afterDeletion} />
+          </div>
+          <div className="xl:col-start-3 xl:row-start-2">
+            <NeedHelp />
+          </div>
+        </div>
+      )}
     </div>
+  );
+}
+
+function NeedHelp() {
+  return (
+    <section
+      aria-labelledby="need-help-title"
+      className="rounded-2xl border border-slate-800 bg-slate-900/60 p-6"
+    >
+      <h2 id="need-help-title" className="text-lg font-semibold text-white">
+        Need Help?
+      </h2>
+      <div className="mt-4 flex flex-col gap-2 text-sm">
+        <a
+          className="text-emerald-300 hover:text-emerald-200"
+          href={mailtoHref(CONTACT_EMAILS.support, 'Account help')}
+        >
+          Contact Support
+        </a>
+        <Link className="text-emerald-300 hover:text-emerald-200" to="/help">
+          Help Center
+        </Link>
+        <Link className="text-emerald-300 hover:text-emerald-200" to={LIVE_CHAT_PATH}>
+          Live Chat
+        </Link>
+      </div>
+    </section>
   );
 }

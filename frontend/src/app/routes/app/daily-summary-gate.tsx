@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { DAILY_NEWS_POPUP_DELAY_MS } from '@shared/constants/timings';
 import { DailySummaryModal } from '../../../features/market-summary/components/daily-summary-modal';
 import { markSeenToday, seenToday } from '../../../features/market-summary/utils/last-seen-news';
+import { useProfile } from '../../../features/profile/api/get-profile';
 import { useAuth } from '../../../lib/auth';
 import { dashboardPath } from '../../../lib/dashboard-screens';
 
@@ -59,7 +60,8 @@ function whenNoOtherModal(open: () => void): () => void {
 /**
  * The daily news popup (spec 4): for a signed-in user on a /dashboard screen it opens 1.5 s after
  * load unless today's date equals lastSeenNewsDate (after any other open modal, such as the tour,
- * has closed); closing it stores today's date.
+ * has closed); closing it stores today's date. A user who turned 'Market updates' off in Account
+ * Settings is not shown it.
  */
 export function DailySummaryGate() {
   const { status } = useAuth();
@@ -67,7 +69,8 @@ export function DailySummaryGate() {
   const navigate = useNavigate();
   const active = useIsActiveGate();
   const [open, setOpen] = useState(false);
-  const eligible = active && status === 'signedIn' && pathname.startsWith('/dashboard');
+  const wantsUpdates = useProfile().data?.notification_prefs.market_updates !== false;
+  const eligible = active && status === 'signedIn' && pathname.startsWith('/dashboard') && wantsUpdates;
 
   useEffect(() => {
     if (!eligible || seenToday()) return;
