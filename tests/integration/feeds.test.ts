@@ -270,6 +270,12 @@ describe('POST /api/feeds/trends/{id}/dismiss', () => {
       }),
     );
     expect(Items).toEqual([expect.objectContaining({ sk: `trends#${target.id}`, id: target.id })]);
+
+    // A dismissal is the user's data: it is in the account export.
+    const exported = await api(apiPath('exportAccount'), { token: trader.accessToken });
+    expect(exported.status).toBe(200);
+    const body = exported.json as { tables: Record<string, { id?: string }[]> };
+    expect(body.tables.feed_dismissals?.map((item) => item.id)).toEqual([target.id]);
   });
 
   it('answers 404 for an alert that is not in the feed, 400 for a malformed id', async () => {
