@@ -50,6 +50,16 @@ describe('profile routes', () => {
     expect(await storedProfile(aliceId)).toEqual(stored);
   });
 
+  it('gave the demo account, confirmed by the runtime at start, its profile the same way', async () => {
+    const { UserAttributes } = await cognitoClient().send(
+      new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: 'demo@example.com' }),
+    );
+    const sub = UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? '';
+    const demo = profileSchema.parse(await storedProfile(sub));
+    expect(demo).toMatchObject({ email: 'demo@example.com', subscription_tier: null });
+    expect(Date.parse(demo.trial_end_date) - Date.parse(demo.created_at)).toBe(7 * DAY_MS);
+  });
+
   it('dates a missing profile from the Cognito sign-up, never a fresh trial', async () => {
     const carol = await createUser('carol');
     const carolId = String(decodeJwt(carol.accessToken).sub);
