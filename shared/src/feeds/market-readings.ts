@@ -30,13 +30,6 @@ export const round1 = (value: number): number => Math.round(value * 10) / 10;
 /** Stocks and ETFs: what the feeds talk about (indices have no blocks, chatter or options flow here). */
 export const FEED_UNIVERSE: readonly UniverseEntry[] = UNIVERSE.filter((entry) => entry.kind !== 'index');
 
-/** The price the quotes show at an instant: the model's, in cents. */
-export function modelPrice(symbol: string, at: Date): number {
-  const entry = universeEntry(symbol);
-  if (!entry) throw new RangeError(`Unknown symbol: ${symbol}`);
-  return cents(pricePoint(entry, marketClock(at)).price);
-}
-
 /** The quote's figures from a model price point: price and previous close in cents, change in percent. */
 export function quoteFigures(point: PricePoint): {
   price: number;

@@ -1,7 +1,7 @@
 /** The feeds service over an in-memory repository: what readers see, plans, dismissals, the read cache, the day's count. */
 import { describe, expect, it, vi } from 'vitest';
 import { feedItemsBetween } from '@shared/feeds/generate';
-import { feedQuerySchemas, type AnyFeedItem, type FeedName } from '@shared/feeds/schemas';
+import { feedQuerySchemas, type AnyFeedItem, type FeedName, type FeedQuery } from '@shared/feeds/schemas';
 import { NotFoundError } from '../../../lambdas/common/errors';
 import { withReadCache, type DismissalsRepo, type FeedsRepo } from '../../../lambdas/feeds/repository';
 import { dismissTrendAlert, readFeed, runFeedGenerators } from '../../../lambdas/feeds/service';
@@ -43,7 +43,7 @@ function memoryRepos() {
 }
 
 const query = <F extends FeedName>(feed: F, raw: Record<string, string> = {}) =>
-  feedQuerySchemas[feed].parse(raw);
+  feedQuerySchemas[feed].parse(raw) as FeedQuery<F>;
 
 describe('readFeed', () => {
   it('shows only items whose time has come', async () => {
