@@ -429,7 +429,7 @@ ${cancelForms}<p><a href="${escapeHtml(String(portal.return_url))}">Return to Ed
       if (!portal) return html(res, page('Not found', '<h1>This session has expired</h1>'), 404);
       if (req.method === 'POST' && match[2]) {
         const subscription = subscriptions.get(match[2]);
-        if (subscription?.customer === portal.customer) await cancel(subscription, true);
+        if (subscription && subscription.customer === portal.customer) await cancel(subscription, true);
         res.writeHead(303, { location: `/portal/${String(portal.id)}` });
         return res.end();
       }
