@@ -43,7 +43,7 @@ export function AccountRoute() {
           </Button>
         </div>
       ) : (
-        <div className="grid gap-6 xl:grid-cols-3">
+        <div className="grid gap-6 xl:grid-cols-3 xl:grid-rows-[auto_1fr]">
           {/* The plan first on a phone; beside the settings, on the right, on a wide screen. */}
           <div className="space-y-6 xl:col-start-3 xl:row-start-1">
             <SubscriptionCard profile={profile.data} refreshProfile={profile.refetch} />
@@ -58,7 +58,7 @@ export function AccountRoute() {
             </div>
             <DataPrivacy onDeleted={afterDeletion} />
           </div>
-          <div className="xl:col-start-3 xl:row-start-2">
+          <div className="xl:col-start-3 xl:row-start-2 xl:self-start">
             <NeedHelp />
           </div>
         </div>
