@@ -151,7 +151,7 @@ describe('Market Alerts', () => {
     const byTag = (tag: string) => FakeNotification.shown.find((n) => n.options.tag === tag)!;
     const [lowShown, highShown] = [byTag('al-new-low'), byTag('al-new-high')];
     expect(lowShown.title).toBe(`${low.ticker}: ${marketAlertTypeLabels[low.type]} (low)`);
-    expect(lowShown.options.body).toBe(low.message);
+    expect(lowShown.options.body).toBe(`${low.message} (simulated data)`);
     expect(highShown.options.requireInteraction).toBe(true);
     await act(async () => {
       vi.advanceTimersByTime(5_000);

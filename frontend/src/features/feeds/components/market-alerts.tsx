@@ -32,7 +32,7 @@ const MAX_NOTIFICATIONS_PER_POLL = 3;
 
 function notify(alert: MarketAlert) {
   showNotification(`${alert.ticker}: ${marketAlertTypeLabels[alert.type]} (${alert.severity})`, {
-    body: alert.message,
+    body: `${alert.message} (simulated data)`,
     tag: alert.id,
     // Spec 9: notifications close after 5 s unless the severity is high.
     autoCloseMs: alert.severity === 'high' ? undefined : NOTIFICATION_AUTO_CLOSE_MS,

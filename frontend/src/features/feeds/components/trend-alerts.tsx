@@ -160,7 +160,7 @@ export function TrendAlerts({ notificationsAllowed }: { notificationsAllowed: bo
     if (!notifications.enabled || !notificationsAllowed) return;
     for (const alert of fresh.slice(0, 3).reverse())
       showNotification(`${alert.ticker}: ${alert.title}`, {
-        body: `${capitalise(alert.severity)} · target ${formatMoney(alert.priceIndications.targetPrice)}`,
+        body: `${capitalise(alert.severity)} · target ${formatMoney(alert.priceIndications.targetPrice)} (simulated data)`,
         tag: alert.id,
         autoCloseMs: alert.severity === 'critical' || alert.severity === 'high' ? undefined : 5000,
       });
