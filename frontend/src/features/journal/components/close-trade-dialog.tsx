@@ -11,7 +11,7 @@ import { pnlClass } from '../utils/tones';
 import { today } from '../utils/trade-dates';
 import { parseCloseForm } from '../utils/trade-form';
 import { fieldHelp } from './field-help';
-import { Modal } from './modal';
+import { Dialog } from '../../../components/ui/dialog';
 
 type CloseTradeDialogProps = {
   trade: Trade;
@@ -46,7 +46,7 @@ export function CloseTradeDialog({ trade, onClose, onClosed }: CloseTradeDialogP
   const closed = fieldHelp(`${id}-closed`, { hint: 'Empty: now.', error: errors.closed_on });
 
   return (
-    <Modal
+    <Dialog
       title={`Close ${trade.ticker} ${trade.strategy}`}
       description={`Opened ${formatDay(openedOn)} at ${formatPrice(trade.entry_price)} (${trade.side}, ${trade.quantity} contract${trade.quantity === 1 ? '' : 's'}).`}
       onClose={onClose}
@@ -96,6 +96,6 @@ export function CloseTradeDialog({ trade, onClose, onClosed }: CloseTradeDialogP
           </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

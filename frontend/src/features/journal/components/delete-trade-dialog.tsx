@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDeleteTrade } from '../api/delete-trade';
 import { formatDay, localDay } from '../utils/format';
-import { Modal } from './modal';
+import { Dialog } from '../../../components/ui/dialog';
 
 type DeleteTradeDialogProps = {
   trade: Trade;
@@ -18,7 +18,7 @@ export function DeleteTradeDialog({ trade, onClose, onDeleted }: DeleteTradeDial
   const name = `${trade.ticker} ${trade.strategy}`;
 
   return (
-    <Modal
+    <Dialog
       title="Delete this trade?"
       description={`${name}, opened ${formatDay(localDay(trade.opened_at))}, will be removed from your journal and its statistics. This cannot be undone.`}
       onClose={onClose}
@@ -45,6 +45,6 @@ export function DeleteTradeDialog({ trade, onClose, onDeleted }: DeleteTradeDial
           Delete Trade
         </button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

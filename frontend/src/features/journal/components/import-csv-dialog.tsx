@@ -9,7 +9,7 @@ import { useImportTrades, usePreviewImport } from '../api/import-trades';
 import { formatDay, formatInteger, formatPnl, formatPrice, localDay } from '../utils/format';
 import { rowErrorsFromDetails } from '../utils/import-errors';
 import { pnlClass } from '../utils/tones';
-import { Modal } from './modal';
+import { Dialog } from '../../../components/ui/dialog';
 
 /** The import route takes files up to this size (the route table's CSV body limit). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -67,7 +67,7 @@ export function ImportCsvDialog({ onClose, onImported }: ImportCsvDialogProps) {
   const canImport = !!result && errors.length === 0 && count > 0 && !commit.isSuccess;
 
   return (
-    <Modal
+    <Dialog
       title="Import CSV"
       description="Add trades from a CSV file: a file saved with Export CSV, or a tastytrade transaction history. You see what would be imported before anything is saved."
       onClose={onClose}
@@ -134,7 +134,7 @@ export function ImportCsvDialog({ onClose, onImported }: ImportCsvDialogProps) {
           </Button>
         </div>
       </div>
-    </Modal>
+    </Dialog>
   );
 }
 

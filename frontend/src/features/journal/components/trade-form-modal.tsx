@@ -30,7 +30,7 @@ import {
   type TradeFormValues,
 } from '../utils/trade-form';
 import { fieldHelp } from './field-help';
-import { Modal } from './modal';
+import { Dialog } from '../../../components/ui/dialog';
 import { pnlClass } from '../utils/tones';
 
 const STRATEGY_OPTIONS = [
@@ -113,7 +113,7 @@ export function TradeFormModal({ trade, prefill, onClose, onSaved }: TradeFormMo
   const notes = field('notes');
 
   return (
-    <Modal
+    <Dialog
       title={title}
       description={
         trade
@@ -256,7 +256,7 @@ export function TradeFormModal({ trade, prefill, onClose, onSaved }: TradeFormMo
           </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
