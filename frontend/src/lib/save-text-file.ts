@@ -1,5 +1,5 @@
 /** Saves `text` as a download named `filename`, through a temporary object URL (any screen). */
-export function saveTextFile(filename: string, text: string, type: string) {
+export function saveTextFile(filename: string, text: string, type = 'text/csv;charset=utf-8') {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;

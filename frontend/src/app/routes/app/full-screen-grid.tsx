@@ -12,7 +12,7 @@ import { RecentActivityList } from '../../../features/dashboard/components/recen
 import { StatCards } from '../../../features/dashboard/components/stat-cards';
 import { runScan } from '../../../features/scanner/api/run-scan';
 import { EdgeScoreBadge } from '../../../features/scanner/components/edge-score-badge';
-import { downloadFile } from '../../../features/scanner/utils/download-file';
+import { saveTextFile } from '../../../lib/save-text-file';
 import { SCAN_CSV_FILENAME, toScanCsv } from '../../../features/scanner/utils/to-scan-csv';
 import { dashboardPath } from '../../../lib/dashboard-screens';
 
@@ -63,7 +63,7 @@ function ScannerPanel() {
           variant="secondary"
           className="px-3 py-1.5"
           disabled={exportRows.length === 0}
-          onClick={() => downloadFile(SCAN_CSV_FILENAME, toScanCsv(exportRows))}
+          onClick={() => saveTextFile(SCAN_CSV_FILENAME, toScanCsv(exportRows))}
         >
           Export CSV (top {FULLSCREEN_SCAN_EXPORT_ROWS})
         </Button>

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiPath } from '@shared/routes';
 import { type TradeFilters } from '@shared/trades/schemas';
 import { apiText } from '../../../lib/api-client';
-import { saveTextFile } from '../utils/save-text-file';
+import { saveTextFile } from '../../../lib/save-text-file';
 
 /** What the download is saved as. */
 export const JOURNAL_CSV_FILENAME = 'trading-journal.csv';

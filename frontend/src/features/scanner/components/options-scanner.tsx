@@ -4,7 +4,7 @@ import { countActiveFilters, type ScanFilters } from '@shared/options/scan-filte
 import { ApiError } from '../../../lib/api-client';
 import { useScan, type EmptyReason, type ScanResultRow } from '../api/run-scan';
 import { useScanForm } from '../hooks/use-scan-form';
-import { downloadFile } from '../utils/download-file';
+import { saveTextFile } from '../../../lib/save-text-file';
 import {
   defaultScanFormValues,
   errorsFromDetails,
@@ -128,7 +128,7 @@ export function OptionsScanner({ request, chain, onViewChain }: OptionsScannerPr
         activeFilters={parsed.success ? countActiveFilters(parsed.filters) : null}
         onRun={() => run(form.validate())}
         onPreset={(preset: ScanPreset) => run(form.applyPreset(preset))}
-        onExport={() => downloadFile(SCAN_CSV_FILENAME, toScanCsv(sortResults(rows, sort)))}
+        onExport={() => saveTextFile(SCAN_CSV_FILENAME, toScanCsv(sortResults(rows, sort)))}
       />
       <ScanResults
         data={scan.data}
