@@ -129,7 +129,10 @@ test('the full-screen grid runs a scan and exports its first 5 rows', async ({ p
     'Trend Alerts',
   ])
     await expect(grid.getByRole('heading', { name: title })).toBeVisible();
-  await expect(grid).toContainText('Dark Pool Flow is not built yet');
+  await expect(grid.getByRole('link', { name: 'Open the Dark Pool Flow screen →' })).toHaveAttribute(
+    'href',
+    '/dashboard/darkpool',
+  );
 
   await grid.getByRole('button', { name: 'Run Scan' }).click();
   const rows = grid.getByRole('table', { name: 'Top scan results' }).locator('tbody tr');

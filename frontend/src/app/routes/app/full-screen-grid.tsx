@@ -22,13 +22,11 @@ import { dashboardPath } from '../../../lib/dashboard-screens';
  */
 const PANEL_SCAN = scanFiltersSchema.parse({ maxPerTicker: 1 });
 
-/** A panel whose feature has not shipped: it says so, and links to the screen. */
-function NotBuiltPanel({ title, path }: { title: string; path: string }) {
+/** A panel that says what a screen holds and opens it (the screen keeps its own live data). */
+function ScreenPanel({ title, path, summary }: { title: string; path: string; summary: string }) {
   return (
     <Panel title={title} variant="compact">
-      <p className="text-sm text-slate-400">
-        {title} is not built yet. This panel fills in when the feature ships.
-      </p>
+      <p className="text-sm text-slate-400">{summary}</p>
       <Link
         to={dashboardPath(path)}
         className="mt-3 inline-block text-sm font-medium text-emerald-300 hover:text-emerald-200"
@@ -112,7 +110,7 @@ function ScannerPanel() {
 
 /**
  * Full-screen mode (spec 2, signed-in shell): the compact grid of eight panels that replaces the
- * page under /dashboard. Panels of features still being built say so plainly.
+ * page under /dashboard. The assistant and feed panels say what their screen holds and open it.
  */
 export function FullScreenGrid() {
   return (
@@ -122,13 +120,25 @@ export function FullScreenGrid() {
       </Panel>
       <ScannerPanel />
       <MarketOverview variant="compact" />
-      <NotBuiltPanel title="AI Research Assistant" path="research" />
-      <NotBuiltPanel title="Dark Pool Flow" path="darkpool" />
+      <ScreenPanel
+        title="AI Research Assistant"
+        path="research"
+        summary="Ask about a stock, a strategy or your own journal; answers cite the market data and trades they used."
+      />
+      <ScreenPanel
+        title="Dark Pool Flow"
+        path="darkpool"
+        summary="Institutional block prints as they come in, human or algorithmic, with an edge score and options impact (simulated)."
+      />
       <Panel title="Recent Activity" variant="compact">
         <RecentActivityList />
       </Panel>
       <MarketSummaryCard variant="compact" />
-      <NotBuiltPanel title="Trend Alerts" path="trend-alerts" />
+      <ScreenPanel
+        title="Trend Alerts"
+        path="trend-alerts"
+        summary="Momentum, breakout, volume and social alerts with price indications and evidence (simulated)."
+      />
     </section>
   );
 }
