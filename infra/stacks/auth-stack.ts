@@ -170,7 +170,7 @@ export class AuthStack extends Stack {
       {
         id: 'AwsSolutions-L1',
         reason:
-          'Node.js 22 is the pinned runtime of the project (local runtime and tests run the same major); moving to a newer one is a deliberate upgrade.',
+          'Node.js 22 is the pinned Lambda runtime (bundles target node22); npm start and the tests run on the local Node (20 or later), not necessarily the same major; moving to a newer runtime is a deliberate upgrade.',
       },
     );
     return fn;
