@@ -1,0 +1,388 @@
+/**
+ * The monthly bill of one stage for N active traders, from the inputs of `model.ts`: one row per
+ * service (Lambda, API Gateway, DynamoDB, CloudFront, S3, Cognito, Secrets Manager, EventBridge
+ * Scheduler, CloudWatch, X-Ray, the AI provider), each with what drives it. Pure: no I/O, so
+ * `npm run cost` and the unit test compute the same thing.
+ */
+import { routes, type RouteDefinition, type RouteId, type SecretKey } from '@shared/routes';
+import { schedules, type ScheduleDefinition } from '@shared/schedules';
+import { secrets } from '@shared/secrets';
+import { SESSION_MINUTES } from '@shared/market/calendar';
+import { type StageConfig } from '../../infra/config/stages';
+import {
+  DEFAULT_FUNCTION_MEMORY_MB,
+  freeTier as defaultFreeTier,
+  HOURS_PER_MONTH,
+  prices as defaultPrices,
+  usage as defaultUsage,
+  type FreeTier,
+  type Prices,
+  type RouteWork,
+  type UsageAssumptions,
+} from './model';
+
+/** What the bill needs to know about a stage (from `infra/config/stages.ts`). */
+export interface StageFacts {
+  name: string;
+  siteGate: boolean;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  logRetentionDays: number;
+  pointInTimeRecovery: boolean;
+}
+
+export function stageFacts(stage: StageConfig): StageFacts {
+  return {
+    name: stage.name,
+    siteGate: stage.siteGate,
+    logLevel: stage.logLevel,
+    logRetentionDays: stage.logRetention,
+    pointInTimeRecovery: stage.pointInTimeRecovery,
+  };
+}
+
+export interface EstimateOptions {
+  users: number;
+  stage: StageFacts;
+  /** Apply the always-free allowances (one stage per account). Default true. */
+  freeTier?: boolean;
+  usage?: UsageAssumptions;
+  prices?: Prices;
+  allowances?: FreeTier;
+}
+
+export const services = [
+  'Lambda (arm64)',
+  'API Gateway (HTTP API)',
+  'DynamoDB (on-demand)',
+  'CloudFront',
+  'S3',
+  'Cognito (Essentials)',
+  'Secrets Manager',
+  'EventBridge Scheduler',
+  'CloudWatch',
+  'X-Ray',
+  'AI provider (gpt-4o-mini)',
+] as const;
+export type Service = (typeof services)[number];
+
+export interface CostRow {
+  service: Service;
+  usd: number;
+  /** What drives the line, in the month's quantities. */
+  detail: string;
+}
+
+export interface Quantities {
+  apiRequests: number;
+  requestsByRoute: Partial<Record<RouteId, number>>;
+  jobInvocations: number;
+  lambdaGbSeconds: number;
+  readUnits: number;
+  writeUnits: number;
+  storageGb: number;
+  cloudFrontRequests: number;
+  cloudFrontGb: number;
+  secretCalls: number;
+  logGb: number;
+  traces: number;
+  aiQuestions: number;
+  aiInputTokens: number;
+  aiCachedInputTokens: number;
+  aiOutputTokens: number;
+}
+
+export interface Estimate {
+  users: number;
+  stage: string;
+  freeTier: boolean;
+  rows: CostRow[];
+  total: number;
+  perTrader: number;
+  quantities: Quantities;
+}
+
+const MB_PER_GB = 1024;
+const KB_PER_GB = 1024 * 1024;
+const SECONDS_PER_MONTH = HOURS_PER_MONTH * 3600;
+
+const perMillion = (count: number, usd: number) => (count / 1_000_000) * usd;
+const beyond = (amount: number, free: number, apply: boolean) =>
+  apply ? Math.max(0, amount - free) : amount;
+const add = (into: Partial<Record<RouteId, number>>, route: RouteId, count: number) => {
+  into[route] = (into[route] ?? 0) + count;
+};
+
+/** Requests per route that one active trader makes in a month. */
+export function requestsPerTrader(usage: UsageAssumptions): Partial<Record<RouteId, number>> {
+  const sessions = usage.sessionsPerMonth;
+  const out: Partial<Record<RouteId, number>> = {};
+  for (const screen of Object.values(usage.screens)) {
+    for (const { route, everyMs, share } of screen.polls)
+      add(out, route, ((screen.minutesPerSession * 60_000) / everyMs) * (share ?? 1) * sessions);
+    for (const [route, count] of Object.entries(screen.perVisit) as [RouteId, number][])
+      add(out, route, count * sessions);
+  }
+  add(out, 'postChatMessage', usage.ai.questionsPerSession * sessions);
+  for (const [route, count] of Object.entries(usage.perSession) as [RouteId, number][])
+    add(out, route, count * sessions);
+  for (const [route, count] of Object.entries(usage.perMonth) as [RouteId, number][]) add(out, route, count);
+  return out;
+}
+
+/** The secrets a route's function reads: its row's, origin-verify, and the gate's on gated `user` routes. */
+export function secretsRead(route: RouteDefinition, siteGate: boolean): SecretKey[] {
+  const keys = new Set<SecretKey>([...(route.secrets ?? []), 'originVerify']);
+  if (siteGate && route.auth === 'user') keys.add('siteGate');
+  return [...keys];
+}
+
+/** Warm containers a function keeps: its average concurrency times the burst factor, at least one. */
+export function warmContainers(
+  invocations: number,
+  billedMs: number,
+  activeSeconds: number,
+  burstFactor: number,
+) {
+  if (invocations <= 0) return 0;
+  return Math.max(1, Math.ceil(burstFactor * (invocations / activeSeconds) * (billedMs / 1000)));
+}
+
+/** Input (of which served from the prompt cache) and output tokens of one question. */
+export function tokensPerQuestion(ai: UsageAssumptions['ai']) {
+  const growth = ai.toolCallOutputTokens + ai.toolCallsPerToolRound * ai.toolResultTokens;
+  let input = 0;
+  let cached = 0;
+  let previousRound = 0;
+  for (let round = 1; round <= ai.modelRounds; round += 1) {
+    const prompt = ai.fixedPromptTokens + ai.questionTokens + (round - 1) * growth;
+    input += prompt;
+    // The provider caches prompts of 1,024 tokens or more; a later round starts with the earlier one.
+    if (ai.cacheWithinQuestion && round > 1 && previousRound >= 1024) cached += previousRound;
+    previousRound = prompt;
+  }
+  const output = (ai.modelRounds - 1) * ai.toolCallOutputTokens + ai.answerTokens;
+  return { input, cached, output };
+}
+
+const count = (n: number) =>
+  n >= 1e6
+    ? `${(n / 1e6).toFixed(n >= 1e7 ? 0 : 1)} M`
+    : n >= 1e4
+      ? `${Math.round(n / 1e3)} k`
+      : Math.round(n).toLocaleString('en-US');
+const gb = (n: number) => `${n >= 10 ? Math.round(n) : n.toFixed(1)} GB`;
+
+export function estimateMonthlyCost(options: EstimateOptions): Estimate {
+  const { users, stage } = options;
+  const usage = options.usage ?? defaultUsage;
+  const price = options.prices ?? defaultPrices;
+  const free = options.allowances ?? defaultFreeTier;
+  const applyFree = options.freeTier ?? true;
+
+  const activeSeconds = usage.activeHoursPerMonth * 3600;
+  const marketSeconds = usage.tradingDaysPerMonth * SESSION_MINUTES * 60;
+  const work = (id: RouteId): RouteWork => usage.routeWork[id] ?? usage.defaultRouteWork;
+
+  // Requests, and per function: invocations, GB-seconds, warm containers.
+  const perTrader = requestsPerTrader(usage);
+  const requestsByRoute: Partial<Record<RouteId, number>> = {};
+  let apiRequests = 0;
+  let gbSeconds = 0;
+  let readUnits = 0;
+  let writeUnits = 0;
+  let responseKb = 0;
+  let secretCalls = 0;
+  let traces = 0;
+  const traced = (invocations: number, secondsActive: number) =>
+    Math.min(invocations, secondsActive) + 0.05 * Math.max(0, invocations - secondsActive);
+
+  for (const route of routes as readonly RouteDefinition[]) {
+    const id = route.id as RouteId;
+    const requests = (perTrader[id] ?? 0) * users;
+    if (requests <= 0) continue;
+    requestsByRoute[id] = requests;
+    const w = work(id);
+    const memoryGb = (route.memoryMb ?? DEFAULT_FUNCTION_MEMORY_MB) / MB_PER_GB;
+    const seconds = id === 'scanOptions' ? marketSeconds : activeSeconds;
+    const containers = warmContainers(requests, w.billedMs, seconds, usage.burstFactor);
+    apiRequests += requests;
+    gbSeconds += requests * memoryGb * (w.billedMs / 1000);
+    if (id === 'scanOptions') {
+      // Every warm scanner container builds each market minute's snapshot once.
+      const builds = Math.min(requests, containers * usage.tradingDaysPerMonth * SESSION_MINUTES);
+      gbSeconds += builds * memoryGb * (usage.scannerSnapshotBuildMs / 1000);
+    }
+    readUnits += requests * (w.rru + (stage.siteGate && route.auth === 'user' ? usage.gateSessionRru : 0));
+    writeUnits += requests * w.wru;
+    responseKb += requests * w.responseKb;
+    const refreshes = containers * (seconds / usage.secretsCacheSeconds);
+    secretCalls += secretsRead(route, stage.siteGate).length * Math.min(requests, refreshes);
+    traces += traced(requests, seconds);
+  }
+
+  let jobInvocations = 0;
+  for (const job of schedules as readonly ScheduleDefinition[]) {
+    const runs = (HOURS_PER_MONTH * 60) / job.everyMinutes;
+    const w = usage.jobs[job.id as keyof UsageAssumptions['jobs']];
+    jobInvocations += runs;
+    gbSeconds += runs * (DEFAULT_FUNCTION_MEMORY_MB / MB_PER_GB) * (w.billedMs / 1000);
+    readUnits += runs * w.rru;
+    writeUnits += runs * w.wru;
+    traces += traced(runs, SECONDS_PER_MONTH);
+  }
+
+  const rows: CostRow[] = [];
+  const row = (service: Service, usd: number, detail: string) => rows.push({ service, usd, detail });
+
+  // Lambda
+  const lambdaRequests = apiRequests + jobInvocations;
+  row(
+    'Lambda (arm64)',
+    perMillion(beyond(lambdaRequests, free.lambdaRequests.amount, applyFree), price.lambdaRequests.usd) +
+      beyond(gbSeconds, free.lambdaGbSeconds.amount, applyFree) * price.lambdaArmGbSecond.usd,
+    `${count(lambdaRequests)} invocations, ${count(gbSeconds)} GB-s`,
+  );
+
+  // API Gateway (no always-free tier: its free allowance lasts the account's first 12 months)
+  row(
+    'API Gateway (HTTP API)',
+    perMillion(apiRequests, price.httpApiRequests.usd),
+    `${count(apiRequests)} requests`,
+  );
+
+  // DynamoDB
+  const storageGb = (users * usage.storage.mbPerTrader) / MB_PER_GB + usage.storage.sharedGb;
+  row(
+    'DynamoDB (on-demand)',
+    perMillion(readUnits, price.dynamoReadRequestUnits.usd) +
+      perMillion(writeUnits, price.dynamoWriteRequestUnits.usd) +
+      beyond(storageGb, free.dynamoStorageGb.amount, applyFree) * price.dynamoStorage.usd +
+      (stage.pointInTimeRecovery ? storageGb * price.dynamoPitr.usd : 0),
+    `${count(readUnits)} RRU, ${count(writeUnits)} WRU, ${gb(storageGb)}${stage.pointInTimeRecovery ? ' with PITR' : ''}`,
+  );
+
+  // CloudFront
+  const staticRequests = users * usage.staticWeb.requestsPerTraderMonth;
+  const cloudFrontRequests = apiRequests + staticRequests;
+  const cloudFrontGb = responseKb / KB_PER_GB + (users * usage.staticWeb.mbPerTraderMonth) / MB_PER_GB;
+  row(
+    'CloudFront',
+    (beyond(cloudFrontRequests, free.cloudFrontRequests.amount, applyFree) / 10_000) *
+      price.cloudFrontRequests.usd +
+      beyond(cloudFrontGb, free.cloudFrontTransferGb.amount, applyFree) * price.cloudFrontTransfer.usd +
+      perMillion(
+        beyond(staticRequests, free.cloudFrontFunctions.amount, applyFree),
+        price.cloudFrontFunctions.usd,
+      ),
+    `${count(cloudFrontRequests)} requests, ${gb(cloudFrontGb)} out`,
+  );
+
+  // S3: the site bucket and CloudFront's access logs, kept for the stage's log retention
+  const logMonthsKept = stage.logRetentionDays / 30;
+  const accessLogGb =
+    (cloudFrontRequests * usage.cloudFrontLogs.kbPerRequest * usage.cloudFrontLogs.gzipRatio) / KB_PER_GB;
+  const s3Gb = usage.staticWeb.siteBucketGb + accessLogGb * logMonthsKept;
+  row(
+    'S3',
+    s3Gb * price.s3Storage.usd + (usage.cloudFrontLogs.filesPerMonth / 1000) * price.s3Puts.usd,
+    `${gb(s3Gb)} stored (site, access logs)`,
+  );
+
+  // Cognito: every active trader is a monthly active user
+  row(
+    'Cognito (Essentials)',
+    beyond(users, free.cognitoMau.amount, applyFree) * price.cognitoEssentialsMau.usd,
+    `${count(users)} MAU`,
+  );
+
+  // Secrets Manager
+  const secretCount = Object.keys(secrets).length;
+  row(
+    'Secrets Manager',
+    secretCount * price.secretsPerMonth.usd + (secretCalls / 10_000) * price.secretsApiCalls.usd,
+    `${secretCount} secrets, ${count(secretCalls)} GetSecretValue (${usage.secretsCacheSeconds / 60}-min cache)`,
+  );
+
+  // EventBridge Scheduler
+  row(
+    'EventBridge Scheduler',
+    perMillion(
+      beyond(jobInvocations, free.schedulerInvocations.amount, applyFree),
+      price.schedulerInvocations.usd,
+    ),
+    `${schedules.length} schedules, ${count(jobInvocations)} runs`,
+  );
+
+  // CloudWatch: logs (ingestion and storage), custom metrics, alarms, dashboards
+  const logs = usage.logs;
+  const perInvocationKb =
+    logs.platformKbPerInvocation + logs.appKbPerRequest[stage.logLevel] + logs.emfKbPerInvocation;
+  const logGb =
+    (apiRequests * (perInvocationKb + logs.accessLogKbPerRequest) + jobInvocations * perInvocationKb) /
+    KB_PER_GB;
+  const storedLogGb = logGb * logMonthsKept * logs.archivedRatio;
+  const obs = usage.observability;
+  const dashboardsBilled =
+    applyFree && obs.dashboardMetrics <= 50
+      ? Math.max(0, obs.dashboards - free.dashboards.amount)
+      : obs.dashboards;
+  row(
+    'CloudWatch',
+    beyond(logGb, free.logsGb.amount, applyFree) * price.logsIngestion.usd +
+      storedLogGb * price.logsStorage.usd +
+      beyond(obs.customMetrics, free.customMetrics.amount, applyFree) * price.customMetrics.usd +
+      beyond(obs.alarmMetrics, free.alarmMetrics.amount, applyFree) * price.alarmMetrics.usd +
+      dashboardsBilled * price.dashboards.usd,
+    `${gb(logGb)} logs (${stage.logLevel}), ${obs.customMetrics} metrics, ${obs.alarmMetrics} alarm metrics, ${obs.dashboards} dashboard`,
+  );
+
+  // X-Ray: Lambda samples the first request each second and 5% of the rest, per function
+  const recorded = usage.observability.tracing ? traces : 0;
+  row(
+    'X-Ray',
+    perMillion(beyond(recorded, free.xrayTraces.amount, applyFree), price.xrayTraces.usd),
+    usage.observability.tracing ? `${count(recorded)} traces` : 'tracing off',
+  );
+
+  // The AI provider
+  const aiQuestions = requestsByRoute.postChatMessage ?? 0;
+  const tokens = tokensPerQuestion(usage.ai);
+  const aiInputTokens = aiQuestions * tokens.input;
+  const aiCachedInputTokens = aiQuestions * tokens.cached;
+  const aiOutputTokens = aiQuestions * tokens.output;
+  row(
+    'AI provider (gpt-4o-mini)',
+    perMillion(aiInputTokens - aiCachedInputTokens, price.aiInputTokens.usd) +
+      perMillion(aiCachedInputTokens, price.aiCachedInputTokens.usd) +
+      perMillion(aiOutputTokens, price.aiOutputTokens.usd),
+    `${count(aiQuestions)} questions, ${count(aiInputTokens)} in / ${count(aiOutputTokens)} out tokens`,
+  );
+
+  const total = rows.reduce((sum, r) => sum + r.usd, 0);
+  return {
+    users,
+    stage: stage.name,
+    freeTier: applyFree,
+    rows,
+    total,
+    perTrader: users > 0 ? total / users : 0,
+    quantities: {
+      apiRequests,
+      requestsByRoute,
+      jobInvocations,
+      lambdaGbSeconds: gbSeconds,
+      readUnits,
+      writeUnits,
+      storageGb,
+      cloudFrontRequests,
+      cloudFrontGb,
+      secretCalls,
+      logGb,
+      traces: recorded,
+      aiQuestions,
+      aiInputTokens,
+      aiCachedInputTokens,
+      aiOutputTokens,
+    },
+  };
+}

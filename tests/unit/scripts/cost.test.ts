@@ -1,0 +1,236 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CHAT_MAX_TOKENS } from '@shared/constants/caps';
+import { planLimits } from '@shared/constants/plans';
+import { routes, type RouteDefinition } from '@shared/routes';
+import { secrets } from '@shared/secrets';
+import { stages } from '../../../infra/config/stages';
+import { routeSecrets } from '../../../infra/constructs/api-function';
+import { DEFAULT_MODEL, MAX_MODEL_ROUNDS } from '../../../lambdas/chat/config';
+import { systemPrompt } from '../../../lambdas/chat/model';
+import { toolDefinitions } from '../../../lambdas/chat/tools';
+import {
+  estimateMonthlyCost,
+  requestsPerTrader,
+  secretsRead,
+  services,
+  stageFacts,
+  tokensPerQuestion,
+  type Service,
+} from '../../../scripts/cost/estimate';
+import { DEFAULT_FUNCTION_MEMORY_MB, freeTier, prices, usage } from '../../../scripts/cost/model';
+import { CostUsageError, formatCostTable, parseCostArgs, parseUsers } from '../../../scripts/cost/report';
+
+const prod = stageFacts(stages.prod);
+const usd = (users: number, service: Service, freeTierOn = true) =>
+  estimateMonthlyCost({ users, stage: prod, freeTier: freeTierOn }).rows.find((r) => r.service === service)!
+    .usd;
+
+describe('npm run cost: arguments', () => {
+  it('reads the number of traders, with or without thousands separators', () => {
+    expect(parseUsers('1000')).toBe(1000);
+    expect(parseUsers('1,000')).toBe(1000);
+    expect(parseUsers('1_000_000')).toBe(1_000_000);
+    expect(parseUsers(' 42 ')).toBe(42);
+  });
+
+  it.each(['abc', '0', '-5', '1.5', '1e3', '12,34', '10000001', '0x10', 'Infinity'])(
+    'refuses --users %s, naming the flag, the range and the value',
+    (raw) => {
+      expect(() => parseUsers(raw)).toThrow(CostUsageError);
+      expect(() => parseUsers(raw)).toThrow(
+        `--users must be a whole number of active traders from 1 to 10,000,000, not "${raw}"`,
+      );
+    },
+  );
+
+  it('requires --users, and refuses an unknown stage or flag', () => {
+    const stageNames = Object.keys(stages);
+    expect(() => parseCostArgs([], stageNames)).toThrow('--users is required');
+    expect(() => parseCostArgs(['--users', '10', '--stage', 'qa'], stageNames)).toThrow(
+      '--stage must be one of dev, prod, not "qa"',
+    );
+    expect(() => parseCostArgs(['--users', '10', '--bogus'], stageNames)).toThrow(CostUsageError);
+    expect(parseCostArgs(['--users', '10'], stageNames)).toEqual({
+      users: 10,
+      stage: 'prod',
+      freeTier: true,
+      help: false,
+    });
+    expect(parseCostArgs(['--users=7', '--stage', 'dev', '--no-free-tier'], stageNames)).toMatchObject({
+      users: 7,
+      stage: 'dev',
+      freeTier: false,
+    });
+  });
+
+  it('as a command: prints the table, or the reason and the usage with exit code 2', () => {
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/cost.ts', ...args], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    const ok = run('--users', '1000');
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toContain('Stage prod, 1,000 active traders');
+    expect(ok.stdout).toContain('| **total**');
+    const bad = run('--users', 'lots');
+    expect(bad.status).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toContain(
+      '--users must be a whole number of active traders from 1 to 10,000,000, not "lots"',
+    );
+    expect(bad.stderr).toContain('Usage: npm run cost -- --users N');
+  });
+});
+
+describe('cost model: arithmetic', () => {
+  it('has one row per service, and the total is the sum of the rows', () => {
+    for (const users of [1, 1000, 123_457, 10_000_000]) {
+      for (const freeTierOn of [true, false]) {
+        const estimate = estimateMonthlyCost({ users, stage: prod, freeTier: freeTierOn });
+        expect(estimate.rows.map((r) => r.service)).toEqual([...services]);
+        const sum = estimate.rows.reduce((total, r) => total + r.usd, 0);
+        expect(estimate.total).toBeCloseTo(sum, 9);
+        expect(estimate.perTrader).toBeCloseTo(estimate.total / users, 9);
+        for (const row of estimate.rows) expect(row.usd).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+
+  it('prints shares that add up to 100% and amounts that add up to the printed total', () => {
+    const estimate = estimateMonthlyCost({ users: 1000, stage: prod });
+    const table = formatCostTable(estimate);
+    const bodyRows = table.split('\n').slice(2, -1);
+    expect(bodyRows).toHaveLength(services.length);
+    const cells = bodyRows.map((line) => line.split('|').map((cell) => cell.trim()));
+    const shares = cells.map((c) => Number(c[3]!.replace('%', '')));
+    expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 0);
+    const amounts = cells.map((c) => Number(c[2]!.replace(/[$,]/g, '')));
+    const printedTotal = Number(/\*\*\$([\d,.]+)\*\*/.exec(table)![1]!.replace(/,/g, ''));
+    expect(Math.abs(amounts.reduce((a, b) => a + b, 0) - printedTotal)).toBeLessThanOrEqual(
+      0.01 * services.length,
+    );
+  });
+
+  it('is linear in traders where each trader adds the same work (no free tier to cross)', () => {
+    for (const service of [
+      'API Gateway (HTTP API)',
+      'AI provider (gpt-4o-mini)',
+      'Cognito (Essentials)',
+    ] as const) {
+      const one = usd(1000, service, false);
+      expect(one).toBeGreaterThan(0);
+      expect(usd(3000, service, false)).toBeCloseTo(3 * one, 9);
+      expect(usd(10_000, service, false)).toBeCloseTo(10 * one, 9);
+    }
+    // DynamoDB: every trader's requests and storage, plus the feeds the jobs keep (a fixed part).
+    const d = (n: number) => usd(n, 'DynamoDB (on-demand)', false);
+    expect(d(3000) - d(2000)).toBeCloseTo(d(2000) - d(1000), 9);
+    expect(d(2000)).toBeLessThan(2 * d(1000));
+  });
+
+  it('never costs less with more traders', () => {
+    let previous = 0;
+    for (const users of [1, 10, 100, 1000, 5000, 10_000, 10_001, 50_000, 200_000]) {
+      const { total } = estimateMonthlyCost({ users, stage: prod });
+      expect(total).toBeGreaterThanOrEqual(previous);
+      previous = total;
+    }
+  });
+
+  it('applies the always-free allowances, and only those', () => {
+    // Cognito: 10,000 MAUs free, then per MAU.
+    expect(usd(10_000, 'Cognito (Essentials)')).toBe(0);
+    expect(usd(10_001, 'Cognito (Essentials)')).toBeCloseTo(prices.cognitoEssentialsMau.usd, 9);
+    expect(usd(20_000, 'Cognito (Essentials)')).toBeCloseTo(10_000 * prices.cognitoEssentialsMau.usd, 9);
+    expect(usd(20_000, 'Cognito (Essentials)', false)).toBeCloseTo(
+      20_000 * prices.cognitoEssentialsMau.usd,
+      9,
+    );
+    // Small stages fit in Lambda's, CloudFront's and the scheduler's allowances.
+    for (const service of ['Lambda (arm64)', 'CloudFront', 'EventBridge Scheduler'] as const) {
+      expect(usd(50, service)).toBe(0);
+      expect(usd(50, service, false)).toBeGreaterThan(0);
+    }
+    // The scheduler's runs do not depend on traders: 14 M free covers them at any size.
+    expect(usd(10_000_000, 'EventBridge Scheduler')).toBe(0);
+    // API Gateway's free requests last only an account's first year: never applied.
+    expect(usd(50, 'API Gateway (HTTP API)')).toBe(usd(50, 'API Gateway (HTTP API)', false));
+    // Secrets have no free tier: each costs its monthly price even with no traders' calls.
+    expect(usd(1, 'Secrets Manager')).toBeGreaterThanOrEqual(
+      Object.keys(secrets).length * prices.secretsPerMonth.usd,
+    );
+    // Past the allowance, Lambda's line is the same as without it, less the allowance's worth.
+    const big = estimateMonthlyCost({ users: 100_000, stage: prod });
+    const lambdaAllowanceUsd =
+      (freeTier.lambdaRequests.amount / 1e6) * prices.lambdaRequests.usd +
+      freeTier.lambdaGbSeconds.amount * prices.lambdaArmGbSecond.usd;
+    expect(usd(100_000, 'Lambda (arm64)', false) - usd(100_000, 'Lambda (arm64)')).toBeCloseTo(
+      lambdaAllowanceUsd,
+      6,
+    );
+    expect(big.quantities.apiRequests).toBeGreaterThan(freeTier.lambdaRequests.amount);
+  });
+
+  it('reads the stage: the dev stage logs at debug level', () => {
+    const dev = estimateMonthlyCost({ users: 1000, stage: stageFacts(stages.dev) });
+    const prodEstimate = estimateMonthlyCost({ users: 1000, stage: prod });
+    expect(dev.quantities.logGb).toBeGreaterThan(prodEstimate.quantities.logGb);
+    expect(stages.dev.logLevel).toBe('debug');
+  });
+
+  it('counts polls from the screens: twice the minutes on the dashboard, twice its polls', () => {
+    const doubled = {
+      ...usage,
+      screens: { ...usage.screens, dashboard: { ...usage.screens.dashboard!, minutesPerSession: 40 } },
+    };
+    const base = requestsPerTrader(usage);
+    const more = requestsPerTrader(doubled);
+    // getMarketData is polled by the dashboard only (overview and ticker bar, every 30 s).
+    expect(more.getMarketData).toBeCloseTo(2 * base.getMarketData!, 9);
+    // Two polls every 30 s for 20 minutes a session.
+    expect(base.getMarketData).toBeCloseTo(2 * ((20 * 60_000) / 30_000) * usage.sessionsPerMonth, 9);
+  });
+});
+
+describe('cost model: agrees with the code it models', () => {
+  it('reads the same secrets per function as the API stack binds', () => {
+    for (const route of routes as readonly RouteDefinition[])
+      for (const gate of [true, false])
+        expect(secretsRead(route, gate).sort()).toEqual(routeSecrets(route, gate).sort());
+  });
+
+  it('uses the function memory of the infra default', () => {
+    const source = readFileSync('infra/constructs/app-function.ts', 'utf8');
+    const memory = /memorySize:\s*props\.memorySize\s*\?\?\s*(\d+)/.exec(source);
+    expect(memory, 'AppFunction no longer reads `memorySize: props.memorySize ?? N`').not.toBeNull();
+    expect(Number(memory![1])).toBe(DEFAULT_FUNCTION_MEMORY_MB);
+  });
+
+  it("prices the chat Lambda's model, within its limits, and the prompt it really sends", () => {
+    expect(DEFAULT_MODEL).toBe('gpt-4o-mini');
+    expect(prices.aiInputTokens.unit).toContain(DEFAULT_MODEL);
+    expect(usage.ai.modelRounds).toBeLessThanOrEqual(MAX_MODEL_ROUNDS);
+    expect(usage.ai.answerTokens).toBeLessThanOrEqual(CHAT_MAX_TOKENS);
+    // A session is at most a day: Starter's quota must allow the questions assumed.
+    expect(usage.ai.questionsPerSession).toBeLessThanOrEqual(planLimits.starter.aiQuestionsPerDay);
+    // About four characters a token: the system prompt and the tools' schemas fit the assumption.
+    const sent =
+      systemPrompt(new Date(), 'America/New_York').length + JSON.stringify(toolDefinitions()).length;
+    expect(usage.ai.fixedPromptTokens).toBeGreaterThanOrEqual(Math.ceil(sent / 4));
+  });
+
+  it('caches later rounds of a question only when the prompt is long enough to be cached', () => {
+    const tokens = tokensPerQuestion(usage.ai);
+    expect(tokens.cached).toBeLessThan(tokens.input);
+    expect(tokensPerQuestion({ ...usage.ai, cacheWithinQuestion: false }).cached).toBe(0);
+    expect(tokensPerQuestion({ ...usage.ai, fixedPromptTokens: 500, toolResultTokens: 100 }).cached).toBe(0);
+    expect(tokensPerQuestion({ ...usage.ai, modelRounds: 1 })).toEqual({
+      input: usage.ai.fixedPromptTokens + usage.ai.questionTokens,
+      cached: 0,
+      output: usage.ai.answerTokens,
+    });
+  });
+});
