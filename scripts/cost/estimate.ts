@@ -8,6 +8,9 @@ import { routes, type RouteDefinition, type RouteId, type SecretKey } from '@sha
 import { schedules, type ScheduleDefinition } from '@shared/schedules';
 import { secrets } from '@shared/secrets';
 import { SESSION_MINUTES } from '@shared/market/calendar';
+import { effectivePlans, planFeatures, planLimits, type PlanLimits } from '@shared/constants/plans';
+import { feedNames } from '@shared/feeds/schemas';
+import { appMetrics, type MetricDimension } from '@shared/observability';
 import { type StageConfig } from '../../infra/config/stages';
 import {
   DEFAULT_FUNCTION_MEMORY_MB,
@@ -162,6 +165,48 @@ export function tokensPerQuestion(ai: UsageAssumptions['ai']) {
   }
   const output = (ai.modelRounds - 1) * ai.toolCallOutputTokens + ai.answerTokens;
   return { input, cached, output };
+}
+
+/**
+ * Custom metric series the app publishes (shared/src/observability.ts): each metric's name with
+ * each set of dimension values it is published with, `service` included (one per area), plus
+ * Powertools' `ColdStart` per function. `userDriven` series are published only in the hours
+ * traders are on; the jobs' run around the clock.
+ */
+export function metricSeries(
+  routesWithTraffic: readonly RouteDefinition[],
+  observability: UsageAssumptions['observability'],
+): { userDriven: number; allHours: number } {
+  const plans = effectivePlans.map((plan) => planLimits[plan] as PlanLimits);
+  // A refusal is a feature a plan lacks, or a quota it caps on a feature it has.
+  const refusals = plans.reduce(
+    (sum, limits) =>
+      sum +
+      planFeatures.filter((f) => !limits.features.includes(f)).length +
+      Number(limits.aiQuestionsPerDay !== null && limits.features.includes('research')) +
+      Number(limits.maxScannerFilters !== null && limits.features.includes('scanner')),
+    0,
+  );
+  const dailyQuotas = plans.filter((l) => l.aiQuestionsPerDay !== null && l.aiQuestionsPerDay > 0).length;
+  const values: Record<MetricDimension, number> = {
+    route: routesWithTraffic.length,
+    code: observability.errorCodesPerRoute,
+    limit: refusals,
+    plan: 1, // counted with `limit` and `quota`: only the plans a limit applies to
+    quota: dailyQuotas,
+    tool: observability.aiTools,
+    feed: feedNames.length,
+    job: schedules.length,
+  };
+  let userDriven = routesWithTraffic.length; // ColdStart, per function
+  let allHours = schedules.length; // ColdStart of the jobs
+  for (const metric of Object.values(appMetrics)) {
+    const dimensions: readonly MetricDimension[] = metric.dimensions;
+    const series = dimensions.reduce((product, d) => product * values[d], 1);
+    if (dimensions.includes('feed') || dimensions.includes('job')) allHours += series;
+    else userDriven += series;
+  }
+  return { userDriven, allHours };
 }
 
 const count = (n: number) =>
@@ -322,6 +367,15 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
     KB_PER_GB;
   const storedLogGb = logGb * logMonthsKept * logs.archivedRatio;
   const obs = usage.observability;
+  const trafficked = (routes as readonly RouteDefinition[]).filter(
+    (r) => (requestsByRoute[r.id as RouteId] ?? 0) > 0,
+  );
+  const series = metricSeries(trafficked, obs);
+  // Custom metrics are prorated by the hour: a series costs only the hours it is published in.
+  const metricMonths =
+    series.userDriven * Math.min(1, usage.activeHoursPerMonth / HOURS_PER_MONTH) +
+    series.allHours +
+    obs.otherCustomMetrics;
   const dashboardsBilled =
     applyFree && obs.dashboardMetrics <= 50
       ? Math.max(0, obs.dashboards - free.dashboards.amount)
@@ -330,10 +384,10 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
     'CloudWatch',
     beyond(logGb, free.logsGb.amount, applyFree) * price.logsIngestion.usd +
       storedLogGb * price.logsStorage.usd +
-      beyond(obs.customMetrics, free.customMetrics.amount, applyFree) * price.customMetrics.usd +
+      beyond(metricMonths, free.customMetrics.amount, applyFree) * price.customMetrics.usd +
       beyond(obs.alarmMetrics, free.alarmMetrics.amount, applyFree) * price.alarmMetrics.usd +
       dashboardsBilled * price.dashboards.usd,
-    `${gb(logGb)} logs (${stage.logLevel}), ${obs.customMetrics} metrics, ${obs.alarmMetrics} alarm metrics, ${obs.dashboards} dashboard`,
+    `${gb(logGb)} logs (${stage.logLevel}), ${series.userDriven + series.allHours + obs.otherCustomMetrics} metrics (${Math.round(metricMonths)} metric-months), ${obs.alarmMetrics} alarm metrics, ${obs.dashboards} dashboard`,
   );
 
   // X-Ray: Lambda samples the first request each second and 5% of the rest, per function

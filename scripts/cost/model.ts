@@ -241,8 +241,15 @@ export interface AiAssumptions {
 }
 
 export interface ObservabilityAssumptions {
-  /** Custom metric series (metric name × dimension values), EMF and API Gateway detailed metrics. */
-  customMetrics: number;
+  /**
+   * Error codes each route answers in a month (one `Errors` series per route and code, e.g.
+   * `validation_failed`, `plan_limit`, `site_locked`).
+   */
+  errorCodesPerRoute: number;
+  /** The Research Assistant's tools (one `AiToolCalls` series each; lambdas/chat/tools.ts). */
+  aiTools: number;
+  /** Custom metrics besides the app's EMF ones (e.g. API Gateway detailed metrics), metric-months. */
+  otherCustomMetrics: number;
   /** Metrics across all alarms (a metric-math alarm counts each metric it reads). */
   alarmMetrics: number;
   dashboards: number;
@@ -531,11 +538,14 @@ export const usage: UsageAssumptions = {
     basis: 'standard (legacy) access logs, delivered gzipped to the log bucket a few times an hour per edge',
   },
   observability: {
-    customMetrics: 60,
+    errorCodesPerRoute: 2,
+    aiTools: 9,
+    otherCustomMetrics: 0,
     alarmMetrics: 45,
     dashboards: 1,
     dashboardMetrics: 40,
     tracing: true,
-    source: 'placeholder until lambdas/common/observability*.ts and infra/constructs/monitoring.ts exist',
+    source:
+      'metrics: shared/src/observability.ts (series counted in estimate.ts); alarms and dashboard: placeholder until infra/constructs/monitoring.ts exists',
   },
 };

@@ -12,6 +12,7 @@ import { systemPrompt } from '../../../lambdas/chat/model';
 import { toolDefinitions } from '../../../lambdas/chat/tools';
 import {
   estimateMonthlyCost,
+  metricSeries,
   requestsPerTrader,
   secretsRead,
   services,
@@ -220,6 +221,18 @@ describe('cost model: agrees with the code it models', () => {
     const sent =
       systemPrompt(new Date(), 'America/New_York').length + JSON.stringify(toolDefinitions()).length;
     expect(usage.ai.fixedPromptTokens).toBeGreaterThanOrEqual(Math.ceil(sent / 4));
+  });
+
+  it("counts the app's metric series from its metric table", () => {
+    expect(usage.observability.aiTools).toBe(toolDefinitions().length);
+    const all = routes as readonly RouteDefinition[];
+    const fewer = metricSeries(all.slice(0, 5), usage.observability);
+    const more = metricSeries(all.slice(0, 6), usage.observability);
+    // A route with traffic adds its ColdStart, its Requests and its Errors by code.
+    expect(more.userDriven - fewer.userDriven).toBe(2 + usage.observability.errorCodesPerRoute);
+    // The jobs' series (ColdStart, JobRuns, FeedItemsWritten per feed) do not depend on routes.
+    expect(more.allHours).toBe(fewer.allHours);
+    expect(fewer.allHours).toBe(2 + 2 + 4);
   });
 
   it('caches later rounds of a question only when the prompt is long enough to be cached', () => {
