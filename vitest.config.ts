@@ -17,8 +17,11 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
           setupFiles: ['tests/helpers/unit-setup.ts'],
+          // The run's directory where each stage's CDK app is synthesized once for every infra test file.
+          globalSetup: ['tests/unit/infra/global-setup.ts'],
           testTimeout: 60_000,
-          // A CDK synth in a beforeAll takes seconds alone and far longer on a busy 2-core machine.
+          // Generous for hooks that do much on a busy 2-core machine; the infra tests' synthesis
+          // hooks set their own limit (SYNTH_TIMEOUT_MS in tests/unit/infra/synth-app.ts).
           hookTimeout: 300_000,
         },
       },

@@ -1,40 +1,33 @@
-import { type Template } from 'aws-cdk-lib/assertions';
-import { Match } from 'aws-cdk-lib/assertions';
-import { type CfnTable } from 'aws-cdk-lib/aws-dynamodb';
-import { type CfnSecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type RouteDefinition, routeKey, routes, type SecretKey, type TableAccess } from '@shared/routes';
 import { runtimeEnv, secrets } from '@shared/secrets';
 import { tables, type TableKey } from '@shared/tables';
 import { stages } from '../../../infra/config/stages';
 import { routeSecrets, routeTables } from '../../../infra/constructs/api-function';
-import { actionsOf, findFunction, statementsOfFunction, type SynthesizedApp, synthApp } from './synth-app';
+import {
+  actionsOf,
+  findFunction,
+  loadStage,
+  statementsOfFunction,
+  SYNTH_TIMEOUT_MS,
+  type SynthesizedStage,
+} from './synth-app';
 
 const routeTable = routes as readonly RouteDefinition[];
 const stage = stages.dev;
-let synthesized: SynthesizedApp;
+let synthesized: SynthesizedStage;
 let api: Template;
 let tableIds: Record<TableKey, string>;
 let secretIds: Record<SecretKey, string>;
 
-beforeAll(() => {
-  // The one infra test that bundles with esbuild, proving every route's entry builds.
-  synthesized = synthApp(stage, { bundle: true });
-  api = synthesized.template(synthesized.stacks.api);
-  const { data } = synthesized.stacks;
-  tableIds = Object.fromEntries(
-    Object.entries(data.tables).map(([key, table]) => [
-      key,
-      data.getLogicalId(table.node.defaultChild as CfnTable),
-    ]),
-  ) as Record<TableKey, string>;
-  secretIds = Object.fromEntries(
-    Object.entries(data.secrets).map(([key, secret]) => [
-      key,
-      data.getLogicalId(secret.node.defaultChild as CfnSecret),
-    ]),
-  ) as Record<SecretKey, string>;
-});
+beforeAll(async () => {
+  // The shared dev synthesis is the bundled one: every route's entry builds with esbuild.
+  synthesized = await loadStage('dev');
+  api = synthesized.templates.api;
+  tableIds = synthesized.ids.tables;
+  secretIds = synthesized.ids.secrets;
+}, SYNTH_TIMEOUT_MS);
 
 const routeResources = () =>
   Object.values(api.findResources('AWS::ApiGatewayV2::Route')) as { Properties: Record<string, unknown> }[];
@@ -72,15 +65,13 @@ describe('HTTP API routes', () => {
 
   it('authorizes with a JWT authorizer whose issuer is the user pool and audience the app client', () => {
     api.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
-    const { auth } = synthesized.stacks;
+    const { ids } = synthesized;
     const authorizer = Object.values(api.findResources('AWS::ApiGatewayV2::Authorizer'))[0]!;
     expect(authorizer.Properties).toMatchObject({ AuthorizerType: 'JWT' });
     const config = JSON.stringify(authorizer.Properties.JwtConfiguration);
     expect(config).toContain('cognito-idp.');
-    expect(config).toContain(auth.getLogicalId(auth.userPool.node.defaultChild as never));
-    expect(JSON.stringify(authorizer.Properties.JwtConfiguration.Audience)).toContain(
-      auth.getLogicalId(auth.userPoolClient.node.defaultChild as never),
-    );
+    expect(config).toContain(ids.userPool);
+    expect(JSON.stringify(authorizer.Properties.JwtConfiguration.Audience)).toContain(ids.userPoolClient);
   });
 
   it('throttles and access-logs the stage', () => {
@@ -176,15 +167,19 @@ describe('route functions', () => {
     expect(grantedSecrets.sort()).toEqual(routeSecrets(route, stage.siteGate).sort());
     const cognito = statements.flatMap(actionsOf).filter((a) => a.startsWith('cognito-idp:'));
     expect(cognito.sort()).toEqual([...(route.cognitoActions ?? [])].sort());
-    // Nothing but tables, secrets and Cognito is granted (logs go through the managed role policy).
+    // Nothing but tables, secrets, Cognito and writing X-Ray traces is granted (logs go through
+    // the managed role policy).
     for (const action of statements.flatMap(actionsOf)) {
-      expect(action).toMatch(/^(dynamodb|secretsmanager|cognito-idp):/);
+      expect(action).toMatch(
+        /^((dynamodb|secretsmanager|cognito-idp):|xray:Put(TraceSegments|TelemetryRecords)$)/,
+      );
     }
   });
 
   it('gives the health function no data access: it reads only the origin-verify secret', () => {
     const statements = statementsOfFunction(api, 'health');
-    expect(statements.flatMap(actionsOf).every((action) => action.startsWith('secretsmanager:'))).toBe(true);
+    const dataActions = statements.flatMap(actionsOf).filter((action) => !action.startsWith('xray:'));
+    expect(dataActions.every((action) => action.startsWith('secretsmanager:'))).toBe(true);
     expect(JSON.stringify(statements.map((s) => s.Resource))).toContain(secretIds.originVerify);
     expect(JSON.stringify(statements.map((s) => s.Resource))).not.toContain(secretIds.siteGate);
   });
@@ -199,7 +194,7 @@ describe('route functions', () => {
     const secretEnv = Object.fromEntries(
       routeSecrets(route, stage.siteGate).map((key) => [secrets[key].arnEnvVar, key]),
     );
-    const { auth } = synthesized.stacks;
+    const { ids } = synthesized;
 
     for (const [name, value] of Object.entries(variables)) {
       const text = JSON.stringify(value);
@@ -210,10 +205,8 @@ describe('route functions', () => {
       else if (name === runtimeEnv.marketDataProvider) expect(value).toBe(stage.marketDataProvider);
       else if (name === runtimeEnv.originVerifyRequired) expect(value).toBe('true');
       else if (name === 'NODE_OPTIONS') expect(value).toBe('--enable-source-maps');
-      else if (name === runtimeEnv.userPoolId)
-        expect(text).toContain(auth.getLogicalId(auth.userPool.node.defaultChild as never));
-      else if (name === runtimeEnv.userPoolClientId)
-        expect(text).toContain(auth.getLogicalId(auth.userPoolClient.node.defaultChild as never));
+      else if (name === runtimeEnv.userPoolId) expect(text).toContain(ids.userPool);
+      else if (name === runtimeEnv.userPoolClientId) expect(text).toContain(ids.userPoolClient);
       else if (name in tableEnv) expect(text).toContain(tableIds[tableEnv[name] as TableKey]);
       // A secret's Ref is its ARN: the variable must reference the secret, not hold a string.
       else if (name in secretEnv) {

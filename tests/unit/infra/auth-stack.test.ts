@@ -2,22 +2,23 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { passwordPolicy } from '@shared/auth/password-policy';
 import { tables } from '@shared/tables';
-import { stages } from '../../../infra/config/stages';
-import { federatedStage } from './federated-stage';
-import { synthApp } from './synth-app';
+import { fullStage } from './full-stage';
+import { loadStage, SYNTH_TIMEOUT_MS } from './synth-app';
 
 let dev: Template;
 let prod: Template;
 let federated: Template;
 
-beforeAll(() => {
-  const devApp = synthApp(stages.dev);
-  const prodApp = synthApp(stages.prod);
-  const federatedApp = synthApp(federatedStage);
-  dev = devApp.template(devApp.stacks.auth);
-  prod = prodApp.template(prodApp.stacks.auth);
-  federated = federatedApp.template(federatedApp.stacks.auth);
-});
+beforeAll(async () => {
+  const [devApp, prodApp, fullApp] = await Promise.all([
+    loadStage('dev'),
+    loadStage('prod'),
+    loadStage('full'),
+  ]);
+  dev = devApp.templates.auth;
+  prod = prodApp.templates.auth;
+  federated = fullApp.templates.auth;
+}, SYNTH_TIMEOUT_MS);
 
 describe('user pool', () => {
   it('signs in by email with self sign-up, email verification and email-only recovery', () => {
@@ -78,7 +79,7 @@ describe('app client', () => {
   });
 
   it('adds the hosted UI domain and Google, with a code-flow client, when the stage configures them', () => {
-    const hostedUi = federatedStage.hostedUi!;
+    const hostedUi = fullStage.hostedUi!;
     federated.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: hostedUi.domainPrefix });
     federated.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
       ProviderName: 'Google',

@@ -1,22 +1,20 @@
 import { type Template } from 'aws-cdk-lib/assertions';
-import { type CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { secrets } from '@shared/secrets';
 import { type TableDefinition, type TableKey, tables } from '@shared/tables';
-import { stages } from '../../../infra/config/stages';
-import { type SynthesizedApp, synthApp } from './synth-app';
+import { loadStage, SYNTH_TIMEOUT_MS, type SynthesizedStage } from './synth-app';
 
 const definitions = Object.values(tables) as TableDefinition[];
-let devApp: SynthesizedApp;
+let devApp: SynthesizedStage;
 let dev: Template;
 let prod: Template;
 
-beforeAll(() => {
-  devApp = synthApp(stages.dev);
-  const prodApp = synthApp(stages.prod);
-  dev = devApp.template(devApp.stacks.data);
-  prod = prodApp.template(prodApp.stacks.data);
-});
+beforeAll(async () => {
+  let prodApp: SynthesizedStage;
+  [devApp, prodApp] = await Promise.all([loadStage('dev'), loadStage('prod')]);
+  dev = devApp.templates.data;
+  prod = prodApp.templates.data;
+}, SYNTH_TIMEOUT_MS);
 
 const keySchema = (definition: Pick<TableDefinition, 'partitionKey' | 'sortKey'>) => [
   { AttributeName: definition.partitionKey.name, KeyType: 'HASH' },
@@ -35,8 +33,7 @@ describe('tables', () => {
     'defines %s: keys, GSIs, TTL, on-demand, PITR, AWS-managed encryption',
     (key) => {
       const definition: TableDefinition = tables[key];
-      const table = devApp.stacks.data.tables[key];
-      const logicalId = devApp.stacks.data.getLogicalId(table.node.defaultChild as CfnTable);
+      const logicalId = devApp.ids.tables[key];
       const properties = dev.toJSON().Resources[logicalId].Properties;
       expect(properties).toMatchObject({
         KeySchema: keySchema(definition),

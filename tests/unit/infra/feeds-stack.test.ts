@@ -2,17 +2,23 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ScheduleDefinition, schedules } from '@shared/schedules';
 import { type TableKey, tables } from '@shared/tables';
-import { stages } from '../../../infra/config/stages';
-import { actionsOf, findFunction, statementsOfFunction, type SynthesizedApp, synthApp } from './synth-app';
+import {
+  actionsOf,
+  findFunction,
+  loadStage,
+  statementsOfFunction,
+  SYNTH_TIMEOUT_MS,
+  type SynthesizedStage,
+} from './synth-app';
 
 const jobs = schedules as readonly ScheduleDefinition[];
-let synthesized: SynthesizedApp;
+let synthesized: SynthesizedStage;
 let feeds: Template;
 
-beforeAll(() => {
-  synthesized = synthApp(stages.dev);
-  feeds = synthesized.template(synthesized.stacks.feeds);
-});
+beforeAll(async () => {
+  synthesized = await loadStage('dev');
+  feeds = synthesized.templates.feeds;
+}, SYNTH_TIMEOUT_MS);
 
 const rate = (minutes: number) => `rate(${minutes} ${minutes === 1 ? 'minute' : 'minutes'})`;
 
@@ -33,16 +39,12 @@ describe('scheduled jobs', () => {
   });
 
   it.each(jobs)('grants $id only the tables of its schedule', (job) => {
-    const { data } = synthesized.stacks;
+    const tableIds = synthesized.ids.tables;
     const dynamo = statementsOfFunction(feeds, job.id).filter((statement) =>
       actionsOf(statement).some((action) => action.startsWith('dynamodb:')),
     );
-    const granted = (Object.keys(data.tables) as TableKey[]).filter((key) =>
-      dynamo.some((statement) =>
-        JSON.stringify(statement.Resource).includes(
-          data.getLogicalId(data.tables[key].node.defaultChild as never),
-        ),
-      ),
+    const granted = (Object.keys(tableIds) as TableKey[]).filter((key) =>
+      dynamo.some((statement) => JSON.stringify(statement.Resource).includes(tableIds[key])),
     );
     expect(granted.sort()).toEqual(Object.keys(job.tables).sort());
     const env = findFunction(feeds, job.id).properties.Environment as { Variables: Record<string, unknown> };

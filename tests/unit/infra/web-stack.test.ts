@@ -5,24 +5,23 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '@shared/config/app-config';
 import { stages } from '../../../infra/config/stages';
 import { PERMISSIONS_POLICY } from '../../../infra/stacks/web-stack';
-import { federatedStage } from './federated-stage';
-import { type SynthesizedApp, synthApp } from './synth-app';
+import { fullStage } from './full-stage';
+import { loadStage, SYNTH_TIMEOUT_MS, type SynthesizedStage } from './synth-app';
 
 /** CloudFront managed policy ids. */
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
-let devApp: SynthesizedApp;
+let devApp: SynthesizedStage;
 let web: Template;
 let federatedWeb: Template;
-let federatedApp: SynthesizedApp;
+let federatedApp: SynthesizedStage;
 
-beforeAll(() => {
-  devApp = synthApp(stages.dev);
-  federatedApp = synthApp(federatedStage);
-  web = devApp.template(devApp.stacks.web);
-  federatedWeb = federatedApp.template(federatedApp.stacks.web);
-});
+beforeAll(async () => {
+  [devApp, federatedApp] = await Promise.all([loadStage('dev'), loadStage('full')]);
+  web = devApp.templates.web;
+  federatedWeb = federatedApp.templates.web;
+}, SYNTH_TIMEOUT_MS);
 
 /** CloudFormation JSON, read by path in assertions (its shape is what the tests check). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -171,7 +170,7 @@ describe('distribution', () => {
       expect(policy).toContain(directive);
     }
     expect(policy).not.toContain('amazoncognito.com');
-    expect(csp(federatedWeb)).toContain(`https://${federatedStage.hostedUi!.domainPrefix}.auth.`);
+    expect(csp(federatedWeb)).toContain(`https://${fullStage.hostedUi!.domainPrefix}.auth.`);
   });
 
   it('logs requests to the access-log bucket', () => {
@@ -199,7 +198,7 @@ describe('deployment', () => {
     });
   });
 
-  const configJson = (app: SynthesizedApp, template: Template) => {
+  const configJson = (app: SynthesizedStage, template: Template) => {
     const deployment = Object.values(
       template.findResources('Custom::CDKBucketDeployment', {
         Properties: { SourceMarkers: Match.anyValue() },
@@ -222,14 +221,13 @@ describe('deployment', () => {
       features: { siteGate: stages.dev.siteGate, federatedSignIn: false },
     });
     expect(config.oauthDomain).toBeUndefined();
-    const { auth } = devApp.stacks;
-    expect(markers).toContain(auth.getLogicalId(auth.userPool.node.defaultChild as never));
-    expect(markers).toContain(auth.getLogicalId(auth.userPoolClient.node.defaultChild as never));
+    expect(markers).toContain(devApp.ids.userPool);
+    expect(markers).toContain(devApp.ids.userPoolClient);
   });
 
   it('turns federated sign-in on with the hosted UI domain when the stage has one', () => {
     const { config } = configJson(federatedApp, federatedWeb);
     expect(config.features.federatedSignIn).toBe(true);
-    expect(config.oauthDomain).toMatch(new RegExp(`^${federatedStage.hostedUi!.domainPrefix}\\.auth\\.`));
+    expect(config.oauthDomain).toMatch(new RegExp(`^${fullStage.hostedUi!.domainPrefix}\\.auth\\.`));
   });
 });

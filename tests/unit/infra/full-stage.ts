@@ -1,0 +1,25 @@
+import { type StageConfig, stages } from '../../../infra/config/stages';
+
+/**
+ * A stage with every optional setting on: the hosted UI with Google sign-in, a custom domain and
+ * an alarm email (dev and prod leave them unset), so one synthesis covers both sides of each.
+ */
+export const fullStage: StageConfig = {
+  ...stages.dev,
+  name: 'full',
+  hostedUi: {
+    domainPrefix: 'edge-options-full-test',
+    callbackUrls: ['https://app.example.com/'],
+    logoutUrls: ['https://app.example.com/'],
+    identityProvider: {
+      type: 'google',
+      clientId: 'google-client-id',
+      clientSecretName: 'edge-options/google',
+    },
+  },
+  customDomain: {
+    domainNames: ['app.example.com'],
+    certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/00000000-0000-0000-0000-000000000000',
+  },
+  alarmEmail: 'alarms@example.com',
+};
