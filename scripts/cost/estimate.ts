@@ -106,7 +106,6 @@ export interface Estimate {
 
 const MB_PER_GB = 1024;
 const KB_PER_GB = 1024 * 1024;
-const SECONDS_PER_MONTH = HOURS_PER_MONTH * 3600;
 
 const perMillion = (count: number, usd: number) => (count / 1_000_000) * usd;
 const beyond = (amount: number, free: number, apply: boolean) =>
@@ -237,9 +236,6 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
   let writeUnits = 0;
   let responseKb = 0;
   let secretCalls = 0;
-  let traces = 0;
-  const traced = (invocations: number, secondsActive: number) =>
-    Math.min(invocations, secondsActive) + 0.05 * Math.max(0, invocations - secondsActive);
 
   for (const route of routes as readonly RouteDefinition[]) {
     const id = route.id as RouteId;
@@ -262,7 +258,6 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
     responseKb += requests * w.responseKb;
     const refreshes = containers * (seconds / usage.secretsCacheSeconds);
     secretCalls += secretsRead(route, stage.siteGate).length * Math.min(requests, refreshes);
-    traces += traced(requests, seconds);
   }
 
   let jobInvocations = 0;
@@ -273,7 +268,6 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
     gbSeconds += runs * (DEFAULT_FUNCTION_MEMORY_MB / MB_PER_GB) * (w.billedMs / 1000);
     readUnits += runs * w.rru;
     writeUnits += runs * w.wru;
-    traces += traced(runs, SECONDS_PER_MONTH);
   }
 
   const rows: CostRow[] = [];
@@ -390,7 +384,11 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
     `${gb(logGb)} logs (${stage.logLevel}), ${series.userDriven + series.allHours + obs.otherCustomMetrics} metrics (${Math.round(metricMonths)} metric-months), ${obs.alarmMetrics} alarm metrics, ${obs.dashboards} dashboard`,
   );
 
-  // X-Ray: Lambda samples the first request each second and 5% of the rest, per function
+  // X-Ray: with no tracing header from API Gateway or the scheduler, Lambda asks X-Ray, whose
+  // default rule records the first request each second (one reservoir for the account) and 5%
+  // of the rest. The jobs' two runs a minute fall in seconds of their own.
+  const reservoir = Math.min(apiRequests, activeSeconds) + jobInvocations;
+  const traces = reservoir + 0.05 * Math.max(0, apiRequests - activeSeconds);
   const recorded = usage.observability.tracing ? traces : 0;
   row(
     'X-Ray',
