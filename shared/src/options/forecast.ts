@@ -14,6 +14,13 @@
  *                E[σ²(t + k)] = σ²_LR + φ^k·(σ²_now - σ²_LR) with φ = 0.97 a session (half-life
  *                about 23 sessions), summed over the sessions left to the expiry (today's remaining
  *                fraction included)
+ *   horizon      that sum assumes independent sessions; over weeks and months prices here revert
+ *                (and the sum overstates the move), so it is multiplied by the variance ratio
+ *                VR(h) = E[(y_{t+h} - y_t)²] / (h·E[(y_{t+1} - y_t)²]) measured on past closes
+ *                (Lo and MacKinlay): y the log close without report days' returns, every scannable
+ *                stock and ETF pooled, the 1,260 sessions before today's (fewer near the market's
+ *                start), at horizons of 1 to 252 sessions, interpolated between them. A random walk
+ *                measures 1 and is left as it is; nothing here knows the price model's reversion
  *   earnings     an expiry on or after the next report adds that report's move in variance, m²
  *                (the surface's own earnings move, ../market/earnings)
  *   drift        r - q: the forward S·e^{(r - q)T}
@@ -33,13 +40,18 @@ import {
   tradingIndexOnOrBefore,
   type MarketClock,
 } from '../market/price-model';
-import type { UniverseEntry } from '../market/universe';
+import { UNIVERSE, type UniverseEntry } from '../market/universe';
 import { atmVolatility, type SurfaceParameters } from './surface';
 
 export const EWMA_LAMBDA = 0.94;
 export const VARIANCE_PERSISTENCE = 0.97;
 const HISTORY_SESSIONS = 252;
 const TRADING_DAYS_PER_YEAR = 252;
+/** Sessions of closes the variance ratios are measured on, and the horizons they are measured at. */
+export const VARIANCE_RATIO_SESSIONS = 1260;
+export const VARIANCE_RATIO_HORIZONS: readonly number[] = [
+  1, 2, 3, 5, 7, 10, 15, 21, 30, 42, 63, 84, 105, 126, 157, 189, 220, 252,
+];
 
 export interface UnderlyingForecast {
   /** Today's daily variance estimate (EWMA, ex-earnings). */
@@ -51,6 +63,8 @@ export interface UnderlyingForecast {
   remainingToday: number;
   /** Sessions of history used (fewer than 252 only near the market's start). */
   sessions: number;
+  /** VR(h) at each of VARIANCE_RATIO_HORIZONS (see varianceRatios). */
+  varianceRatios: Float64Array;
 }
 
 const cache = new Map<string, { dailyVariance: number; longRunDailyVariance: number; sessions: number }>();
@@ -100,9 +114,78 @@ export function historyVariance(
   return value;
 }
 
+const ratioCache = new Map<number, Float64Array>();
+const RATIO_CACHE_LIMIT = 64;
+const SCANNABLE: readonly UniverseEntry[] = UNIVERSE.filter((entry) => entry.kind !== 'index');
+
+/**
+ * The variance ratios VR(h) at VARIANCE_RATIO_HORIZONS from the closes of sessions before `index`
+ * (a pure function of prices already set when session `index` opens): every scannable stock and
+ * ETF pooled, over the last VARIANCE_RATIO_SESSIONS sessions, each report day's return left out
+ * (as in historyVariance). VR(1) is 1; a horizon with no complete window yet is left at 1.
+ */
+export function varianceRatios(index: number): Float64Array {
+  const cached = ratioCache.get(index);
+  if (cached) return cached;
+  const horizons = VARIANCE_RATIO_HORIZONS;
+  const sums = new Float64Array(horizons.length);
+  const counts = new Float64Array(horizons.length);
+  const first = Math.max(0, index - 1 - VARIANCE_RATIO_SESSIONS);
+  const path = new Float64Array(index - first);
+  for (const entry of SCANNABLE) {
+    const model = symbolModel(entry);
+    extendSymbolTo(model, index - 1);
+    // path[j]: the log close of session first + j, report days' returns left out.
+    path[0] = 0;
+    let report = -1;
+    for (let n = first + 1; n <= index - 1; n += 1) {
+      let r = Math.log(model.close[n]! / model.close[n - 1]!);
+      if (entry.kind === 'stock') {
+        const day = tradingDayNumber(n);
+        if (report < day) report = nextEarningsDate(entry.symbol, day);
+        if (report === day) r = 0;
+      }
+      path[n - first] = path[n - first - 1]! + r;
+    }
+    for (let k = 0; k < horizons.length; k += 1) {
+      const h = horizons[k]!;
+      let sum = 0;
+      for (let j = h; j < path.length; j += 1) {
+        const move = path[j]! - path[j - h]!;
+        sum += move * move;
+      }
+      sums[k] = sums[k]! + sum;
+      counts[k] = counts[k]! + Math.max(0, path.length - h);
+    }
+  }
+  const daily = counts[0]! > 0 ? sums[0]! / counts[0]! : 0;
+  const ratios = new Float64Array(horizons.length);
+  for (let k = 0; k < horizons.length; k += 1) {
+    ratios[k] = counts[k]! > 0 && daily > 0 ? sums[k]! / counts[k]! / (horizons[k]! * daily) : 1;
+  }
+  if (ratioCache.size >= RATIO_CACHE_LIMIT) ratioCache.delete(ratioCache.keys().next().value!);
+  ratioCache.set(index, ratios);
+  return ratios;
+}
+
+/** VR(h) for any horizon in sessions: 1 at 0, linear between the measured horizons, flat past the last. */
+export function varianceRatioAt(ratios: ArrayLike<number>, sessions: number): number {
+  const horizons = VARIANCE_RATIO_HORIZONS;
+  if (!(sessions > 0)) return 1;
+  if (sessions <= horizons[0]!) return 1 + (ratios[0]! - 1) * (sessions / horizons[0]!);
+  for (let k = 1; k < horizons.length; k += 1) {
+    if (sessions <= horizons[k]!) {
+      const w = (sessions - horizons[k - 1]!) / (horizons[k]! - horizons[k - 1]!);
+      return ratios[k - 1]! + w * (ratios[k]! - ratios[k - 1]!);
+    }
+  }
+  return ratios[horizons.length - 1]!;
+}
+
 /** Forgets cached history estimates (tests that rewrite the future use it to prove nothing looked ahead). */
 export function clearForecastCache(): void {
   cache.clear();
+  ratioCache.clear();
 }
 
 export function underlyingForecast(entry: UniverseEntry, clock: MarketClock): UnderlyingForecast {
@@ -111,17 +194,29 @@ export function underlyingForecast(entry: UniverseEntry, clock: MarketClock): Un
   const variance = historyVariance(entry, historyIndex);
   return {
     ...variance,
+    varianceRatios: varianceRatios(historyIndex),
     sessionIndex: clock.index,
     remainingToday: clock.isOpen ? 1 - clock.minute / 390 : 0,
   };
 }
 
-/** Forecast diffusive variance (log, total) over `sessions` sessions from now (fractional allowed). */
-export function diffusiveVariance(forecast: UnderlyingForecast, sessions: number): number {
+/**
+ * The sum of the daily variance forecasts (log, total) over `sessions` sessions from now
+ * (fractional allowed), as if the sessions were independent; see horizonVariance.
+ */
+export function diffusiveVariance(
+  forecast: Pick<UnderlyingForecast, 'dailyVariance' | 'longRunDailyVariance'>,
+  sessions: number,
+): number {
   if (!(sessions > 0)) return 0;
   const { dailyVariance, longRunDailyVariance } = forecast;
   const decay = (1 - Math.pow(VARIANCE_PERSISTENCE, sessions)) / (1 - VARIANCE_PERSISTENCE);
   return sessions * longRunDailyVariance + (dailyVariance - longRunDailyVariance) * decay;
+}
+
+/** The forecast's diffusive variance of the log price over `sessions`: the sum times VR(sessions). */
+export function horizonVariance(forecast: UnderlyingForecast, sessions: number): number {
+  return diffusiveVariance(forecast, sessions) * varianceRatioAt(forecast.varianceRatios, sessions);
 }
 
 /** Sessions left until an expiry's close (the rest of today, then each session to the expiry). */
@@ -156,7 +251,7 @@ export function expiryForecast(
 ): ExpiryForecast {
   const sessions = sessionsUntil(forecast, expiryDay);
   const spansEarnings = surface.earningsDay !== null && expiryDay >= surface.earningsDay;
-  let variance = diffusiveVariance(forecast, sessions);
+  let variance = horizonVariance(forecast, sessions);
   if (spansEarnings) variance += surface.earningsMove * surface.earningsMove;
   const t = Math.max(years, 1e-9);
   const impliedAtm = atmVolatility(surface, t, expiryDay);
