@@ -92,7 +92,12 @@ export class ServiceUnavailableError extends AppError {
   }
 }
 
-/** AWS errors that mean our backing service is busy or briefly failing, not that the request is wrong. */
+/**
+ * AWS errors that mean our backing service is busy or briefly failing, not that the request is
+ * wrong. Each service names its own: DynamoDB `InternalServerError`, Secrets Manager
+ * `InternalServiceError`, Cognito `InternalErrorException`; any other error the SDK marks as the
+ * service's fault (`$fault: 'server'`) counts too.
+ */
 const BUSY_AWS_ERRORS = new Set([
   'ProvisionedThroughputExceededException',
   'ThrottlingException',
@@ -102,6 +107,8 @@ const BUSY_AWS_ERRORS = new Set([
   'TooManyRequestsException',
   'InternalServerError',
   'InternalServerErrorException',
+  'InternalServiceError',
+  'InternalErrorException',
   'InternalFailure',
   'ServiceUnavailable',
   'ServiceUnavailableException',
@@ -111,9 +118,14 @@ const ENDED_SESSION_ERRORS = new Set(['NotAuthorizedException', 'UserNotFoundExc
 
 /** The domain error an AWS SDK error stands for, if any. */
 export function fromAwsError(error: unknown): AppError | undefined {
-  const name = (error as { name?: unknown } | null)?.name;
+  const { name, $fault, $metadata } = (error ?? {}) as {
+    name?: unknown;
+    $fault?: unknown;
+    $metadata?: unknown;
+  };
   if (typeof name !== 'string') return undefined;
-  if (BUSY_AWS_ERRORS.has(name)) return new ServiceUnavailableError();
+  if (BUSY_AWS_ERRORS.has(name) || ($fault === 'server' && $metadata !== undefined))
+    return new ServiceUnavailableError();
   if (ENDED_SESSION_ERRORS.has(name)) return new UnauthorizedError('Your session has ended; sign in again');
   return undefined;
 }
