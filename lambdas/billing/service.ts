@@ -2,7 +2,8 @@
  * Billing rules, over a provider interface (Stripe in practice). A checkout is started for the
  * caller's own account only; the plan changes only when a webhook whose signature and age were
  * verified says so, and then from the subscription as the provider holds it now (never from the
- * event's possibly stale copy); a replayed event id changes nothing.
+ * event's possibly stale copy); a replayed event id changes nothing. The event is recorded as
+ * applied after its change, so a delivery that failed half-way is applied by the provider's retry.
  */
 import {
   hasPaidSubscription,
@@ -164,13 +165,11 @@ export async function receiveWebhook(
     logger.warn('webhook refused', { reason: error.message });
     throw new AppError('invalid_signature', 'The webhook signature is missing, wrong or too old');
   }
-  if (!(await deps.events.claim(event.id, event.type, now))) return 'duplicate';
-  try {
-    return await applyEvent(deps, provider, event, logger, now);
-  } catch (error) {
-    await deps.events.release(event.id);
-    throw error;
-  }
+  if (await deps.events.seen(event.id)) return 'duplicate';
+  // Recorded only once applied: a failure before leaves nothing, and the provider's retry applies it.
+  const outcome = await applyEvent(deps, provider, event, logger, now);
+  await deps.events.record(event.id, event.type, now);
+  return outcome;
 }
 
 async function applyEvent(

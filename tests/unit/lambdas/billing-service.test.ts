@@ -1,8 +1,9 @@
 /**
  * Billing rules over a fake provider and in-memory stores: a webhook is verified before
- * anything, claimed once (a replay changes nothing, a failed one is released for the retry),
- * applied from the provider's current subscription, never to the wrong user or the wrong
- * subscription; and the Stripe adapter's signature check with Stripe's own header format.
+ * anything, recorded once applied (a replay changes nothing; a failed one leaves no record, so
+ * the retry applies it), applied from the provider's current subscription, never to the wrong
+ * user or the wrong subscription; and the Stripe adapter's signature check with Stripe's own
+ * header format.
  */
 import Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
@@ -62,7 +63,7 @@ function fakes(options: {
   profile?: Profile;
 }) {
   const stored = new Map<string, Profile>([['user-1', options.profile ?? profileOf()]]);
-  const claimed = new Set<string>();
+  const recorded = new Set<string>();
   const provider = {
     name: 'stripe',
     verifyEvent: vi.fn(async (): Promise<VerifiedEvent> => ({
@@ -91,26 +92,23 @@ function fakes(options: {
     }),
   };
   const events: ProcessedEvents = {
-    claim: vi.fn(async (id) => {
-      if (claimed.has(id)) return false;
-      claimed.add(id);
-      return true;
-    }),
-    release: vi.fn(async (id) => {
-      claimed.delete(id);
+    seen: vi.fn(async (id) => recorded.has(id)),
+    record: vi.fn(async (id) => {
+      recorded.add(id);
     }),
   };
   return { provider, profiles, events, stored, deps: { provider: async () => provider, profiles, events } };
 }
 
 describe('receiveWebhook', () => {
-  it('refuses a bad signature before claiming or reading anything', async () => {
+  it('refuses a bad signature before reading or recording anything', async () => {
     const f = fakes({});
     f.provider.verifyEvent.mockRejectedValueOnce(new InvalidSignatureError('No signatures found'));
     const refused = await receiveWebhook(f.deps, '{}', 't=1,v1=x', logger, NOW).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ code: 'invalid_signature', status: 400 });
-    expect(f.events.claim).not.toHaveBeenCalled();
+    expect(f.events.seen).not.toHaveBeenCalled();
+    expect(f.events.record).not.toHaveBeenCalled();
     expect(f.provider.subscription).not.toHaveBeenCalled();
   });
 
@@ -140,11 +138,11 @@ describe('receiveWebhook', () => {
     expect(f.provider.subscription).toHaveBeenCalledTimes(1);
   });
 
-  it('releases the claim when applying fails, so the provider’s retry is applied', async () => {
+  it('records nothing when applying fails, so the provider’s retry is applied', async () => {
     const f = fakes({});
     f.provider.subscription.mockRejectedValueOnce(new Error('network'));
     await expect(receiveWebhook(f.deps, '{}', 'sig', logger, NOW)).rejects.toThrow('network');
-    expect(f.events.release).toHaveBeenCalledWith('evt_1');
+    expect(f.events.record).not.toHaveBeenCalled();
     expect(await receiveWebhook(f.deps, '{}', 'sig', logger, NOW)).toBe('applied');
   });
 
