@@ -75,7 +75,13 @@ export function itemsForRun<F extends FeedName>(
   return feedItemsBetween(feed, from, horizon, seed);
 }
 
-/** The scheduled run: each feed's new items, with their TTL; alerts also counted per New York day. */
+/**
+ * The scheduled run: each feed's new items, with their TTL; alerts also counted per New York day.
+ * Alerts are counted before they are stored: a run that fails after counting is run again from
+ * the same newest stored item and counts only the alerts beyond those counted, so none is counted
+ * twice or lost (counted after storing, a failed count would never be made up: the next run starts
+ * after the stored alerts).
+ */
 export async function runFeedGenerators(
   repo: FeedsRepo,
   now = new Date(),
@@ -84,8 +90,8 @@ export async function runFeedGenerators(
   const written = {} as Record<FeedName, number>;
   for (const feed of feedNames) {
     const items = itemsForRun(feed, await repo.newestTimestamp(feed), now, seed);
-    await repo.putItems(feed, items, (item) => epochSeconds(item.timestamp) + FEED_ITEM_TTL_SECONDS);
     if (feed === 'alerts') await countAlerts(repo, items);
+    await repo.putItems(feed, items, (item) => epochSeconds(item.timestamp) + FEED_ITEM_TTL_SECONDS);
     written[feed] = items.length;
   }
   return written;
@@ -98,12 +104,15 @@ async function countAlerts(repo: FeedsRepo, alerts: readonly AnyFeedItem[]): Pro
     byDay.set(day, [...(byDay.get(day) ?? []), alert]);
   }
   for (const [day, items] of byDay) {
+    const counted = await repo.dailyCount(day);
+    const uncounted = counted ? items.filter((item) => item.timestamp > counted.through) : items;
+    if (uncounted.length === 0) continue;
     await repo.addToDailyCount(
       day,
-      items.length,
-      items[0]!.timestamp,
-      items.at(-1)!.timestamp,
-      epochSeconds(items.at(-1)!.timestamp) + DAILY_COUNT_TTL_SECONDS,
+      uncounted.length,
+      uncounted[0]!.timestamp,
+      uncounted.at(-1)!.timestamp,
+      epochSeconds(uncounted.at(-1)!.timestamp) + DAILY_COUNT_TTL_SECONDS,
     );
   }
 }
