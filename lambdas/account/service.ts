@@ -10,7 +10,7 @@ import { ACCOUNT_EXPORT_FORMAT, type AccountExport, type AccountStats } from '@s
 import { tables } from '@shared/tables';
 import { tradeFiltersSchema } from '@shared/trades/schemas';
 import { ServiceUnavailableError, UnauthorizedError } from '../common/errors';
-import type { Logger } from '../common/logger';
+import type { Logger } from '../common/observability';
 import type { BillingProvider } from '../billing/provider';
 import type { IdentityPort } from '../profile/identity';
 import type { ProfilesRepo } from '../profile/repository';

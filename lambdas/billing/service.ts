@@ -13,7 +13,7 @@ import {
 } from '@shared/billing/schemas';
 import type { Profile } from '@shared/profiles/schemas';
 import { AppError, ConflictError, NotFoundError, UpstreamError, ValidationError } from '../common/errors';
-import type { Logger } from '../common/logger';
+import type { Logger } from '../common/observability';
 import type { ProfilesRepo } from '../profile/repository';
 import {
   BillingConfigurationError,

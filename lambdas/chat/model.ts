@@ -7,6 +7,7 @@
 import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { CHAT_MAX_TOKENS, CHAT_TEMPERATURE } from '@shared/constants/caps';
+import { recordMetric } from '../common/observability';
 import { MAX_MODEL_ROUNDS, type ModelSettings } from './config';
 import type { Toolbox } from './toolbox';
 import { toolDefinitions } from './tools';
@@ -47,17 +48,20 @@ export async function askModel(options: {
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw new ModelTimeoutError(`No answer within ${settings.timeBudgetMs} ms`);
     const lastRound = round === MAX_MODEL_ROUNDS;
-    const completion = await client.chat.completions.create(
-      {
-        model: settings.model,
-        messages,
-        tools,
-        tool_choice: lastRound ? 'none' : 'auto',
-        max_tokens: CHAT_MAX_TOKENS,
-        temperature: CHAT_TEMPERATURE,
-      },
-      { timeout: remaining, maxRetries: 0 },
-    );
+    const called = performance.now();
+    const completion = await client.chat.completions
+      .create(
+        {
+          model: settings.model,
+          messages,
+          tools,
+          tool_choice: lastRound ? 'none' : 'auto',
+          max_tokens: CHAT_MAX_TOKENS,
+          temperature: CHAT_TEMPERATURE,
+        },
+        { timeout: remaining, maxRetries: 0 },
+      )
+      .finally(() => recordMetric('aiProviderLatency', performance.now() - called));
     const message = completion.choices[0]?.message;
     const calls = (message?.tool_calls ?? []).filter((call) => call.type === 'function');
     if (!message || calls.length === 0 || lastRound) return message?.content?.trim() || null;

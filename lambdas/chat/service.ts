@@ -18,7 +18,7 @@ import { planLimits, type EffectivePlan } from '@shared/constants/plans';
 import { CHAT_EMPTY_CONTENT, CHAT_PROVIDER_FAILURE } from '@shared/constants/texts';
 import { DEFAULT_TIME_ZONE } from '@shared/format/calendar-day';
 import { historyRangeLabels, type HistoryRange } from '@shared/market/history';
-import type { Logger } from '../common/logger';
+import { recordMetric, type Logger } from '../common/observability';
 import { quotaExceededError, requireFeature, type PlanLookup } from '../common/plan';
 import type { JournalStore } from '../trades/service';
 import { openAiClient, type ModelSettings } from './config';
@@ -59,6 +59,7 @@ async function countQuestion(deps: ChatDeps, userId: string, plan: EffectivePlan
     const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
     throw quotaExceededError(plan, 'aiQuestionsPerDay', (midnight - now.getTime()) / 1000);
   }
+  recordMetric('quotaUsed', 1, { quota: 'aiQuestionsPerDay', plan });
 }
 
 function chartCitation(chart: ChatChart): ChatCitation {
@@ -136,6 +137,7 @@ export async function askAssistant(
         CHAT_EMPTY_CONTENT;
     } catch (error) {
       logger.error('AI provider failed', { error, model: settings.model });
+      recordMetric('aiProviderErrors');
       response = CHAT_PROVIDER_FAILURE;
       failed = true;
     }

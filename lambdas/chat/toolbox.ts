@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { ChatCitation } from '@shared/chat/schemas';
 import { AppError } from '../common/errors';
-import type { Logger } from '../common/logger';
+import { recordMetric, type Logger } from '../common/observability';
 import { toolNamed, type ChatTool, type ToolContext } from './tools';
 
 type Outcome<R> = { ok: true; result: R } | { ok: false; error: string };
@@ -21,6 +21,7 @@ export class Toolbox {
 
   /** Runs a tool with arguments to validate; a failure is an `error` text, never a throw. */
   async run<S extends z.ZodType, R>(tool: ChatTool<S, R>, args: unknown): Promise<Outcome<R>> {
+    recordMetric('aiToolCalls', 1, { tool: tool.name });
     const parsed = tool.input.safeParse(args);
     if (!parsed.success) return { ok: false, error: `Invalid arguments: ${z.prettifyError(parsed.error)}` };
     try {

@@ -22,14 +22,16 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from './errors';
-import { createLogger, type Logger } from './logger';
+import { instrument, recordMetric, type InvocationContext, type Logger } from './observability';
 import { originVerified } from './origin-verify';
 import { assertSessionAlive } from './session';
 import { assertSiteGatePassed } from './site-gate';
+import { traceError } from './tracing';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer | APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
-export type ApiHandler = (event: ApiEvent) => Promise<ApiResult>;
+/** Lambda passes its context as the second argument; the local runtime passes none. */
+export type ApiHandler = (event: ApiEvent, context?: InvocationContext) => Promise<ApiResult>;
 
 export interface HttpResult {
   status: number;
@@ -199,70 +201,107 @@ export function route<B = undefined, Q = undefined, P = undefined>(
   const definition: RouteDefinition | undefined = routes.find((r) => r.id === id);
   if (!definition) throw new Error(`Route ${id} is not in the route table`);
   routeSchemas.set(id, schemas as Schemas<unknown, unknown, unknown>);
-  const logger = createLogger(definition.area, { route: id });
+  const invoke = instrument(definition.area, id, { route: id });
 
-  return async (event) => {
+  return async (event, context) => {
     const requestId = event.requestContext?.requestId ?? randomUUID();
-    const log = logger.child({ requestId });
-    const started = Date.now();
-    let result: HttpResult;
-    try {
-      const fromCloudFront = await originVerified(event.headers[ORIGIN_VERIFY_HEADER]);
-      if (process.env[runtimeEnv.originVerifyRequired] === 'true' && !fromCloudFront)
-        throw new ForbiddenError("This API is served only through the app's own address");
-      const claims = jwtClaims(event);
-      const userId = claims.sub ?? '';
-      if (definition.auth === 'user') {
-        // API Gateway's authorizer takes any token of the pool meant for the client, and the
-        // route's scope keeps ID tokens out; this keeps them out even if a route lost its scope.
-        if (!userId || claims.token_use !== 'access') throw new UnauthorizedError();
-        await assertSessionAlive(bearerToken(event));
-        await assertSiteGatePassed(event.cookies ?? []);
-      }
-      const body = readBody(event, definition);
-      result = await serve({
-        // No body reads as {}; a body of JSON null is a body, and refused like any non-object.
-        body: schemas.body
-          ? validate(schemas.body, body === undefined ? {} : body, 'body')
-          : (undefined as B),
-        query: schemas.query
-          ? validate(schemas.query, event.queryStringParameters ?? {}, 'query')
-          : (undefined as Q),
-        params: schemas.params
-          ? validate(schemas.params, event.pathParameters ?? {}, 'path')
-          : (undefined as P),
-        userId,
+    const claims = jwtClaims(event);
+    const userId = claims.sub ?? '';
+    // Who and what, never how: no token, cookie, password or body is ever a field.
+    const fields = { route: id, request_id: requestId, ...(userId ? { user_id: userId } : {}) };
+    return invoke(context, fields, async (log) => {
+      const started = Date.now();
+      const result = await serveRequest(event, definition, schemas, serve, {
         claims,
-        accessToken: bearerToken(event),
-        headers: event.headers,
-        cookies: event.cookies ?? [],
-        sourceIp: clientIp(event, fromCloudFront),
+        userId,
         requestId,
-        logger: log,
+        log,
       });
-    } catch (caught) {
-      const error = caught instanceof AppError ? caught : fromAwsError(caught);
-      if (error) {
-        log.info('request refused', {
-          code: error.code,
-          ...(error === caught ? {} : { cause: (caught as Error).name }),
-        });
-        result = errorResult(error);
-      } else {
-        log.error('unhandled error', { error: caught });
-        result = {
-          status: 500,
-          body: {
-            error: {
-              code: 'internal_error',
-              message: 'Something went wrong on our side',
-              details: { requestId },
-            },
-          },
-        };
-      }
-    }
-    log.info('request served', { status: result.status, ms: Date.now() - started });
-    return toResult(result, requestId);
+      log.info('request served', { status: result.status, ms: Date.now() - started });
+      recordMetric('requests', 1, { route: id });
+      const code = (result.body as { error?: { code?: unknown } } | undefined)?.error?.code;
+      if (result.status >= 400 && typeof code === 'string') recordMetric('errors', 1, { route: id, code });
+      return toResult(result, requestId);
+    });
   };
+}
+
+interface Caller {
+  claims: Record<string, string>;
+  userId: string;
+  requestId: string;
+  log: Logger;
+}
+
+/** Checks, validates and serves one request; every failure becomes its error envelope. */
+async function serveRequest<B, Q, P>(
+  event: ApiEvent,
+  definition: RouteDefinition,
+  schemas: Schemas<B, Q, P>,
+  serve: (request: RequestContext<B, Q, P>) => Promise<HttpResult>,
+  { claims, userId, requestId, log }: Caller,
+): Promise<HttpResult> {
+  try {
+    const fromCloudFront = await originVerified(event.headers[ORIGIN_VERIFY_HEADER]);
+    if (process.env[runtimeEnv.originVerifyRequired] === 'true' && !fromCloudFront)
+      throw new ForbiddenError("This API is served only through the app's own address");
+    if (definition.auth === 'user') {
+      // API Gateway's authorizer takes any token of the pool meant for the client, and the
+      // route's scope keeps ID tokens out; this keeps them out even if a route lost its scope.
+      if (!userId || claims.token_use !== 'access') throw new UnauthorizedError();
+      await assertSessionAlive(bearerToken(event));
+      await assertSiteGatePassed(event.cookies ?? []);
+    }
+    const body = readBody(event, definition);
+    return await serve({
+      // No body reads as {}; a body of JSON null is a body, and refused like any non-object.
+      body: schemas.body ? validate(schemas.body, body === undefined ? {} : body, 'body') : (undefined as B),
+      query: schemas.query
+        ? validate(schemas.query, event.queryStringParameters ?? {}, 'query')
+        : (undefined as Q),
+      params: schemas.params
+        ? validate(schemas.params, event.pathParameters ?? {}, 'path')
+        : (undefined as P),
+      userId,
+      claims,
+      accessToken: bearerToken(event),
+      headers: event.headers,
+      cookies: event.cookies ?? [],
+      sourceIp: clientIp(event, fromCloudFront),
+      requestId,
+      logger: log,
+    });
+  } catch (caught) {
+    const error = caught instanceof AppError ? caught : fromAwsError(caught);
+    if (error) {
+      log.info('request refused', {
+        code: error.code,
+        ...(error === caught ? {} : { cause: (caught as Error).name }),
+      });
+      recordPlanRefusal(error);
+      return errorResult(error);
+    }
+    log.error('unhandled error', { error: caught });
+    traceError(caught);
+    return {
+      status: 500,
+      body: {
+        error: {
+          code: 'internal_error',
+          message: 'Something went wrong on our side',
+          details: { requestId },
+        },
+      },
+    };
+  }
+}
+
+/** A refusal by the caller's plan (a feature, a quota) names the limit and the plan in its details. */
+function recordPlanRefusal(error: AppError): void {
+  if (error.code !== 'plan_limit' && error.code !== 'quota_exceeded') return;
+  const details = error.details as { limit?: unknown; plan?: unknown } | undefined;
+  recordMetric('planRefusals', 1, {
+    limit: String(details?.limit ?? 'unknown'),
+    plan: String(details?.plan ?? 'unknown'),
+  });
 }

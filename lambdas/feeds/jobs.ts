@@ -1,23 +1,23 @@
 import { dynamoDb } from '../common/clients';
 import { tableName } from '../common/env';
-import { createLogger } from '../common/logger';
+import { recordMetric, scheduledJob } from '../common/observability';
 import { feedsRepo } from './repository';
 import { enforceFeedCaps as trimFeeds, runFeedGenerators } from './service';
 
-const logger = createLogger('feeds');
 const repo = feedsRepo(dynamoDb, tableName('feeds'));
 
 /** Scheduled job (shared/src/schedules.ts): writes every feed's items due over the next run's interval. */
-export async function generateFeeds(): Promise<Record<string, number>> {
+export const generateFeeds = scheduledJob('feeds', 'generateFeeds', async (logger) => {
   const started = Date.now();
   const written = await runFeedGenerators(repo);
+  for (const [feed, count] of Object.entries(written)) recordMetric('feedItemsWritten', count, { feed });
   logger.info('feeds generated', { written, ms: Date.now() - started });
   return written;
-}
+});
 
 /** Scheduled job (shared/src/schedules.ts): keeps every feed within its cap. */
-export async function enforceFeedCaps(): Promise<Record<string, number>> {
+export const enforceFeedCaps = scheduledJob('feeds', 'enforceFeedCaps', async (logger) => {
   const removed = await trimFeeds(repo);
   logger.info('feed caps enforced', { removed });
   return removed;
-}
+});

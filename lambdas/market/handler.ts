@@ -7,6 +7,7 @@ import { runtimeEnv } from '@shared/secrets';
 import { dynamoDb } from '../common/clients';
 import { tableName } from '../common/env';
 import { ok, route } from '../common/http';
+import { recordMetric } from '../common/observability';
 import { planLookup, requireFeature } from '../common/plan';
 import { readSecret } from '../common/secrets';
 import { polygonProvider, type QuoteProvider } from './polygon-provider';
@@ -51,9 +52,13 @@ export const getOptionsChain = route(
   async ({ query, userId }) => ok(optionsChain(await planOf()(userId), query)),
 );
 
-export const scanOptions = route('scanOptions', { body: scanFiltersSchema }, async ({ body, userId }) =>
-  ok(runScan(await planOf()(userId), body)),
-);
+export const scanOptions = route('scanOptions', { body: scanFiltersSchema }, async ({ body, userId }) => {
+  const plan = await planOf()(userId);
+  const started = performance.now();
+  const results = runScan(plan, body);
+  recordMetric('scanDuration', performance.now() - started);
+  return ok(results);
+});
 
 export const getMarketSummary = route('getMarketSummary', {}, async ({ userId }) => {
   await requireMarket(userId);

@@ -127,10 +127,10 @@ export type AppMetric = keyof typeof appMetrics;
 export const COLD_START_METRIC = 'ColdStart';
 
 /**
- * The observability settings of the local runtime (`npm start`, the integration tests) and of
- * the unit tests, set where they are not already: the same JSON log lines as in AWS (never
- * Powertools' pretty dev mode), no EMF metric lines on stdout (set
- * `POWERTOOLS_METRICS_DISABLED=false` to see them), no X-Ray (there is no daemon), never the
+ * Powertools' settings outside Lambda (`npm start`, the tests, the bench), applied by
+ * lambdas/common/observability.ts where the environment does not already set them: the same
+ * JSON log lines as in AWS (never Powertools' pretty dev mode), no EMF metric lines on stdout
+ * (`POWERTOOLS_METRICS_DISABLED=false` shows them), no X-Ray (there is no daemon), never the
  * incoming event in a log.
  */
 export const localObservabilityEnv = {

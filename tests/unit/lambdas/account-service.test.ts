@@ -7,7 +7,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sd
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tables, type TableKey } from '@shared/tables';
-import { createLogger } from '../../../lambdas/common/logger';
+import { createLogger } from '../../../lambdas/common/observability';
 import {
   IncompleteDeletionError,
   userDataStore,

@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BillingState } from '@shared/billing/schemas';
 import type { Profile } from '@shared/profiles/schemas';
 import { AppError } from '../../../lambdas/common/errors';
-import { createLogger } from '../../../lambdas/common/logger';
+import { createLogger } from '../../../lambdas/common/observability';
 import {
   InvalidSignatureError,
   type BillingProvider,

@@ -10,7 +10,7 @@ import { CHAT_EMPTY_CONTENT, CHAT_PROVIDER_FAILURE } from '@shared/constants/tex
 import type { EffectivePlan } from '@shared/constants/plans';
 import { quoteAt, simulatedMarket } from '@shared/market/quotes';
 import { AppError } from '../../../lambdas/common/errors';
-import type { Logger } from '../../../lambdas/common/logger';
+import type { Logger } from '../../../lambdas/common/observability';
 import { MAX_MODEL_ROUNDS, type ModelSettings } from '../../../lambdas/chat/config';
 import { OFFLINE_FIRST_LINE } from '../../../lambdas/chat/offline-analyst';
 import { askAssistant, type ChatDeps } from '../../../lambdas/chat/service';

@@ -12,10 +12,12 @@ describe('route()', () => {
   let logs: string[];
   beforeEach(() => {
     logs = [];
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-      logs.push(String(chunk));
-      return true;
-    });
+    // Powertools writes info to stdout, warnings and errors to stderr.
+    for (const stream of [process.stdout, process.stderr])
+      vi.spyOn(stream, 'write').mockImplementation((chunk) => {
+        logs.push(String(chunk));
+        return true;
+      });
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -137,8 +139,12 @@ describe('route()', () => {
     });
     const errorLog = logs
       .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .find((entry) => entry.level === 'error');
-    expect(errorLog).toMatchObject({ requestId: 'req-123', route: 'getProfile', message: 'unhandled error' });
+      .find((entry) => entry.level === 'ERROR');
+    expect(errorLog).toMatchObject({
+      request_id: 'req-123',
+      route: 'getProfile',
+      message: 'unhandled error',
+    });
   });
 
   it('writes one structured JSON log line per request with the request id and status', async () => {
@@ -146,6 +152,6 @@ describe('route()', () => {
     const served = logs
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .find((e) => e.message === 'request served');
-    expect(served).toMatchObject({ level: 'info', service: 'health', requestId: 'req-123', status: 200 });
+    expect(served).toMatchObject({ level: 'INFO', service: 'health', request_id: 'req-123', status: 200 });
   });
 });
