@@ -1,30 +1,34 @@
 /**
- * Reads a secret: in AWS from Secrets Manager by the ARN in the environment (cached for a few
- * minutes per container); locally from the environment variable named in shared/src/secrets.ts.
+ * Reads a secret: in AWS from Secrets Manager by the ARN in the environment, through Powertools
+ * Parameters (cached for a few minutes per container); locally from the environment variable
+ * named in shared/src/secrets.ts, which the local runtime fills from the data dir (read on every
+ * call: a value the runtime or a test changes is seen at once).
  */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { GetParameterError } from '@aws-lambda-powertools/parameters/errors';
+import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import { secrets, type SecretKey } from '@shared/secrets';
+import { traceClient } from './tracing';
 
-const CACHE_MS = 5 * 60 * 1000;
-const cache = new Map<SecretKey, { value: string; until: number }>();
-let client: SecretsManagerClient | undefined;
+/** How long a secret read from Secrets Manager is kept before it is read again. */
+export const SECRET_MAX_AGE_SECONDS = 5 * 60;
+
+let provider: SecretsProvider | undefined;
 
 export async function readSecret(key: SecretKey): Promise<string | undefined> {
-  const cached = cache.get(key);
-  if (cached && cached.until > Date.now()) return cached.value;
   const arn = process.env[secrets[key].arnEnvVar];
-  let value: string | undefined;
-  if (arn) {
-    client ??= new SecretsManagerClient({});
-    value = (await client.send(new GetSecretValueCommand({ SecretId: arn }))).SecretString;
-  } else {
-    value = process.env[secrets[key].localEnvVar];
+  if (!arn) return process.env[secrets[key].localEnvVar];
+  provider ??= new SecretsProvider({ awsSdkV3Client: traceClient(new SecretsManagerClient({})) });
+  try {
+    const value = await provider.get(arn, { maxAge: SECRET_MAX_AGE_SECONDS });
+    return typeof value === 'string' ? value : undefined;
+  } catch (error) {
+    // Parameters wraps the SDK's error; route() maps the SDK's own (a throttle is a 503).
+    throw error instanceof GetParameterError && error.cause !== undefined ? error.cause : error;
   }
-  if (value !== undefined) cache.set(key, { value, until: Date.now() + CACHE_MS });
-  return value;
 }
 
 /** Forgets cached values (tests, and the local runtime when it changes a secret). */
 export function clearSecretCache(): void {
-  cache.clear();
+  provider?.clearCache();
 }
