@@ -107,6 +107,9 @@ export interface Estimate {
 const MB_PER_GB = 1024;
 const KB_PER_GB = 1024 * 1024;
 
+/** HTTP API requests a month billed at the first tier's price. */
+const HTTP_API_FIRST_TIER = 300_000_000;
+
 const perMillion = (count: number, usd: number) => (count / 1_000_000) * usd;
 const beyond = (amount: number, free: number, apply: boolean) =>
   apply ? Math.max(0, amount - free) : amount;
@@ -210,7 +213,7 @@ export function metricSeries(
 
 const count = (n: number) =>
   n >= 1e6
-    ? `${(n / 1e6).toFixed(n >= 1e7 ? 0 : 1)} M`
+    ? `${n >= 1e7 ? Math.round(n / 1e6).toLocaleString('en-US') : (n / 1e6).toFixed(1)} M`
     : n >= 1e4
       ? `${Math.round(n / 1e3)} k`
       : Math.round(n).toLocaleString('en-US');
@@ -285,7 +288,8 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
   // API Gateway (no always-free tier: its free allowance lasts the account's first 12 months)
   row(
     'API Gateway (HTTP API)',
-    perMillion(apiRequests, price.httpApiRequests.usd),
+    perMillion(Math.min(apiRequests, HTTP_API_FIRST_TIER), price.httpApiRequests.usd) +
+      perMillion(Math.max(0, apiRequests - HTTP_API_FIRST_TIER), price.httpApiRequestsOver300M.usd),
     `${count(apiRequests)} requests`,
   );
 

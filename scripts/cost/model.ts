@@ -52,7 +52,13 @@ export const prices = {
   },
   httpApiRequests: {
     usd: 1.0,
-    unit: 'per million HTTP API requests (first 300 million; metered in 512 KB steps)',
+    unit: 'per million HTTP API requests, the first 300 million a month (metered in 512 KB steps)',
+    source: page('api-gateway'),
+    asOf: READ,
+  },
+  httpApiRequestsOver300M: {
+    usd: 0.9,
+    unit: 'per million HTTP API requests beyond 300 million a month',
     source: page('api-gateway'),
     asOf: READ,
   },

@@ -132,6 +132,16 @@ describe('cost model: arithmetic', () => {
     expect(d(2000)).toBeLessThan(2 * d(1000));
   });
 
+  it("prices HTTP API requests beyond 300 million a month at the second tier's price", () => {
+    const { quantities } = estimateMonthlyCost({ users: 100_000, stage: prod });
+    expect(quantities.apiRequests).toBeGreaterThan(300e6);
+    expect(usd(100_000, 'API Gateway (HTTP API)')).toBeCloseTo(
+      300 * prices.httpApiRequests.usd +
+        (quantities.apiRequests / 1e6 - 300) * prices.httpApiRequestsOver300M.usd,
+      6,
+    );
+  });
+
   it('never costs less with more traders', () => {
     let previous = 0;
     for (const users of [1, 10, 100, 1000, 5000, 10_000, 10_001, 50_000, 200_000]) {
