@@ -57,6 +57,7 @@ export class ApiFunction extends AppFunction {
       context: props.context,
       entry: lambdaEntry(route.area, 'handler'),
       exportName: route.id,
+      service: route.area,
       description: `${route.method} ${route.path}`,
       timeout: API_TIMEOUT,
       memorySize: route.memoryMb,

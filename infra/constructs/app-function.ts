@@ -3,11 +3,12 @@ import { type Duration, Stack, Validations } from 'aws-cdk-lib';
 import { Policy } from 'aws-cdk-lib/aws-iam';
 import { type IUserPool, type IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { metricsNamespace } from '@shared/observability';
 import { type SecretKey, type TableAccess } from '@shared/routes';
 import { runtimeEnv, secrets } from '@shared/secrets';
 import { tables, type TableKey } from '@shared/tables';
@@ -28,6 +29,8 @@ export interface AppFunctionProps {
   entry: string;
   /** Name of the export Lambda invokes. */
   exportName: string;
+  /** The route's or job's area (`market`, `feeds`...): the Powertools service of its logs and metrics. */
+  service: string;
   description: string;
   timeout: Duration;
   memorySize?: number;
@@ -38,10 +41,36 @@ const esmRequireShim =
   "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
 /**
- * A NodejsFunction with the app's defaults (Node.js 22 on arm64, local esbuild bundling as ESM,
- * minified with source maps, its own log group with the stage's retention) and the non-secret
- * runtime environment. Tables and secrets are bound one by one, so a function receives the
- * name (or ARN) and the grant of exactly what it uses, and nothing else.
+ * How every function of the app is bundled: the one source of truth for CDK's NodejsFunction
+ * (the API routes, the jobs, the Cognito trigger) and for `npm run bench`, which builds the same
+ * bundles with esbuild directly. Local esbuild (no Docker), ESM for Node.js 22, tree-shaken
+ * (`module` entry points first), minified, with external source maps (no sources inside).
+ * `externalModules: []` bundles everything, the AWS SDK included: the function runs the SDK
+ * version the lockfile pins and the tests ran, not whichever one the Lambda runtime ships (by
+ * default NodejsFunction leaves `@aws-sdk/*` out on Node.js 18+).
+ */
+export const functionBundling = {
+  forceDockerBundling: false,
+  tsconfig: join(projectRoot, 'tsconfig.json'),
+  format: OutputFormat.ESM,
+  target: 'node22',
+  mainFields: ['module', 'main'],
+  banner: esmRequireShim,
+  minify: true,
+  sourceMap: true,
+  sourcesContent: false,
+  externalModules: [],
+} satisfies BundlingOptions;
+
+/** Stack traces in the logs point at the TypeScript sources, through the bundle's source map. */
+export const sourceMapsEnvironment = { NODE_OPTIONS: '--enable-source-maps' } as const;
+
+/**
+ * A NodejsFunction with the app's defaults (Node.js 22 on arm64, bundled as `functionBundling`
+ * says, X-Ray active tracing, its own log group with the stage's retention), the non-secret
+ * runtime environment and Powertools' (service, metrics namespace). Tables and secrets are bound
+ * one by one, so a function receives the name (or ARN) and the grant of exactly what it uses,
+ * and nothing else.
  */
 export class AppFunction extends Construct {
   readonly fn: NodejsFunction;
@@ -65,6 +94,7 @@ export class AppFunction extends Construct {
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout,
       logGroup,
+      tracing: Tracing.ACTIVE,
       projectRoot,
       depsLockFilePath: join(projectRoot, 'package-lock.json'),
       environment: {
@@ -74,18 +104,11 @@ export class AppFunction extends Construct {
         [runtimeEnv.userPoolClientId]: userPoolClient.userPoolClientId,
         [runtimeEnv.siteGateEnabled]: String(stage.siteGate),
         [runtimeEnv.marketDataProvider]: stage.marketDataProvider,
+        POWERTOOLS_SERVICE_NAME: props.service,
+        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(stage.name),
+        ...sourceMapsEnvironment,
       },
-      bundling: {
-        forceDockerBundling: false,
-        tsconfig: join(projectRoot, 'tsconfig.json'),
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner: esmRequireShim,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-      },
+      bundling: functionBundling,
     });
 
     this.node.addValidation({ validate: () => this.acknowledgeIndexWildcards() });
@@ -93,6 +116,11 @@ export class AppFunction extends Construct {
       {
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
         reason: 'AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs.',
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'Active tracing grants xray:PutTraceSegments and xray:PutTelemetryRecords, which X-Ray only offers on every resource (no resource-level permissions).',
       },
       {
         id: 'AwsSolutions-L1',

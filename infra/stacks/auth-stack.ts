@@ -21,13 +21,14 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { type Construct } from 'constructs';
 import { passwordPolicy } from '@shared/auth/password-policy';
 import { runtimeEnv } from '@shared/secrets';
 import { tables } from '@shared/tables';
 import { type HostedUiConfig, type StageConfig } from '../config/stages';
+import { functionBundling, sourceMapsEnvironment } from '../constructs/app-function';
 import { projectRoot } from '../paths';
 
 export interface AuthStackProps extends StackProps {
@@ -147,19 +148,9 @@ export class AuthStack extends Stack {
         [runtimeEnv.stage]: stage.name,
         [runtimeEnv.logLevel]: stage.logLevel,
         [tables.profiles.envVar]: profilesTable.tableName,
+        ...sourceMapsEnvironment,
       },
-      bundling: {
-        forceDockerBundling: false,
-        tsconfig: join(projectRoot, 'tsconfig.json'),
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner:
-          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-      },
+      bundling: functionBundling,
     });
     profilesTable.grant(fn, 'dynamodb:PutItem', 'dynamodb:GetItem');
     Validations.of(fn).acknowledge(

@@ -33,6 +33,7 @@ export class FeedsStack extends Stack {
       context: props.context,
       entry: lambdaEntry(job.area, 'jobs'),
       exportName: job.id,
+      service: job.area,
       description: job.description,
       // A run never outlasts the interval, so runs of one job do not pile up.
       timeout: Duration.seconds(Math.min(interval.toSeconds(), 300)),

@@ -1,6 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type RouteDefinition, routeKey, routes, type SecretKey, type TableAccess } from '@shared/routes';
+import { metricsNamespace } from '@shared/observability';
 import { runtimeEnv, secrets } from '@shared/secrets';
 import { tables, type TableKey } from '@shared/tables';
 import { stages } from '../../../infra/config/stages';
@@ -205,6 +206,8 @@ describe('route functions', () => {
       else if (name === runtimeEnv.marketDataProvider) expect(value).toBe(stage.marketDataProvider);
       else if (name === runtimeEnv.originVerifyRequired) expect(value).toBe('true');
       else if (name === 'NODE_OPTIONS') expect(value).toBe('--enable-source-maps');
+      else if (name === 'POWERTOOLS_SERVICE_NAME') expect(value).toBe(route.area);
+      else if (name === 'POWERTOOLS_METRICS_NAMESPACE') expect(value).toBe(metricsNamespace(stage.name));
       else if (name === runtimeEnv.userPoolId) expect(text).toContain(ids.userPool);
       else if (name === runtimeEnv.userPoolClientId) expect(text).toContain(ids.userPoolClient);
       else if (name in tableEnv) expect(text).toContain(tableIds[tableEnv[name] as TableKey]);
