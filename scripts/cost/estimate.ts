@@ -6,6 +6,7 @@
  */
 import { routes, type RouteDefinition, type RouteId, type SecretKey } from '@shared/routes';
 import { schedules, type ScheduleDefinition } from '@shared/schedules';
+import { tables, type TableDefinition } from '@shared/tables';
 import { secrets } from '@shared/secrets';
 import { SESSION_MINUTES } from '@shared/market/calendar';
 import { effectivePlans, planFeatures, planLimits, type PlanLimits } from '@shared/constants/plans';
@@ -64,6 +65,7 @@ export const services = [
   'EventBridge Scheduler',
   'CloudWatch',
   'X-Ray',
+  'SNS + KMS (alarm topic)',
   'AI provider (gpt-4o-mini)',
 ] as const;
 export type Service = (typeof services)[number];
@@ -209,6 +211,33 @@ export function metricSeries(
     else userDriven += series;
   }
   return { userDriven, allHours };
+}
+
+/**
+ * What infra/constructs/monitoring.ts builds, counted: the metrics its alarms read (a metric-math
+ * alarm is billed per metric) and the metrics its dashboard graphs. Alarms: the API's 5xx rate
+ * (requests and 5xx), the AI provider's errors (one metric per area calling it), each route's p99
+ * latency, each function's errors and throttles, each table's read and write throttle events on
+ * the table and each index, and each job's invocations.
+ */
+export function monitoringCounts(otherFunctions: number): {
+  alarms: number;
+  alarmMetrics: number;
+  dashboardMetrics: number;
+} {
+  const routeList = routes as readonly RouteDefinition[];
+  const functions = routeList.length + schedules.length + otherFunctions;
+  const aiAreas = new Set(routeList.filter((r) => r.secrets?.includes('openaiApiKey')).map((r) => r.area))
+    .size;
+  const tableList = Object.values(tables) as TableDefinition[];
+  const tableMetrics = tableList.reduce((sum, t) => sum + 2 * (1 + (t.globalIndexes?.length ?? 0)), 0);
+  const alarms = 1 + 1 + routeList.length + 2 * functions + tableList.length + schedules.length;
+  const alarmMetrics = 2 + aiAreas + routeList.length + 2 * functions + tableMetrics + schedules.length;
+  // Graphs: requests / 5xx / 4xx, latency per route, errors and throttles per function, table
+  // throttles, job invocations, AI errors and latency.
+  const dashboardMetrics =
+    3 + routeList.length + 2 * functions + tableMetrics + schedules.length + 2 * aiAreas;
+  return { alarms, alarmMetrics, dashboardMetrics };
 }
 
 const count = (n: number) =>
@@ -370,22 +399,21 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
   );
   const series = metricSeries(trafficked, obs);
   // Custom metrics are prorated by the hour: a series costs only the hours it is published in.
-  const metricMonths =
-    series.userDriven * Math.min(1, usage.activeHoursPerMonth / HOURS_PER_MONTH) +
-    series.allHours +
-    obs.otherCustomMetrics;
-  const dashboardsBilled =
-    applyFree && obs.dashboardMetrics <= 50
-      ? Math.max(0, obs.dashboards - free.dashboards.amount)
-      : obs.dashboards;
+  const monitoring = monitoringCounts(obs.otherFunctions);
+  const detailedRouteMetrics = trafficked.length * obs.apiDetailedMetricsPerRoute;
+  const activeShare = Math.min(1, usage.activeHoursPerMonth / HOURS_PER_MONTH);
+  const metricMonths = (series.userDriven + detailedRouteMetrics) * activeShare + series.allHours;
+  const metricCount = series.userDriven + detailedRouteMetrics + series.allHours;
+  // One dashboard per stage; the free ones hold at most 50 metrics.
+  const dashboardsBilled = applyFree && monitoring.dashboardMetrics <= 50 ? 0 : 1;
   row(
     'CloudWatch',
     beyond(logGb, free.logsGb.amount, applyFree) * price.logsIngestion.usd +
       storedLogGb * price.logsStorage.usd +
       beyond(metricMonths, free.customMetrics.amount, applyFree) * price.customMetrics.usd +
-      beyond(obs.alarmMetrics, free.alarmMetrics.amount, applyFree) * price.alarmMetrics.usd +
+      beyond(monitoring.alarmMetrics, free.alarmMetrics.amount, applyFree) * price.alarmMetrics.usd +
       dashboardsBilled * price.dashboards.usd,
-    `${gb(logGb)} logs (${stage.logLevel}), ${series.userDriven + series.allHours + obs.otherCustomMetrics} metrics (${Math.round(metricMonths)} metric-months), ${obs.alarmMetrics} alarm metrics, ${obs.dashboards} dashboard`,
+    `${gb(logGb)} logs (${stage.logLevel}), ${metricCount} metrics (${Math.round(metricMonths)} metric-months), ${monitoring.alarms} alarms on ${monitoring.alarmMetrics} metrics, a dashboard`,
   );
 
   // X-Ray: with no tracing header from API Gateway or the scheduler, Lambda asks X-Ray, whose
@@ -398,6 +426,14 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
     'X-Ray',
     perMillion(beyond(recorded, free.xrayTraces.amount, applyFree), price.xrayTraces.usd),
     usage.observability.tracing ? `${count(recorded)} traces` : 'tracing off',
+  );
+
+  // The alarm topic: its own KMS key (CloudWatch cannot use SNS's AWS-managed key) and e-mails
+  row(
+    'SNS + KMS (alarm topic)',
+    price.kmsKey.usd +
+      (beyond(obs.alarmEmailsPerMonth, free.snsEmails.amount, applyFree) / 100_000) * price.snsEmails.usd,
+    `1 key, ~${obs.alarmEmailsPerMonth} alarm e-mails`,
   );
 
   // The AI provider

@@ -146,6 +146,8 @@ export const prices = {
   },
   dashboards: { usd: 3.0, unit: 'per dashboard per month', source: page('cloudwatch'), asOf: READ },
   xrayTraces: { usd: 5.0, unit: 'per million traces recorded', source: page('xray'), asOf: READ },
+  kmsKey: { usd: 1.0, unit: 'per customer-managed KMS key per month', source: page('kms'), asOf: READ },
+  snsEmails: { usd: 2.0, unit: 'per 100,000 SNS e-mail notifications', source: page('sns'), asOf: READ },
   aiInputTokens: {
     usd: 0.15,
     unit: 'per million input tokens, gpt-4o-mini',
@@ -189,6 +191,7 @@ export const freeTier = {
   alarmMetrics: { amount: 10, unit: 'alarm metrics', source: page('cloudwatch') },
   dashboards: { amount: 3, unit: 'dashboards of up to 50 metrics', source: page('cloudwatch') },
   xrayTraces: { amount: 100_000, unit: 'traces recorded a month', source: page('xray') },
+  snsEmails: { amount: 1_000, unit: 'e-mail notifications a month', source: page('sns') },
 } satisfies Record<string, FreeAllowance>;
 
 export type Prices = typeof prices;
@@ -254,13 +257,15 @@ export interface ObservabilityAssumptions {
   errorCodesPerRoute: number;
   /** The Research Assistant's tools (one `AiToolCalls` series each; lambdas/chat/tools.ts). */
   aiTools: number;
-  /** Custom metrics besides the app's EMF ones (e.g. API Gateway detailed metrics), metric-months. */
-  otherCustomMetrics: number;
-  /** Metrics across all alarms (a metric-math alarm counts each metric it reads). */
-  alarmMetrics: number;
-  dashboards: number;
-  /** Metrics on the busiest dashboard (the free tier covers dashboards of up to 50). */
-  dashboardMetrics: number;
+  /**
+   * API Gateway's detailed (per-route) metrics, which the route latency alarms need: Count, 4xx,
+   * 5xx, Latency, IntegrationLatency and DataProcessed per route, counted as custom metrics.
+   */
+  apiDetailedMetricsPerRoute: number;
+  /** Functions besides the routes' and the jobs' (the Cognito post-confirmation trigger). */
+  otherFunctions: number;
+  /** Alarm notifications e-mailed a month (SNS: the first 1,000 are free). */
+  alarmEmailsPerMonth: number;
   /** X-Ray active tracing on the API functions and jobs. */
   tracing: boolean;
   source: string;
@@ -546,12 +551,11 @@ export const usage: UsageAssumptions = {
   observability: {
     errorCodesPerRoute: 2,
     aiTools: 9,
-    otherCustomMetrics: 0,
-    alarmMetrics: 45,
-    dashboards: 1,
-    dashboardMetrics: 40,
+    apiDetailedMetricsPerRoute: 6,
+    otherFunctions: 1,
+    alarmEmailsPerMonth: 50,
     tracing: true,
     source:
-      'metrics: shared/src/observability.ts (series counted in estimate.ts); alarms and dashboard: placeholder until infra/constructs/monitoring.ts exists',
+      'metrics: shared/src/observability.ts; alarms and dashboard: infra/constructs/monitoring.ts (both counted in estimate.ts)',
   },
 };
