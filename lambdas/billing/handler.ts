@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { checkoutInput } from '@shared/billing/schemas';
 import { cognito, dynamoDb } from '../common/clients';
 import { tableName } from '../common/env';

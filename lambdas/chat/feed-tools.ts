@@ -3,7 +3,7 @@
  * Alerts, read through the feeds' own service (so the caller's plan applies: no dark pool on
  * Starter, and the caller's own trend-alert dismissals), optionally for one ticker.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { feedNames, feedQuerySchemas, type AnyFeedItem, type FeedName } from '@shared/feeds/schemas';
 import { tickerSchema } from '@shared/market/ticker';
 import { readFeed } from '../feeds/service';

@@ -2,7 +2,7 @@
  * The journal tools: the signed-in trader's own trades and statistics, read through the journal's
  * service with the caller's id (never an id the model gives), in the trader's time zone.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { tradeFiltersSchema } from '@shared/trades/schemas';
 import { listTrades, tradeStatistics } from '../trades/service';
 import { citation, money, percent, tool } from './tool-kit';

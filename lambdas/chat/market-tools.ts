@@ -3,7 +3,7 @@
  * chains, the scanner and implied-volatility statistics, each the same service the app's own
  * routes use, with the caller's plan applied.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { scannerStrategies, scannerStrategyLabel } from '@shared/constants/strategies';
 import { historyRanges, historyRangeLabels } from '@shared/market/history';
 import { underlyingAt } from '@shared/market/quotes';

@@ -3,7 +3,7 @@
  * unknown symbol, a plan limit, a broken store) answers `{error}` to the caller, which the model
  * reads like any result: errors are told to the model, never thrown at the user.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ChatCitation } from '@shared/chat/schemas';
 import { AppError } from '../common/errors';
 import { recordMetric, type Logger } from '../common/observability';

@@ -4,7 +4,7 @@
  * input like any other), returns a compact result for the model and a citation of what it read;
  * the JSON Schema the model sees is generated from the same zod schema.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { getLiveFeed } from './feed-tools';
 import { getJournalStats, getJournalTrades } from './journal-tools';
 import {

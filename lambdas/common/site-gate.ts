@@ -7,7 +7,7 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { runtimeEnv, SITE_GATE_COOKIE, SITE_GATE_COOKIE_MAX_AGE_SECONDS } from '@shared/secrets';
 import { dynamoDb } from './clients';
 import { tableName } from './env';

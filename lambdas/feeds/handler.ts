@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { feedParamsSchema, feedQuerySchemas, trendAlertIdParams, type FeedName } from '@shared/feeds/schemas';
 import { dynamoDb } from '../common/clients';
 import { tableName } from '../common/env';

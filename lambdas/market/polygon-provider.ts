@@ -4,7 +4,7 @@
  * prices, changes and volume come from the provider. Tested against a recorded response served
  * by a local HTTP stub (tests/fixtures/polygon-snapshot.json).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Quote } from '@shared/market/schemas';
 import { formatMarketCap, signed } from '@shared/market/quotes';
 import { universeEntry } from '@shared/market/universe';

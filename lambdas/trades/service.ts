@@ -3,7 +3,7 @@
  * implementation; CSV export and an all-or-nothing import with duplicate detection.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { calendarDay, DEFAULT_TIME_ZONE } from '@shared/format/calendar-day';
 import { journalStats } from '@shared/trades/analytics';
 import { parseTradesCsv, tradesToCsv } from '@shared/trades/csv';

@@ -1,5 +1,5 @@
 /** Account Settings: the statistics card, and the export every stored item goes into. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** GET /api/account/stats: real figures for the Account Statistics card (spec 2 showed '--'). */
 export const accountStatsSchema = z.object({

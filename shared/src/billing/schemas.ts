@@ -2,7 +2,7 @@
  * Billing: the checkout request, the provider's URLs, whether billing is on, and the billing
  * state kept on the profile (written only by a verified provider webhook).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { billingPeriods, effectivePlans } from '../constants/plans';
 import { subscriptionTiers } from '../profiles/tiers';
 

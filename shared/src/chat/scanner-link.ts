@@ -3,7 +3,7 @@
  * (as global search sends it, spec 2), plus the strategy and the position's expiration and strikes
  * so the scanner can scan that strategy and open that position.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { scannerStrategies } from '../constants/strategies';
 import { tickerSchema } from '../market/ticker';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHAT_HISTORY_LIMIT } from '../constants/caps';
 import { PERCENT_RANGE } from '../constants/ranges';
 import { scannerStrategies } from '../constants/strategies';

@@ -3,7 +3,7 @@
  * and answers, and the dismissal of a trend alert. The handlers, the generators and the pages
  * all read these.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { FEED_SIMULATION } from '../constants/caps';
 import {
   BULLISHNESS_RANGE,

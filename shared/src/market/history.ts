@@ -7,7 +7,7 @@
  *        (the close once the session is over)
  * Prices are rounded to cents. Throws UnknownSymbolError for a symbol the market does not know.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { SESSION_MINUTES, SESSION_OPEN_MINUTE, SESSION_CLOSE_MINUTE, newYorkInstant } from './calendar';
 import { dailyCloses } from './price-history';
 import { marketClock, pricePoint, tradingDayNumber, type MarketClock } from './price-model';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MARKET_DATA_MAX_SYMBOLS } from '../constants/caps';
 import { EDGE_SCORE_RANGE, IV_RANK_RANGE } from '../constants/ranges';
 import { scannerStrategies, scannerStrategyOptions } from '../constants/strategies';

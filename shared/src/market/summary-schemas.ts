@@ -3,7 +3,7 @@
  * (`marketSummarySchema`: overview, SPY/QQQ levels, news, updatedAt, source) plus what makes it
  * checkable: the day it is for, the close its figures are taken at, and those closing quotes.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { marketSummarySchema, quoteSchema } from './schemas';
 
 export const sectorMoveSchema = z.object({

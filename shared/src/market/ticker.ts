@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** 1-10 characters of A-Z, '.' and '-' (BRK.B, BF-B), after trimming and upper-casing. */
 export const TICKER_PATTERN = /^[A-Z.-]{1,10}$/;

@@ -3,7 +3,7 @@
  * implied volatility solved from its mid under its exercise style and its greeks (theta the value
  * lost over the next day, vega per vol point).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ExerciseStyle } from '../pricing/american';
 import { tickerSchema } from '../market/ticker';
 import { generateChain } from './chain';

@@ -18,7 +18,7 @@
  * underlying without a ticker (`maxPerTicker`) and 10 per strategy when scanning all of them
  * (`maxPerStrategy`). A min above its max is an error on the max field. Unknown fields are errors.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { scannerFilterSchema } from '../market/schemas';
 import { sectors } from '../market/universe';
 

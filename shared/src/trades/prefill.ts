@@ -3,7 +3,7 @@
  * to /dashboard/journal with this navigation state. Features never import each other; both sides
  * read this one schema.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { JOURNAL_STRATEGIES } from '../constants/strategies';
 import { tickerSchema } from '../market/ticker';
 import { priceSchema, TRADE_NOTES_MAX, TRADE_SOURCE_REF_MAX, TRADE_SOURCES } from './schemas';

@@ -3,7 +3,7 @@
  * client may send, the list filters, and the stats response. Used by the handlers, the CSV
  * import, the journal page and the dashboard alike.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { JOURNAL_STRATEGIES } from '../constants/strategies';
 import { isValidTimeZone } from '../format/calendar-day';
 import { tickerSchema } from '../market/ticker';
