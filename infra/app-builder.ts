@@ -5,6 +5,7 @@ import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
 import { FeedsStack } from './stacks/feeds-stack';
+import { MonitoringStack } from './stacks/monitoring-stack';
 import { WebStack } from './stacks/web-stack';
 
 export interface BuildAppOptions {
@@ -21,13 +22,14 @@ export interface AppStacks {
   api: ApiStack;
   feeds: FeedsStack;
   web: WebStack;
+  monitoring: MonitoringStack;
 }
 
 export const APP_NAME = 'edge-options';
 
 /**
- * Composes the five stacks of one stage, stateful (auth, data) apart from stateless (api,
- * feeds, web), wired with typed props. Used by `bin/app.ts` and by the infra tests, so the
+ * Composes the six stacks of one stage, stateful (auth, data) apart from stateless (api,
+ * feeds, web, monitoring), wired with typed props. Used by `bin/app.ts` and by the infra tests, so the
  * tests check exactly what `cdk synth` produces, cdk-nag checks included.
  */
 export function buildApp(app: App, options: BuildAppOptions): AppStacks {
@@ -74,8 +76,21 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
     description: `SPA bucket and CloudFront distribution (${stage.name})`,
   });
 
+  const monitoring = new MonitoringStack(app, stackId('monitoring'), {
+    ...common,
+    stage,
+    namePrefix: `${APP_NAME}-${stage.name}`,
+    httpApi: api.httpApi,
+    httpStage: api.httpStage,
+    routeFunctions: Object.fromEntries(Object.entries(api.functions).map(([id, f]) => [id, f.fn])),
+    jobFunctions: Object.fromEntries(Object.entries(feeds.jobs).map(([id, f]) => [id, f.fn])),
+    otherFunctions: { postConfirmation: auth.postConfirmationFunction },
+    tables: data.tables,
+    description: `Alarms, their SNS topic and the dashboard (${stage.name})`,
+  });
+
   Tags.of(app).add('app', APP_NAME);
   Tags.of(app).add('stage', stage.name);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
-  return { auth, data, api, feeds, web };
+  return { auth, data, api, feeds, web, monitoring };
 }

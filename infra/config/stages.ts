@@ -5,6 +5,7 @@
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { type RouteId } from '@shared/routes';
 
 export interface FederatedIdentityProviderConfig {
   type: 'google';
@@ -33,6 +34,33 @@ export interface CustomDomainConfig {
   certificateArn: string;
 }
 
+/**
+ * When each alarm of the stage fires (infra/constructs/monitoring.ts; what each means and what to
+ * do: README "Monitoring and alarms"). An alarm fires when its metric breaches the threshold in
+ * `periods` consecutive periods of `periodMinutes` each, and notifies again when it recovers.
+ */
+export interface AlarmThresholds {
+  /** Length of one evaluation period, in minutes (CloudWatch: 1, 5, 10, 15, 30 or a multiple of 60). */
+  periodMinutes: 1 | 5 | 10 | 15 | 30 | 60;
+  /**
+   * Share of API requests answered with a 5xx, in percent; not judged in a period with fewer than
+   * `minRequests` requests (one failure out of three is not an outage).
+   */
+  api5xxRate: { percent: number; minRequests: number; periods: number };
+  /** p99 of API Gateway's latency, per route, in ms: `defaultMs` unless `byRoute` says otherwise. */
+  routeLatencyP99: { defaultMs: number; byRoute: Partial<Record<RouteId, number>>; periods: number };
+  /** Invocations of one function that failed (uncaught error, timeout, out of memory). */
+  functionErrors: { count: number; periods: number };
+  /** Invocations of one function Lambda refused for want of concurrency. */
+  functionThrottles: { count: number; periods: number };
+  /** Read plus write throttle events of one table (its indexes included). */
+  tableThrottles: { events: number; periods: number };
+  /** Consecutive periods in which a scheduled job was not invoked at all. */
+  jobMissed: { periods: number };
+  /** Questions the AI provider failed to answer (the `AiProviderErrors` metric of shared/src/observability.ts). */
+  aiProviderErrors: { count: number; periods: number };
+}
+
 export interface StageConfig {
   name: string;
   /** Target account/region; omitted → environment-agnostic stacks (synth needs no credentials). */
@@ -50,9 +78,25 @@ export interface StageConfig {
   /** Hosted UI with a third-party identity provider; absent → email/password sign-in only. */
   hostedUi?: HostedUiConfig;
   customDomain?: CustomDomainConfig;
-  /** Reserved for API 5xx / Lambda error alarms; not wired to any resource yet. */
+  /**
+   * Where the stage's alarms are sent: subscribed by email to the stage's alarm topic (the address
+   * must confirm AWS's message once). Unset → the alarms show on the dashboard and notify no one.
+   */
   alarmEmail?: string;
+  alarms: AlarmThresholds;
 }
+
+/**
+ * Routes slower than the rest by nature: the assistant waits for the AI provider (a 20 s budget,
+ * lambdas/chat/config.ts), account export and deletion walk every user-data table, and a CSV
+ * import writes up to its row limit.
+ */
+const slowRoutesP99Ms = {
+  postChatMessage: 25_000,
+  exportAccount: 10_000,
+  deleteAccount: 10_000,
+  importTrades: 10_000,
+} as const satisfies Partial<Record<RouteId, number>>;
 
 export type StageName = 'dev' | 'prod';
 
@@ -66,6 +110,17 @@ export const stages: Record<StageName, StageConfig> = {
     logLevel: 'debug',
     siteGate: true,
     marketDataProvider: 'simulated',
+    // Few users and frequent deploys: alarm on breakage, not on noise.
+    alarms: {
+      periodMinutes: 5,
+      api5xxRate: { percent: 10, minRequests: 10, periods: 2 },
+      routeLatencyP99: { defaultMs: 5_000, byRoute: slowRoutesP99Ms, periods: 3 },
+      functionErrors: { count: 5, periods: 1 },
+      functionThrottles: { count: 5, periods: 1 },
+      tableThrottles: { events: 20, periods: 1 },
+      jobMissed: { periods: 3 },
+      aiProviderErrors: { count: 5, periods: 1 },
+    },
   },
   prod: {
     name: 'prod',
@@ -76,6 +131,16 @@ export const stages: Record<StageName, StageConfig> = {
     logLevel: 'info',
     siteGate: true,
     marketDataProvider: 'simulated',
+    alarms: {
+      periodMinutes: 5,
+      api5xxRate: { percent: 2, minRequests: 20, periods: 2 },
+      routeLatencyP99: { defaultMs: 3_000, byRoute: slowRoutesP99Ms, periods: 3 },
+      functionErrors: { count: 3, periods: 1 },
+      functionThrottles: { count: 1, periods: 1 },
+      tableThrottles: { events: 1, periods: 1 },
+      jobMissed: { periods: 3 },
+      aiProviderErrors: { count: 3, periods: 1 },
+    },
   },
 };
 

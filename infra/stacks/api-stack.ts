@@ -49,6 +49,7 @@ const accessLogFormat = AccessLogFormat.custom(
  */
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
+  readonly httpStage: HttpStage;
   readonly functions: Record<string, ApiFunction> = {};
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
@@ -69,10 +70,12 @@ export class ApiStack extends Stack {
       retention: stage.logRetention,
       removalPolicy: stage.removalPolicy,
     });
-    new HttpStage(this, 'DefaultStage', {
+    this.httpStage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       autoDeploy: true,
       throttle: stage.apiThrottle,
+      // Per-route metrics: the monitoring stack alarms on each route's p99 latency.
+      detailedMetricsEnabled: true,
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
     });
 

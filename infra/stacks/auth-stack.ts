@@ -44,6 +44,8 @@ export interface AuthStackProps extends StackProps {
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
+  /** The post-confirmation trigger (monitored like every function of the app). */
+  readonly postConfirmationFunction: NodejsFunction;
   /** Hosted-UI domain (no scheme) when the stage has federated sign-in. */
   readonly hostedUiDomain?: string;
 
@@ -51,6 +53,7 @@ export class AuthStack extends Stack {
     super(scope, id, props);
     const { stage } = props;
 
+    this.postConfirmationFunction = this.postConfirmationTrigger(stage, props.profilesTable);
     this.userPool = new UserPool(this, 'UserPool', {
       signInAliases: { email: true },
       signInCaseSensitive: false,
@@ -65,7 +68,7 @@ export class AuthStack extends Stack {
       featurePlan: FeaturePlan.ESSENTIALS,
       deletionProtection: stage.removalPolicy === RemovalPolicy.RETAIN,
       removalPolicy: stage.removalPolicy,
-      lambdaTriggers: { postConfirmation: this.postConfirmationTrigger(stage, props.profilesTable) },
+      lambdaTriggers: { postConfirmation: this.postConfirmationFunction },
     });
 
     const identityProvider = stage.hostedUi && this.addHostedUi(stage.hostedUi);

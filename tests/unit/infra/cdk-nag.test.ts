@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadStage, type SharedStageName, SYNTH_TIMEOUT_MS } from './synth-app';
+import { loadStage, type SharedStageName, SYNTH_TIMEOUT_MS, type Violation } from './synth-app';
 
 const variants: [string, SharedStageName][] = [
   ['dev', 'dev'],
@@ -7,18 +7,20 @@ const variants: [string, SharedStageName][] = [
   ['a stage with hosted UI, a custom domain and an alarm email', 'full'],
 ];
 
+/** cdk-nag's findings (the report also holds construct warnings, e.g. a stage without an alarm email). */
+const awsSolutions = (violations: Violation[]) =>
+  violations.filter(
+    (violation) =>
+      violation.ruleName.includes('AwsSolutions') || violation.pluginName.includes('AwsSolutions'),
+  );
+
 describe('cdk-nag AwsSolutions', () => {
   // Synthesis itself throws on an unacknowledged error; the report must also be empty of them.
   it.each(variants)(
     'reports no unacknowledged AwsSolutions error for %s',
     async (_name, stage) => {
       const { violations } = await loadStage(stage);
-      expect(
-        violations.filter(
-          (violation) =>
-            violation.ruleName.includes('AwsSolutions') || violation.pluginName.includes('AwsSolutions'),
-        ),
-      ).toEqual([]);
+      expect(awsSolutions(violations)).toEqual([]);
     },
     SYNTH_TIMEOUT_MS,
   );
@@ -39,7 +41,7 @@ describe('cdk-nag and tables with GSIs', () => {
         .map((resource) => JSON.stringify(resource))
         .filter((resource) => resource.includes(ids.tables.trades) && resource.includes('/index/*'));
       expect(indexGrants.length).toBeGreaterThan(0);
-      expect(violations).toEqual([]);
+      expect(awsSolutions(violations)).toEqual([]);
     },
     SYNTH_TIMEOUT_MS,
   );
