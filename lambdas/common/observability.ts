@@ -170,7 +170,15 @@ export function instrument(service: string, name: string, annotations: Record<st
     });
     const invocation: Invocation = { metrics: [] };
     try {
-      return await invocations.run(invocation, () => traced(service, name, annotations, () => work(logger)));
+      return await invocations.run(invocation, () =>
+        traced(
+          service,
+          name,
+          annotations,
+          () => work(logger),
+          (error) => logger.warn('tracing unavailable', { error }),
+        ),
+      );
     } finally {
       try {
         publish(service, invocation, context?.functionName);

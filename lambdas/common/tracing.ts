@@ -42,16 +42,25 @@ async function loadTracer(service: string): Promise<Tracer> {
 
 /**
  * Runs one invocation inside a `## name` subsegment annotated with the cold start, the service
- * and `annotations` (never a user's data). Without tracing it just runs `work`.
+ * and `annotations` (never a user's data). Without tracing, or if the Tracer cannot be loaded,
+ * it just runs `work`.
  */
 export async function traced<T>(
   service: string,
   name: string,
   annotations: Record<string, string>,
   work: () => Promise<T>,
+  onUnavailable: (error: unknown) => void = () => {},
 ): Promise<T> {
   if (!tracingEnabled()) return work();
-  const active = await (loading ??= loadTracer(service));
+  let active: Tracer;
+  try {
+    active = await (loading ??= loadTracer(service));
+  } catch (error) {
+    // A trace is worth less than the request: serve it untraced, and say why (once per invocation).
+    onUnavailable(error);
+    return work();
+  }
   const segment = active.getSegment();
   if (!segment) return work();
   const subsegment = segment.addNewSubsegment(`## ${name}`);
