@@ -10,7 +10,9 @@
  *                and Lunde's scaling), earnings days left out (a report's jump is an event, not
  *                diffusion). Intraday data make the estimate far less noisy than squared daily
  *                returns (78 returns a day instead of one). The variance then reverts to the
- *                252-session close-to-close average like a GARCH(1,1) forecast,
+ *                long-run close-to-close average (ex-earnings, the last 1,260 sessions: the
+ *                unconditional variance wants the longest history, one year is one regime) like a
+ *                GARCH(1,1) forecast,
  *                E[σ²(t + k)] = σ²_LR + φ^k·(σ²_now - σ²_LR) with φ = 0.97 a session (half-life
  *                about 23 sessions), summed over the sessions left to the expiry (today's remaining
  *                fraction included)
@@ -46,6 +48,8 @@ import { atmVolatility, type SurfaceParameters } from './surface';
 export const EWMA_LAMBDA = 0.94;
 export const VARIANCE_PERSISTENCE = 0.97;
 const HISTORY_SESSIONS = 252;
+/** Sessions of closes the long-run variance is averaged over (GARCH's unconditional variance). */
+const LONG_RUN_SESSIONS = 1260;
 const TRADING_DAYS_PER_YEAR = 252;
 /** Sessions of closes the variance ratios are measured on, and the horizons they are measured at. */
 export const VARIANCE_RATIO_SESSIONS = 1260;
@@ -56,12 +60,12 @@ export const VARIANCE_RATIO_HORIZONS: readonly number[] = [
 export interface UnderlyingForecast {
   /** Today's daily variance estimate (EWMA, ex-earnings). */
   dailyVariance: number;
-  /** The 252-session average daily variance (ex-earnings): where the forecast reverts to. */
+  /** The long-run (up to 1,260 sessions) average daily variance (ex-earnings): where the forecast reverts to. */
   longRunDailyVariance: number;
   /** Index of the session the scan is in, and the share of it still to trade (0 once closed). */
   sessionIndex: number;
   remainingToday: number;
-  /** Sessions of history used (fewer than 252 only near the market's start). */
+  /** Sessions of the EWMA's history (fewer than 252 only near the market's start). */
   sessions: number;
   /** VR(h) at each of VARIANCE_RATIO_HORIZONS (see varianceRatios). */
   varianceRatios: Float64Array;
@@ -71,8 +75,9 @@ const cache = new Map<string, { dailyVariance: number; longRunDailyVariance: num
 const CACHE_LIMIT = 2000;
 
 /**
- * The daily variance estimates from sessions [index - 252, index - 1]: a pure function of prices
- * already set when session `index` opens.
+ * The daily variance estimates from sessions before `index` (the EWMA and its scaling from the
+ * last 252, the long-run average from the last 1,260): a pure function of prices already set
+ * when session `index` opens.
  */
 export function historyVariance(
   entry: UniverseEntry,
@@ -83,10 +88,14 @@ export function historyVariance(
   if (cached) return cached;
   const model = symbolModel(entry);
   extendSymbolTo(model, index - 1);
-  const first = Math.max(1, index - HISTORY_SESSIONS);
-  const closeToClose: number[] = [];
+  const first = Math.max(1, index - LONG_RUN_SESSIONS);
+  const recent = index - HISTORY_SESSIONS;
   const realized: number[] = [];
   let report = -1;
+  let sumLongRun = 0;
+  let countLongRun = 0;
+  let sumCloses = 0;
+  let sumRealized = 0;
   for (let n = first; n <= index - 1; n += 1) {
     if (entry.kind === 'stock') {
       const day = tradingDayNumber(n);
@@ -94,21 +103,20 @@ export function historyVariance(
       if (report === day) continue; // the report's jump: an event the forecast adds separately
     }
     const r = Math.log(model.close[n]! / model.close[n - 1]!);
-    closeToClose.push(r * r);
-    realized.push(sessionRealizedVariance(entry, n));
+    sumLongRun += r * r;
+    countLongRun += 1;
+    if (n < recent) continue;
+    const v = sessionRealizedVariance(entry, n);
+    realized.push(v);
+    sumCloses += r * r;
+    sumRealized += v;
   }
-  let sumCloses = 0;
-  let sumRealized = 0;
-  for (let i = 0; i < closeToClose.length; i += 1) {
-    sumCloses += closeToClose[i]!;
-    sumRealized += realized[i]!;
-  }
-  const longRun = closeToClose.length > 0 ? sumCloses / closeToClose.length : 0;
+  const longRun = countLongRun > 0 ? sumLongRun / countLongRun : 0;
   const scale = sumRealized > 0 ? sumCloses / sumRealized : 1;
   // EWMA of the scaled realized variances, seeded with the average, run oldest to newest.
   let ewma = longRun;
   for (const v of realized) ewma = EWMA_LAMBDA * ewma + (1 - EWMA_LAMBDA) * scale * v;
-  const value = { dailyVariance: ewma, longRunDailyVariance: longRun, sessions: closeToClose.length };
+  const value = { dailyVariance: ewma, longRunDailyVariance: longRun, sessions: realized.length };
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, value);
   return value;

@@ -9,7 +9,11 @@ import {
   expectedPayoff,
   expiryForecast,
   historyVariance,
+  horizonVariance,
   probabilityBelow,
+  VARIANCE_RATIO_HORIZONS,
+  varianceRatioAt,
+  varianceRatios,
   type ExpiryForecast,
 } from '@shared/options/forecast';
 import { scan } from '@shared/options/scanner';
@@ -113,6 +117,43 @@ describe('the forecast uses no future data', () => {
     expect(first.sessions).toBeGreaterThan(240);
     expect(first.sessions).toBeLessThanOrEqual(252);
   });
+
+  it('measures the variance ratios on closes before the session given only', () => {
+    const index = marketClock(AT).index;
+    clearForecastCache();
+    const ratios = varianceRatios(index);
+    const model = symbolModel(universeEntry('NVDA')!);
+    extendSymbolTo(model, index);
+    const today = model.close[index]!;
+    const yesterday = model.close[index - 1]!;
+    try {
+      model.close[index] = today * 1.5;
+      clearForecastCache();
+      expect(varianceRatios(index)).toEqual(ratios);
+      // A past close is in the measurement: moving it changes the ratios.
+      model.close[index - 1] = yesterday * 1.5;
+      clearForecastCache();
+      expect(varianceRatios(index)).not.toEqual(ratios);
+    } finally {
+      model.close[index] = today;
+      model.close[index - 1] = yesterday;
+      clearForecastCache();
+    }
+    expect(varianceRatios(index)).toEqual(ratios);
+  });
+
+  it("measures this market's reversion: the ratio is 1 at one session and falls over months", () => {
+    const ratios = varianceRatios(marketClock(AT).index);
+    expect(ratios).toHaveLength(VARIANCE_RATIO_HORIZONS.length);
+    expect(ratios[0]).toBeCloseTo(1, 12);
+    const at = (h: number) => ratios[VARIANCE_RATIO_HORIZONS.indexOf(h)]!;
+    // Prices revert to their levels with a half-life of months: a year's move is far smaller than
+    // 252 independent sessions would make it, a week's nearly the same.
+    expect(at(5)).toBeGreaterThan(0.85);
+    expect(at(252)).toBeLessThan(0.75);
+    expect(at(252)).toBeLessThan(at(63));
+    expect(at(63)).toBeLessThan(at(5));
+  });
 });
 
 describe('the forecast distribution', () => {
@@ -129,6 +170,28 @@ describe('the forecast distribution', () => {
     expect(long).toBeGreaterThan(1e-4);
     expect(long).toBeLessThan(1.1e-4);
     expect(diffusiveVariance(f, 30)).toBeLessThan(30 * 4e-4);
+  });
+
+  it('scales the summed variance by the variance ratio of the horizon, interpolated between the measured horizons', () => {
+    const horizons = VARIANCE_RATIO_HORIZONS;
+    const ratios = Float64Array.from(horizons, (h) => 1 / Math.sqrt(h));
+    expect(varianceRatioAt(ratios, 0)).toBe(1);
+    expect(varianceRatioAt(ratios, 0.4)).toBeCloseTo(1, 12);
+    horizons.forEach((h, k) => expect(varianceRatioAt(ratios, h)).toBeCloseTo(ratios[k]!, 12));
+    const k = horizons.indexOf(42);
+    const between = ratios[k]! + ((50 - 42) / (horizons[k + 1]! - 42)) * (ratios[k + 1]! - ratios[k]!);
+    expect(varianceRatioAt(ratios, 50)).toBeCloseTo(between, 12);
+    expect(varianceRatioAt(ratios, 400)).toBe(ratios[horizons.length - 1]);
+    const f = {
+      dailyVariance: 4e-4,
+      longRunDailyVariance: 1e-4,
+      sessionIndex: 0,
+      remainingToday: 0,
+      sessions: 252,
+      varianceRatios: ratios,
+    };
+    expect(horizonVariance(f, 50)).toBeCloseTo(diffusiveVariance(f, 50) * between, 15);
+    expect(horizonVariance(f, 1)).toBeCloseTo(diffusiveVariance(f, 1), 15);
   });
 
   it('prices expected payoffs as undiscounted Black at the forecast volatility (hand-computed)', () => {
