@@ -206,7 +206,13 @@ export class Monitoring extends Construct {
     return new Metric({
       namespace: 'AWS/ApiGateway',
       metricName: 'Latency',
-      dimensionsMap: { ApiId: httpApi.apiId, Stage: httpStage.stageName, Route: routeKey(route) },
+      // HTTP APIs' detailed metrics name a route by its method and path (`Resource`).
+      dimensionsMap: {
+        ApiId: httpApi.apiId,
+        Stage: httpStage.stageName,
+        Method: route.method,
+        Resource: route.path,
+      },
       statistic: 'p99',
       period: this.period,
       label: routeKey(route),

@@ -1,7 +1,7 @@
 import { type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appMetrics, metricDimension, metricsNamespace } from '@shared/observability';
-import { type RouteDefinition, routeKey, routes } from '@shared/routes';
+import { type RouteDefinition, routes } from '@shared/routes';
 import { type ScheduleDefinition, schedules } from '@shared/schedules';
 import { type TableDefinition, type TableKey, tables } from '@shared/tables';
 import { APP_NAME } from '../../../infra/app-builder';
@@ -110,7 +110,15 @@ describe('route latency', () => {
         Stat: 'p99',
         Period: config.alarms.periodMinutes * 60,
       });
-      expect(dimension(MetricStat.Metric, 'Route')).toBe(routeKey(route));
+      // Detailed HTTP API metrics name a route by method and path.
+      expect(MetricStat.Metric.Dimensions.map((d: { Name: string }) => d.Name).sort()).toEqual([
+        'ApiId',
+        'Method',
+        'Resource',
+        'Stage',
+      ]);
+      expect(dimension(MetricStat.Metric, 'Method')).toBe(route.method);
+      expect(dimension(MetricStat.Metric, 'Resource')).toBe(route.path);
       expect(dimension(MetricStat.Metric, 'Stage')).toBe('$default');
       const [apiId] = logicalIdsOf(templates.api, 'AWS::ApiGatewayV2::Api');
       expect(refersTo(name, dimension(MetricStat.Metric, 'ApiId'), 'api', apiId!)).toBe(true);
