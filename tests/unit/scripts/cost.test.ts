@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MAX_TOKENS } from '@shared/constants/caps';
 import { planLimits } from '@shared/constants/plans';
 import { routes, type RouteDefinition } from '@shared/routes';
@@ -8,11 +8,13 @@ import { secrets } from '@shared/secrets';
 import { stages } from '../../../infra/config/stages';
 import { routeSecrets } from '../../../infra/constructs/api-function';
 import { DEFAULT_MODEL, MAX_MODEL_ROUNDS } from '../../../lambdas/chat/config';
+import { SECRET_MAX_AGE_SECONDS } from '../../../lambdas/common/secrets';
 import { systemPrompt } from '../../../lambdas/chat/model';
 import { toolDefinitions } from '../../../lambdas/chat/tools';
 import {
   estimateMonthlyCost,
   metricSeries,
+  monitoringCounts,
   requestsPerTrader,
   secretsRead,
   services,
@@ -22,6 +24,7 @@ import {
 } from '../../../scripts/cost/estimate';
 import { DEFAULT_FUNCTION_MEMORY_MB, freeTier, prices, usage } from '../../../scripts/cost/model';
 import { CostUsageError, formatCostTable, parseCostArgs, parseUsers } from '../../../scripts/cost/report';
+import { loadStage, SYNTH_TIMEOUT_MS, type SynthesizedStage } from '../infra/synth-app';
 
 const prod = stageFacts(stages.prod);
 const usd = (users: number, service: Service, freeTierOn = true) =>
@@ -213,6 +216,10 @@ describe('cost model: agrees with the code it models', () => {
         expect(secretsRead(route, gate).sort()).toEqual(routeSecrets(route, gate).sort());
   });
 
+  it('reads secrets through the cache the functions really keep', () => {
+    expect(usage.secretsCacheSeconds).toBe(SECRET_MAX_AGE_SECONDS);
+  });
+
   it('uses the function memory of the infra default', () => {
     const source = readFileSync('infra/constructs/app-function.ts', 'utf8');
     const memory = /memorySize:\s*props\.memorySize\s*\?\?\s*(\d+)/.exec(source);
@@ -255,5 +262,42 @@ describe('cost model: agrees with the code it models', () => {
       cached: 0,
       output: usage.ai.answerTokens,
     });
+  });
+});
+
+describe('cost model: agrees with the synthesized prod stage', () => {
+  let prodStage: SynthesizedStage;
+  beforeAll(async () => {
+    prodStage = await loadStage('prod');
+  }, SYNTH_TIMEOUT_MS);
+
+  it('counts the alarms and the metrics they read as the monitoring stack builds them', () => {
+    const alarms = Object.values(prodStage.templates.monitoring.findResources('AWS::CloudWatch::Alarm')) as {
+      Properties: { MetricName?: string; Metrics?: { MetricStat?: unknown }[] };
+    }[];
+    // A metric-math alarm is billed per metric it reads; a single-metric alarm for its one.
+    const metricsRead = alarms.reduce(
+      (sum, { Properties }) =>
+        sum + (Properties.Metrics ? Properties.Metrics.filter((m) => m.MetricStat).length : 1),
+      0,
+    );
+    const counted = monitoringCounts(usage.observability.otherFunctions);
+    expect(counted.alarms).toBe(alarms.length);
+    expect(counted.alarmMetrics).toBe(metricsRead);
+    expect(prodStage.templates.monitoring.findResources('AWS::CloudWatch::Dashboard')).not.toEqual({});
+  });
+
+  it('enables the detailed route metrics it prices, and tracing on every function', () => {
+    const apiStages = Object.values(prodStage.templates.api.findResources('AWS::ApiGatewayV2::Stage')) as {
+      Properties: { DefaultRouteSettings?: { DetailedMetricsEnabled?: boolean } };
+    }[];
+    expect(apiStages.map((s) => s.Properties.DefaultRouteSettings?.DetailedMetricsEnabled)).toEqual([true]);
+    expect(usage.observability.apiDetailedMetricsPerRoute).toBeGreaterThan(0);
+    const functions = Object.values(prodStage.templates.api.findResources('AWS::Lambda::Function')) as {
+      Properties: { TracingConfig?: { Mode?: string } };
+    }[];
+    expect(functions.length).toBe(routes.length);
+    for (const fn of functions) expect(fn.Properties.TracingConfig?.Mode).toBe('Active');
+    expect(usage.observability.tracing).toBe(true);
   });
 });
