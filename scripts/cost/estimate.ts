@@ -246,7 +246,7 @@ const count = (n: number) =>
     : n >= 1e4
       ? `${Math.round(n / 1e3)} k`
       : Math.round(n).toLocaleString('en-US');
-const gb = (n: number) => `${n >= 10 ? Math.round(n) : n.toFixed(1)} GB`;
+const gb = (n: number) => `${n >= 10 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1)} GB`;
 
 export function estimateMonthlyCost(options: EstimateOptions): Estimate {
   const { users, stage } = options;
