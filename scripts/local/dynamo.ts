@@ -1,9 +1,8 @@
 /**
- * Local DynamoDB: dynalite in-process, on disk (LevelDB) or in memory, plus what dynalite lacks
- * and the product relies on: tables created from the shared definitions, and a TTL reaper.
+ * Local DynamoDB: dynalite in a thread of its own (dynalite-thread.mjs), on disk (LevelDB) or in
+ * memory, plus what dynalite lacks and the product relies on: tables created from the shared
+ * definitions, and a TTL reaper.
  */
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import {
   CreateTableCommand,
   DeleteItemCommand,
@@ -14,40 +13,33 @@ import {
   UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import { tables, type GlobalIndex, type KeyAttribute, type TableDefinition } from '@shared/tables';
-
-const require = createRequire(import.meta.url);
-const dynalite = require('dynalite') as (options: Record<string, unknown>) => import('node:http').Server;
+import { startThread } from './threads';
 
 export interface LocalDynamo {
   endpoint: string;
   close(): Promise<void>;
 }
 
-export async function startDynamo(options: {
-  path?: string;
-  host?: string;
-  port?: number;
-}): Promise<LocalDynamo> {
-  const host = options.host ?? '127.0.0.1';
-  const server = dynalite({
-    createTableMs: 0,
-    deleteTableMs: 0,
-    updateTableMs: 0,
-    ...(options.path ? { path: options.path } : {}),
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    endpoint: `http://${host}:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections?.();
-        server.close(() => resolve());
-      }),
-  };
+/**
+ * Starts dynalite in a worker thread (threads.ts): as DynamoDB is a service of its own in AWS,
+ * its work never holds up the event loop of whoever calls it (the API, a test, a bench).
+ */
+export async function startDynamo(
+  options: { path?: string; host?: string; port?: number },
+  log: (line: string) => void = (line) => console.error(line),
+): Promise<LocalDynamo> {
+  const thread = startThread<typeof options, { endpoint: string }>(
+    'dynalite',
+    new URL('./dynalite-thread.mjs', import.meta.url),
+    options,
+    log,
+  );
+  try {
+    return { endpoint: (await thread.ready).endpoint, close: () => thread.close() };
+  } catch (error) {
+    await thread.close();
+    throw error;
+  }
 }
 
 /** The local physical name of a table: its logical id. */

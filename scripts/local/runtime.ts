@@ -2,6 +2,8 @@
  * The whole product on one machine: dynalite, the local user pool, the local API (generated from
  * the route table), schedule timers and the frontend, behind ONE origin that serves the app,
  * `/api/*` and `/config.json`. `npm start`, the integration tests and the e2e tests all use it.
+ * The API (with the user pool and the frontend) has the main thread; dynalite and the schedules
+ * each run in a worker thread of the same process (threads.ts), as separate services do in AWS.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -23,11 +25,10 @@ import { tables, type TableDefinition } from '@shared/tables';
 import { createApiMiddleware } from './api-server';
 import { createJwtAuthorizer } from './authorizer';
 import { startLocalCognito, type LocalCognito } from './cognito';
-import { ensureTables, localTableName, reapExpiredItems, startDynamo } from './dynamo';
-import { startScheduleTimers } from './schedules';
+import { ensureTables, localTableName, startDynamo } from './dynamo';
+import { startThread } from './threads';
 
 export const ROOT_DIR = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const TTL_REAP_EVERY_MS = 60_000;
 
 export interface RuntimeOptions {
   port?: number;
@@ -40,7 +41,7 @@ export interface RuntimeOptions {
   frontend?: 'vite' | 'none';
   /** Puts the site password gate in front of the product (default: the SITE_PASSWORD variable). */
   sitePassword?: string;
-  /** Run the schedule timers (off in tests, which call jobs directly). */
+  /** Run the schedule timers and the TTL reaper (off in tests, which call jobs directly). */
   schedules?: boolean;
   log?: (line: string) => void;
 }
@@ -188,15 +189,17 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         }),
     );
 
-    const dynamo = await startDynamo({
-      host,
-      ...(options.inMemoryTables ? {} : { path: join(dataDir, 'dynamodb') }),
-    });
-    closers.push(() => dynamo.close());
-    const cognito = await startLocalCognito({ dataDir: join(dataDir, 'cognito'), host, log });
-    closers.push(() => cognito.close());
+    // dynalite and the user pool start side by side.
+    const dynamoStarting = startDynamo(
+      { host, ...(options.inMemoryTables ? {} : { path: join(dataDir, 'dynamodb') }) },
+      log,
+    );
+    closers.push(() => dynamoStarting.then((dynamo) => dynamo.close()).catch(() => undefined));
+    const cognitoStarting = startLocalCognito({ dataDir: join(dataDir, 'cognito'), host, log });
+    closers.push(() => cognitoStarting.then((started) => started.close()).catch(() => undefined));
+    const [{ endpoint: dynamoEndpoint }, cognito] = await Promise.all([dynamoStarting, cognitoStarting]);
 
-    setHandlerEnvironment(cognito, dynamo.endpoint);
+    setHandlerEnvironment(cognito, dynamoEndpoint);
     setGeneratedSecrets(dataDir);
     const sitePassword = options.sitePassword ?? process.env.SITE_PASSWORD;
     process.env[runtimeEnv.siteGateEnabled] = String(Boolean(sitePassword));
@@ -258,11 +261,16 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     };
 
     if (options.schedules !== false) {
-      closers.push(await startScheduleTimers(ROOT_DIR, log));
-      const reaper = setInterval(() => {
-        reapExpiredItems(dynamoClient).catch((error: unknown) => log(`[ttl] ${(error as Error).message}`));
-      }, TTL_REAP_EVERY_MS);
-      closers.push(() => clearInterval(reaper));
+      // Started once the handlers' environment is set (the thread's process.env is a copy of
+      // it), in the background: "Ready" does not wait for the jobs' modules to load.
+      const schedules = startThread(
+        'schedules',
+        new URL('./schedules-thread.ts', import.meta.url),
+        { rootDir: ROOT_DIR },
+        log,
+      );
+      schedules.ready.catch((error: unknown) => log(`[schedules] ${(error as Error).message}`));
+      closers.push(() => schedules.close());
     }
 
     const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
@@ -270,11 +278,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     const runtimeFile = join(dataDir, 'runtime.json');
     writeFileSync(
       runtimeFile,
-      JSON.stringify(
-        { url, dynamoEndpoint: dynamo.endpoint, cognitoEndpoint: cognito.endpoint, ...config },
-        null,
-        2,
-      ),
+      JSON.stringify({ url, dynamoEndpoint, cognitoEndpoint: cognito.endpoint, ...config }, null, 2),
     );
     closers.push(() => rmSync(runtimeFile, { force: true }));
 
@@ -283,7 +287,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       port,
       dataDir,
       cognito,
-      dynamoEndpoint: dynamo.endpoint,
+      dynamoEndpoint,
       config,
       demo,
       close,
