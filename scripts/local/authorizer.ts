@@ -4,25 +4,50 @@
  * `aud` or `client_id` is the app client. (Like API Gateway it would take an ID token here; the
  * route's required scope, checked by the API server, and the handler's `token_use` check refuse
  * it, as they do in AWS.) Claims are handed to the handler as API Gateway does (strings).
+ *
+ * A token that passed is remembered (by its exact text) until it expires, for at most
+ * `rememberMs`: the same text always verifies the same way, so only the clock can change the
+ * answer, and the expiry is checked on every request. A refused token is never remembered.
  */
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 
 export interface AuthorizerOptions {
   issuer: string;
   clientId: string;
+  /** How long a verified token is remembered at most (default 5 minutes; 0: never). */
+  rememberMs?: number;
+  now?: () => number;
 }
 
 export type Authorizer = (
   authorization: string | undefined,
 ) => Promise<{ claims: Record<string, string>; scopes: string[] } | null>;
 
-export function createJwtAuthorizer({ issuer, clientId }: AuthorizerOptions): Authorizer {
+const MAX_REMEMBERED = 5_000;
+
+export function createJwtAuthorizer({
+  issuer,
+  clientId,
+  rememberMs = 5 * 60_000,
+  now = Date.now,
+}: AuthorizerOptions): Authorizer {
   const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
+  const verified = new Map<string, { claims: Record<string, string>; scopes: string[]; until: number }>();
   return async (authorization) => {
     const match = /^Bearer (\S+)$/i.exec(authorization ?? '');
     if (!match) return null;
+    const token = match[1]!;
+    const known = verified.get(token);
+    if (known) {
+      if (known.until > now()) return { claims: { ...known.claims }, scopes: [...known.scopes] };
+      verified.delete(token);
+    }
     try {
-      const { payload } = await jwtVerify(match[1]!, jwks, { issuer, algorithms: ['RS256'] });
+      const { payload } = await jwtVerify(token, jwks, {
+        issuer,
+        algorithms: ['RS256'],
+        currentDate: new Date(now()),
+      });
       const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
       if (payload.client_id !== clientId && !audiences.includes(clientId)) return null;
       const claims = Object.fromEntries(
@@ -32,7 +57,12 @@ export function createJwtAuthorizer({ issuer, clientId }: AuthorizerOptions): Au
         ]),
       );
       const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
-      return { claims, scopes };
+      const until = Math.min((payload.exp ?? 0) * 1000, now() + rememberMs);
+      if (until > now()) {
+        if (verified.size >= MAX_REMEMBERED) verified.delete(verified.keys().next().value!);
+        verified.set(token, { claims, scopes, until });
+      }
+      return { claims: { ...claims }, scopes: [...scopes] };
     } catch {
       return null;
     }
