@@ -49,6 +49,48 @@ export function planLookup(
   };
 }
 
+/** Checks a feature against the caller's plan: the plan, or a 403 `plan_limit` refusal. */
+export type FeatureCheck = (userId: string, feature: PlanFeature, now?: Date) => Promise<EffectivePlan>;
+
+const MAX_REMEMBERED_PLANS = 5_000;
+
+/**
+ * A feature check for routes read every few seconds (the live feeds' polling) that remembers what
+ * each caller's plan is judged from (the profile, or for an account without one its sign-up
+ * date) for `rememberMs` per container. The plan is still judged at each call's time, so a trial
+ * ends on time; and a refusal is never made on a remembered profile, so an upgrade counts
+ * at once. A downgrade reaches these routes within `rememberMs`.
+ */
+export function rememberedFeatureCheck(
+  client: DynamoDBDocumentClient,
+  profilesTable: string,
+  rememberMs: number,
+  identity: Pick<IdentityPort, 'createdAt'> = cognitoIdentity(cognito),
+  clock: () => number = Date.now,
+): FeatureCheck {
+  const profiles = profilesRepo(client, profilesTable);
+  const remembered = new Map<string, { judge: (now: Date) => EffectivePlan; until: number }>();
+  const read = async (userId: string) => {
+    const profile = await profiles.get(userId);
+    const signedUp = profile ? undefined : await identity.createdAt(userId);
+    const judge = (now: Date) => (profile ? effectivePlan(profile, now) : planWithoutProfile(signedUp!, now));
+    remembered.delete(userId);
+    if (remembered.size >= MAX_REMEMBERED_PLANS) remembered.delete(remembered.keys().next().value!);
+    remembered.set(userId, { judge, until: clock() + rememberMs });
+    return judge;
+  };
+  return async (userId, feature, now = new Date()) => {
+    const known = remembered.get(userId);
+    if (known && known.until > clock()) {
+      const plan = known.judge(now);
+      if (planAllows(plan, feature)) return plan;
+    }
+    const plan = (await read(userId))(now);
+    requireFeature(plan, feature);
+    return plan;
+  };
+}
+
 const planNames: Record<EffectivePlan, string> = {
   trial: 'free trial',
   starter: 'Starter plan',

@@ -4,18 +4,24 @@ import { dynamoDb } from '../common/clients';
 import { tableName } from '../common/env';
 import { ValidationError } from '../common/errors';
 import { issueDetails, noContent, ok, route } from '../common/http';
-import { planLookup } from '../common/plan';
+import { rememberedFeatureCheck } from '../common/plan';
 import { dismissalsRepo, feedsRepo, withReadCache } from './repository';
-import { dismissTrendAlert as dismiss, readFeed } from './service';
+import { dismissTrendAlert as dismiss, FEED_FEATURES, readFeed } from './service';
 
-/** How long readers share one read of a feed (items are written 90 s ahead, so nothing is shown late). */
-const FEED_READ_CACHE_MS = 2000;
+/**
+ * Readers share one read of a feed for 2 s; after that they get it at once while one reader's
+ * request reads again, for up to 30 s, as long as it holds items not yet due (items are written
+ * 90 s ahead, so nothing is shown late, and an item is shown only once due).
+ */
+const FEED_READ = { freshMs: 2_000, staleMs: 30_000 };
+/** What the caller's plan is judged from is kept a minute, as the session check keeps its answer. */
+const PLAN_REMEMBER_MS = 60_000;
 
 const deps = {
-  feeds: withReadCache(feedsRepo(dynamoDb, tableName('feeds')), FEED_READ_CACHE_MS),
+  feeds: withReadCache(feedsRepo(dynamoDb, tableName('feeds')), FEED_READ),
   dismissals: dismissalsRepo(dynamoDb, tableName('feedDismissals')),
 };
-const planOf = planLookup(dynamoDb, tableName('profiles'));
+const planFor = rememberedFeatureCheck(dynamoDb, tableName('profiles'), PLAN_REMEMBER_MS);
 
 /** Each feed has its own filters, so the query is checked once the path has named the feed. */
 function feedQuery<F extends FeedName>(feed: F, raw: Record<string, string | undefined>) {
@@ -34,15 +40,17 @@ function feedQuery<F extends FeedName>(feed: F, raw: Record<string, string | und
 export const getFeed = route(
   'getFeed',
   { params: feedParamsSchema, query: z.record(z.string(), z.string().optional()) },
-  async ({ params, query, userId }) =>
-    ok(await readFeed(deps, await planOf(userId), userId, params.feed, feedQuery(params.feed, query))),
+  async ({ params, query, userId }) => {
+    const plan = await planFor(userId, FEED_FEATURES[params.feed]);
+    return ok(await readFeed(deps, plan, userId, params.feed, feedQuery(params.feed, query)));
+  },
 );
 
 export const dismissTrendAlert = route(
   'dismissTrendAlert',
   { params: trendAlertIdParams },
   async ({ params, userId }) => {
-    await dismiss(deps, await planOf(userId), userId, params.id);
+    await dismiss(deps, await planFor(userId, FEED_FEATURES.trends), userId, params.id);
     return noContent();
   },
 );

@@ -150,26 +150,71 @@ export function feedsRepo(client: DynamoDBDocumentClient, tableName: string): Fe
   };
 }
 
+export interface ReadCacheOptions {
+  /** Reads within this long of a read share it. */
+  freshMs: number;
+  /**
+   * After `freshMs`, a reader still gets the last read, at once, while one new read runs for the
+   * readers after it: if the last read is younger than this and (for a feed) already held an
+   * item not yet due. A run writes a feed's items in time order up to 90 s ahead, so such a read
+   * holds every item due now. Otherwise the reader waits for the new read. 0: never.
+   */
+  staleMs?: number;
+  now?: () => number;
+}
+
 /**
  * Every reader of a feed asks for the same few dozen items, which change when a scheduled run
- * writes (once a minute, items due up to 90 s later) or the cap job trims. Reads within `ttlMs`
- * share one query (per process: a Lambda container, or the local runtime), and concurrent
- * readers share the one in flight. Writes go straight through.
+ * writes (once a minute, items due up to 90 s later) or the cap job trims. Reads share one query
+ * per process (a Lambda container, or the local runtime): within `freshMs` of it, and concurrent
+ * readers share the one in flight; after it, as `staleMs` says. Writes go straight through.
  */
-export function withReadCache(repo: FeedsRepo, ttlMs: number, now: () => number = Date.now): FeedsRepo {
-  const cache = new Map<string, { at: number; value: Promise<unknown> }>();
-  function shared<T>(key: string, read: () => Promise<T>): Promise<T> {
-    const hit = cache.get(key);
-    if (hit && now() - hit.at < ttlMs) return hit.value as Promise<T>;
-    const value = read();
-    cache.set(key, { at: now(), value });
-    value.catch(() => cache.delete(key));
+export function withReadCache(
+  repo: FeedsRepo,
+  { freshMs, staleMs = 0, now = Date.now }: ReadCacheOptions,
+): FeedsRepo {
+  const done = new Map<string, { at: number; value: unknown }>();
+  const pending = new Map<string, Promise<unknown>>();
+  function read<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const inFlight = pending.get(key);
+    if (inFlight) return inFlight as Promise<T>;
+    const at = now();
+    const value = load();
+    pending.set(key, value);
+    value.then(
+      (loaded) => {
+        const last = done.get(key);
+        if (!last || last.at <= at) done.set(key, { at, value: loaded });
+      },
+      () => undefined, // a failed read is not kept; its readers see the error
+    );
+    void value.finally(() => pending.delete(key)).catch(() => undefined);
     return value;
+  }
+  function shared<T>(key: string, load: () => Promise<T>, stillHolds: (value: T) => boolean): Promise<T> {
+    const last = done.get(key);
+    const age = last ? now() - last.at : Infinity;
+    if (last && age < freshMs) return Promise.resolve(last.value as T);
+    if (last && age < staleMs && stillHolds(last.value as T)) {
+      if (age >= freshMs) void read(key, load).catch(() => undefined);
+      return Promise.resolve(last.value as T);
+    }
+    return read(key, load);
   }
   return {
     ...repo,
-    items: (feed) => shared(`items|${feed}`, () => repo.items(feed)),
-    dailyCount: (day) => shared(`daily|${day}`, () => repo.dailyCount(day)),
+    items: (feed) =>
+      shared(
+        `items|${feed}`,
+        () => repo.items(feed),
+        (items) => items.length > 0 && items[0]!.timestamp > new Date(now()).toISOString(),
+      ),
+    dailyCount: (day) =>
+      shared(
+        `daily|${day}`,
+        () => repo.dailyCount(day),
+        () => true,
+      ),
   };
 }
 

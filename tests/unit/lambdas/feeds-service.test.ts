@@ -129,7 +129,7 @@ describe('withReadCache', () => {
     const repos = memoryRepos();
     const items = vi.spyOn(repos.feeds, 'items');
     let clock = 0;
-    const cached = withReadCache(repos.feeds, 2000, () => clock);
+    const cached = withReadCache(repos.feeds, { freshMs: 2000, now: () => clock });
     await Promise.all([cached.items('alerts'), cached.items('alerts'), cached.items('alerts')]);
     clock = 1999;
     await cached.items('alerts');
@@ -144,9 +144,64 @@ describe('withReadCache', () => {
   it('does not keep a failed read', async () => {
     const repos = memoryRepos();
     const items = vi.spyOn(repos.feeds, 'items').mockRejectedValueOnce(new Error('throttled'));
-    const cached = withReadCache(repos.feeds, 2000, () => 0);
+    const cached = withReadCache(repos.feeds, { freshMs: 2000, now: () => 0 });
     await expect(cached.items('alerts')).rejects.toThrow('throttled');
     await expect(cached.items('alerts')).resolves.toEqual([]);
     expect(items).toHaveBeenCalledTimes(2);
+  });
+
+  describe('past the window', () => {
+    const start = NOW.getTime();
+    async function setUp(staleMs = 30_000) {
+      const repos = memoryRepos();
+      await runFeedGenerators(repos.feeds, NOW); // items up to 90 s ahead of NOW
+      let clock = start;
+      const cached = withReadCache(repos.feeds, { freshMs: 2000, staleMs, now: () => clock });
+      const first = await cached.items('darkpool');
+      const items = vi.spyOn(repos.feeds, 'items');
+      return { repos, cached, first, items, at: (ms: number) => (clock = start + ms) };
+    }
+
+    it('answers at once from the last read while one new read runs, then from the new read', async () => {
+      const { repos, cached, first, items, at } = await setUp();
+      // A later run's items: the next reads must come to show them.
+      await runFeedGenerators(repos.feeds, new Date(start + 60_000));
+      at(5_000);
+      const [a, b] = await Promise.all([cached.items('darkpool'), cached.items('darkpool')]);
+      expect(a).toBe(first);
+      expect(b).toBe(first);
+      expect(items).toHaveBeenCalledTimes(1);
+      await expect.poll(() => cached.items('darkpool')).not.toBe(first);
+      expect((await cached.items('darkpool')).length).toBeGreaterThan(first.length);
+      expect(items).toHaveBeenCalledTimes(1);
+    });
+
+    it('waits for a new read once the last one holds no item still to come, or is too old', async () => {
+      for (const when of ['newest held item due', 'last read 30 s old'] as const) {
+        // A late schedule: the last read's items would still do after 30 s if any were to come.
+        const { repos, cached, first, items, at } = await setUp(
+          when === 'newest held item due' ? 600_000 : 30_000,
+        );
+        await runFeedGenerators(repos.feeds, new Date(start + 60_000));
+        const newest = Date.parse(first[0]!.timestamp);
+        expect(newest - start).toBeGreaterThan(30_000);
+        // Due now, the newest item held says nothing of those after it that the read may lack.
+        at(when === 'newest held item due' ? newest - start : 30_000);
+        const answer = await cached.items('darkpool');
+        expect(answer, when).not.toBe(first);
+        expect(answer.length, when).toBeGreaterThan(first.length);
+        expect(items).toHaveBeenCalledTimes(1);
+      }
+    });
+
+    it('never answers from a read of an empty feed', async () => {
+      const repos = memoryRepos();
+      let clock = start;
+      const cached = withReadCache(repos.feeds, { freshMs: 2000, staleMs: 30_000, now: () => clock });
+      expect(await cached.items('alerts')).toEqual([]);
+      await runFeedGenerators(repos.feeds, NOW);
+      clock += 2000;
+      expect((await cached.items('alerts')).length).toBeGreaterThan(0);
+    });
   });
 });
