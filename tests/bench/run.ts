@@ -2,7 +2,8 @@
  * `npm run bench`: measured figures, printed (benchmarks are not tests): the options engine
  * (scan, IV, greeks, and the comparison with @uqee/black-scholes), the journal with 10,000
  * trades (import, first page, stats, export), the live feeds (a generator run, GET /api/feeds/*
- * at 50 readers), then how long `npm start`
+ * at 50 readers), the Lambda bundles (size, cold init against the DynamoDB client's, the
+ * scanner's first request against its warm ones), then how long `npm start`
  * takes from process spawn to "Ready", on a fresh data dir and on a restart.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startUntilReady } from '../helpers/start-process';
+import { runBundlesBench } from './bundles';
 import { runFeedsBench } from './feeds';
 import { runJournalBench } from './journal';
 import { runOptionsEngineBench } from './options-engine';
@@ -21,6 +23,8 @@ console.log('');
 await runJournalBench();
 console.log('');
 await runFeedsBench();
+console.log('');
+await runBundlesBench();
 console.log('');
 
 async function timeToReady(dataDir: string): Promise<number> {

@@ -8,6 +8,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Template } from 'aws-cdk-lib/assertions';
+import * as esbuild from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { metricsNamespace } from '@shared/observability';
 import { type RouteDefinition, routes } from '@shared/routes';
@@ -15,11 +16,12 @@ import { type ScheduleDefinition, schedules } from '@shared/schedules';
 import { type TableDefinition, tables } from '@shared/tables';
 import { stages } from '../../../infra/config/stages';
 import { functionBundling, sourceMapsEnvironment } from '../../../infra/constructs/app-function';
+import { appFunctions, esbuildOptions } from '../../bench/bundles';
 import { findFunction, loadStage, SYNTH_TIMEOUT_MS, type SynthesizedStage } from './synth-app';
 
 const routeTable = routes as readonly RouteDefinition[];
 const jobs = schedules as readonly ScheduleDefinition[];
-const appFunctions = [
+const routeAndJobFunctions = [
   ...routeTable.map((route) => ({ stack: 'api' as const, exportName: route.id, service: route.area })),
   ...jobs.map((job) => ({ stack: 'feeds' as const, exportName: job.id, service: job.area })),
 ];
@@ -70,7 +72,7 @@ describe('bundling options (one source of truth for CDK and the bench)', () => {
 });
 
 describe('every app function', () => {
-  it.each(appFunctions)(
+  it.each(routeAndJobFunctions)(
     '$exportName: X-Ray active, Powertools service $service and the stage namespace, source maps on',
     ({ stack, exportName, service }) => {
       const { properties } = findFunction(templates[stack], exportName);
@@ -150,6 +152,19 @@ describe('the bundles CDK built', () => {
     expect(existsSync(join(directory, 'index.mjs.map'))).toBe(true);
     // Minified: a few very long lines, not one statement per line.
     expect(code.split('\n').length).toBeLessThan(code.length / 500);
+  });
+
+  it('is what the bench builds: esbuild with the same options gives the same code', async () => {
+    const [scanner] = appFunctions().filter((fn) => fn.name === 'scanOptions');
+    const outdir = mkdtempSync(join(tmpdir(), 'edge-options-bench-bundle-'));
+    try {
+      await esbuild.build(esbuildOptions(scanner!.entry, join(outdir, 'index.mjs')));
+      expect(readFileSync(join(outdir, 'index.mjs'), 'utf8')).toBe(
+        readFileSync(join(bundleOf(templates.api, 'scanOptions'), 'index.mjs'), 'utf8'),
+      );
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
   });
 
   it('gives the Cognito trigger the same source maps', () => {
