@@ -210,7 +210,11 @@ export interface Screen {
   perVisit: Partial<Record<RouteId, number>>;
 }
 
-/** What serving one request of a route takes in AWS. */
+/**
+ * What serving one request of a route takes in AWS. A plan lookup is counted as a profile read
+ * on every request, though lambdas/common/plan.ts remembers a profile for a minute per user and
+ * container: DynamoDB reads are an upper bound.
+ */
 export interface RouteWork {
   /** Billed Lambda duration at the route's memory size, in ms. */
   billedMs: number;
@@ -478,7 +482,7 @@ export const usage: UsageAssumptions = {
       wru: 0,
       responseKb: 4.5,
       basis:
-        'plan + dismissals + the whole feed (a 2 s cache per container, not counted: an upper bound); pages measured at 3.2-5.8 KB gzipped',
+        'plan + dismissals + the whole feed on every request (the read a container shares among its readers is not counted: an upper bound); pages measured at 3.2-5.8 KB gzipped',
     },
     dismissTrendAlert: { billedMs: 30, rru: 2, wru: 1, responseKb: 0.2, basis: 'plan read, dismissal put' },
     getAccountStats: {
