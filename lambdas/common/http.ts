@@ -274,9 +274,11 @@ async function serveRequest<B, Q, P>(
   } catch (caught) {
     const error = caught instanceof AppError ? caught : fromAwsError(caught);
     if (error) {
-      log.info('request refused', {
+      // A 503 is ours (a busy service, a stage not set up yet): the operator needs to see it.
+      (error.status >= 500 ? log.warn : log.info)('request refused', {
         code: error.code,
         ...(error === caught ? {} : { cause: (caught as Error).name }),
+        ...(typeof error.cause === 'string' ? { cause: error.cause } : {}),
       });
       recordPlanRefusal(error);
       return errorResult(error);

@@ -11,7 +11,7 @@ import * as z from 'zod';
 import { runtimeEnv, SITE_GATE_COOKIE, SITE_GATE_COOKIE_MAX_AGE_SECONDS } from '@shared/secrets';
 import { dynamoDb } from './clients';
 import { tableName } from './env';
-import { ForbiddenError } from './errors';
+import { ForbiddenError, ServiceUnavailableError } from './errors';
 import { readSecret } from './secrets';
 
 export const siteGateSecretSchema = z.object({
@@ -25,10 +25,31 @@ export const siteGateEnabled = () => process.env[runtimeEnv.siteGateEnabled] ===
 /** Secure everywhere but the local http origin, where a browser would drop a Secure cookie. */
 export const secureCookies = () => process.env[runtimeEnv.stage] !== 'local';
 
+/**
+ * A stage deployed with the gate on but before its operator ran `npm run site-gate-secret` holds
+ * the deploy's generated placeholder (or nothing): the site is not open yet, so every gated call
+ * answers 503 `service_unavailable` (retry in a minute) instead of failing as a server error.
+ * route() logs the cause for the operator.
+ */
+export class SiteGateNotConfiguredError extends ServiceUnavailableError {
+  constructor() {
+    super('The site is not open yet; try again later', 60);
+    this.cause =
+      'the site gate is on but its secret is not a password hash and cookie key (run npm run site-gate-secret)';
+  }
+}
+
 export async function siteGateSecret(): Promise<SiteGateSecret> {
   const raw = await readSecret('siteGate');
-  if (!raw) throw new Error('The site gate is on but its secret has no value');
-  return siteGateSecretSchema.parse(JSON.parse(raw));
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw ?? '');
+  } catch {
+    throw new SiteGateNotConfiguredError();
+  }
+  const secret = siteGateSecretSchema.safeParse(parsed);
+  if (!secret.success) throw new SiteGateNotConfiguredError();
+  return secret.data;
 }
 
 /** Exactly: 22 base64url characters, 10 digits, 43 base64url characters. */

@@ -110,3 +110,34 @@ describe('user routes behind the gate', () => {
     expect((await handler(apiEvent({}))).statusCode).toBe(401);
   });
 });
+
+describe('a stage whose gate secret was never set', () => {
+  beforeEach(() => {
+    dynamo.reset();
+    vi.stubEnv('SITE_GATE_ENABLED', 'true');
+    vi.stubEnv('TABLE_SITE_GATE_SESSIONS', 'gate-sessions-test');
+    clearSecretCache();
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    clearSecretCache();
+  });
+
+  const handler = route('getProfile', {}, async () => ok({ reached: true }));
+
+  // The deploy leaves a generated placeholder in the secret until `npm run site-gate-secret` runs.
+  for (const [what, value] of [
+    ['the deploy placeholder', 'x7Rk2pQ9vLmN3sT8wY1zA4bC6dE0fG5h'],
+    ['JSON of another shape', JSON.stringify({ password: 'pw' })],
+    ['an empty value', ''],
+  ] as const) {
+    it(`answers 503 service_unavailable with Retry-After, not a 500, when it holds ${what}`, async () => {
+      vi.stubEnv('SITE_GATE_SECRET', value);
+      const result = await handler({ ...apiEvent({ sub: 'u' }), cookies: ['site_gate=abc'] });
+      expect(result.statusCode).toBe(503);
+      expect(result.headers?.['retry-after']).toBe('60');
+      expect(parseBody(result)).toMatchObject({ error: { code: 'service_unavailable' } });
+      expect(dynamo.calls()).toHaveLength(0);
+    });
+  }
+});
