@@ -47,6 +47,7 @@ export interface UniverseSnapshot {
   /** Whether the market is in session at the snapshot's minute. */
   marketOpen: boolean;
   chains: ChainData[];
+  /** Each chain's work: priced when the snapshot is built, forecast when first read (forecastOnDemand). */
   work: ChainWork[];
   /** Alphabetical rank of each chain's ticker, for sorting by ticker. */
   tickerRank: Int32Array;
@@ -135,21 +136,45 @@ export function buildUniverseSnapshot(
     .sort((a, b) => a.symbol.localeCompare(b.symbol));
   const tickerRank = new Int32Array(chains.length);
   order.forEach(({ i }, rank) => (tickerRank[i] = rank));
-  const work = chains.map((chain) => {
+  const priced = chains.map((chain) => {
     const chainWork = workFor(chain);
     priceChain(chain, chainWork, boundaries);
-    forecastChain(chain, chainWork, clock);
     return chainWork;
   });
   return {
     asOf: clock.priceTime.toISOString(),
     marketOpen: clock.isOpen,
     chains,
-    work,
+    work: forecastOnDemand(chains, priced, clock),
     tickerRank,
     contractCount: chains.reduce((sum, chain) => sum + chain.count, 0),
     boundaries,
   };
+}
+
+/**
+ * The chains' work, each forecast the first time it is read, then kept. A forecast reads a year
+ * of the underlying's intraday history (its realized variance, session by session), the costliest
+ * part of a snapshot when nothing is cached yet, on a cold start; a scan reads the work of the
+ * underlyings its screen keeps (the IV rank floor, a ticker, a sector, a price range, all read
+ * from the chain itself), so only those are forecast. Forecasts are pure, so the values do not
+ * depend on what is read first. Pricing stays eager, in the snapshot's order: the boundary tables
+ * the chains share are filled as contracts are priced, and their last digits depend on that order.
+ */
+function forecastOnDemand(chains: ChainData[], works: ChainWork[], clock: MarketClock): ChainWork[] {
+  const onDemand: ChainWork[] = [];
+  works.forEach((work, c) => {
+    Object.defineProperty(onDemand, c, {
+      enumerable: true,
+      configurable: true,
+      get(): ChainWork {
+        forecastChain(chains[c]!, work, clock);
+        Object.defineProperty(onDemand, c, { value: work, enumerable: true, writable: false });
+        return work;
+      },
+    });
+  });
+  return onDemand;
 }
 
 const cache = new Map<number, UniverseSnapshot>();
