@@ -73,7 +73,10 @@ interface Candidate {
   trigger: AlertTrigger;
 }
 
-const integer = new Intl.NumberFormat('en-US');
+// Built on first use: the first Intl formatter of a process loads ICU's locale data (some 20 ms),
+// which a function importing this module only to read other feeds should not pay at cold start.
+let integerFormat: Intl.NumberFormat | undefined;
+const integer = (value: number) => (integerFormat ??= new Intl.NumberFormat('en-US')).format(value);
 const money = (value: number) => `$${value.toFixed(2)}`;
 const signedPercent = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(2)}%`;
 const biasOf = (change: number): Bias => (change > 0 ? 'bullish' : change < 0 ? 'bearish' : 'neutral');
@@ -267,7 +270,7 @@ function unusualFlowCandidate(draw: Draws, at: Date): Candidate | null {
     type: 'unusual-flow',
     severity: contracts >= 5000 || ratio >= 20 ? 'high' : contracts >= 2000 || ratio >= 8 ? 'medium' : 'low',
     bias: isCall ? 'bullish' : 'bearish',
-    message: `Unusual options flow: ${integer.format(contracts)} ${symbol} $${strike} ${kind} expiring ${isoDateOf(expiry)} (${ratio.toFixed(1)}× a typical block)`,
+    message: `Unusual options flow: ${integer(contracts)} ${symbol} $${strike} ${kind} expiring ${isoDateOf(expiry)} (${ratio.toFixed(1)}× a typical block)`,
     trigger: big
       ? {
           metric: 'Contracts in the block',
