@@ -263,7 +263,7 @@ const sameMinute = await invoke();
 writeSync(3, JSON.stringify({ init, first, warm, sameMinute }));
 `;
 
-async function scannerColdStart(bundle: Bundle): Promise<ScannerRun[]> {
+export async function scannerColdStart(bundle: Pick<Bundle, 'file'>): Promise<ScannerRun[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'edge-bench-scanner-'));
   const environment = { ...process.env };
   process.env.LOG_LEVEL = 'warn';
