@@ -15,7 +15,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   CognitoIdentityProviderClient,
@@ -331,6 +331,13 @@ export async function scannerColdStart(bundle: Pick<Bundle, 'file'>): Promise<Sc
       AWS_SECRET_ACCESS_KEY: 'local',
       AWS_ENDPOINT_URL_DYNAMODB: runtime.dynamoEndpoint,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: runtime.cognito.endpoint,
+      // As in Lambda with active tracing (what the runtime sets, and the request's X-Ray header),
+      // so Powertools' Tracer is loaded on the first request and traces it; what it sends over UDP
+      // to the X-Ray daemon's address reaches no one here.
+      AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
+      AWS_LAMBDA_FUNCTION_NAME: 'scanOptions',
+      LAMBDA_TASK_ROOT: dirname(bundle.file),
+      _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1',
       BENCH_EVENT: JSON.stringify(event),
     };
     const startAt = scanMinute().getTime();
