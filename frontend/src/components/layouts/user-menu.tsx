@@ -51,7 +51,7 @@ export function UserMenu({ email, onViewTutorial }: { email: string; onViewTutor
   async function handleSignOut() {
     setOpen(false);
     await signOut();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }
 
   return (
@@ -85,6 +85,7 @@ export function UserMenu({ email, onViewTutorial }: { email: string; onViewTutor
           id={menuId}
           role="menu"
           aria-label={email}
+          tabIndex={-1}
           onKeyDown={onMenuKeyDown}
           className="absolute right-0 z-40 mt-2 w-64 overflow-hidden rounded-lg border border-slate-800 bg-slate-900 py-1 shadow-xl shadow-black/40"
         >

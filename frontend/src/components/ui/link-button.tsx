@@ -30,7 +30,12 @@ export function LinkButton({
 export function AnchorButton({
   variant = 'primary',
   className = '',
+  children,
   ...props
 }: AnchorHTMLAttributes<HTMLAnchorElement> & { variant?: LinkButtonVariant }) {
-  return <a className={linkButtonClasses(variant, className)} {...props} />;
+  return (
+    <a className={linkButtonClasses(variant, className)} {...props}>
+      {children}
+    </a>
+  );
 }

@@ -25,7 +25,7 @@ export function AccountRoute() {
   // Signed out at once: the sign-in screen, with nothing of the deleted account left in memory.
   const afterDeletion = async () => {
     await signOut();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   };
 
   return (

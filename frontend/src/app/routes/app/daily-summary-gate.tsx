@@ -95,7 +95,7 @@ export function DailySummaryGate() {
       onClose={dismiss}
       onStartTrading={() => {
         dismiss();
-        navigate(dashboardPath('scanner'));
+        void navigate(dashboardPath('scanner'));
       }}
     />
   );

@@ -14,7 +14,7 @@ export function ResearchRoute() {
         subtitle="Answers from the app's market data and your own journal, with every figure's source."
       />
       <ResearchAssistant
-        onOpenStrategy={(state: ScannerLinkState) => navigate(dashboardPath('scanner'), { state })}
+        onOpenStrategy={(state: ScannerLinkState) => void navigate(dashboardPath('scanner'), { state })}
       />
     </>
   );

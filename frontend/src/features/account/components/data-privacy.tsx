@@ -18,9 +18,9 @@ export function DataPrivacy({ onDeleted }: { onDeleted: () => Promise<void> | vo
 
   const confirmDeletion = () =>
     deletion.mutate(undefined, {
-      onSuccess: async () => {
+      onSuccess: () => {
         setConfirming(false);
-        await onDeleted();
+        void onDeleted();
       },
     });
 

@@ -11,7 +11,7 @@ export function TrackInJournalButton<F extends FeedName>({ feed, item }: { feed:
   return (
     <button
       type="button"
-      onClick={() => navigate(dashboardPath('journal'), { state })}
+      onClick={() => void navigate(dashboardPath('journal'), { state })}
       aria-label={`Track ${item.ticker} in Journal`}
       className="inline-flex items-center gap-1 rounded-lg border border-emerald-400/40 px-3 py-1.5 text-xs font-semibold text-emerald-200 hover:bg-emerald-400/10 focus-visible:outline-2 focus-visible:outline-emerald-300"
     >

@@ -14,7 +14,7 @@ export function useJournalPrefill(): TradePrefill | null {
   const [prefill] = useState(() => readJournalPrefill(location.state));
   const hasState = readJournalPrefill(location.state) !== null;
   useEffect(() => {
-    if (hasState) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    if (hasState) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [hasState, location.pathname, location.search, navigate]);
   return prefill;
 }

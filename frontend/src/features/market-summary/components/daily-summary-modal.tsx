@@ -50,6 +50,8 @@ export function DailySummaryModal({ onClose, onStartTrading }: DailySummaryModal
   const news = summary?.news.filter((item) => category === 'all' || item.category === category) ?? [];
 
   return (
+    // The click is the backdrop's; from the keyboard, Escape closes it (the dialog's cancel event).
+    // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events
     <dialog
       ref={ref}
       aria-labelledby="daily-summary-title"

@@ -43,7 +43,7 @@ export function OnboardingTour({ onFinish, onClosed }: OnboardingTourProps) {
   function leave(outcome: TourOutcome, route?: string) {
     if (leaving) return;
     onFinish(outcome);
-    if (route) navigate(route);
+    if (route) void navigate(route);
     setLeaving(true);
   }
 
@@ -76,6 +76,8 @@ export function OnboardingTour({ onFinish, onClosed }: OnboardingTourProps) {
       style={{ opacity: leaving ? 0 : 1, transitionDuration: `${TOUR_FADE_MS}ms` }}
       data-leaving={leaving || undefined}
     >
+      {/* The dialog's own keys (Escape, Tab kept inside), as the ARIA modal dialog pattern has them. */}
+      {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions */}
       <div
         ref={dialogRef}
         role="dialog"

@@ -10,24 +10,36 @@ const components: Components = {
   p: ({ node: _node, ...props }) => <p className="my-2 first:mt-0 last:mb-0" {...props} />,
   ul: ({ node: _node, ...props }) => <ul className="my-2 list-disc space-y-1 pl-5" {...props} />,
   ol: ({ node: _node, ...props }) => <ol className="my-2 list-decimal space-y-1 pl-5" {...props} />,
-  h1: ({ node: _node, ...props }) => (
-    <h3 className="mt-4 mb-2 text-base font-semibold text-white" {...props} />
+  h1: ({ node: _node, children, ...props }) => (
+    <h3 className="mt-4 mb-2 text-base font-semibold text-white" {...props}>
+      {children}
+    </h3>
   ),
-  h2: ({ node: _node, ...props }) => (
-    <h3 className="mt-4 mb-2 text-base font-semibold text-white" {...props} />
+  h2: ({ node: _node, children, ...props }) => (
+    <h3 className="mt-4 mb-2 text-base font-semibold text-white" {...props}>
+      {children}
+    </h3>
   ),
-  h3: ({ node: _node, ...props }) => (
-    <h3 className="mt-4 mb-1.5 text-sm font-semibold text-white" {...props} />
+  h3: ({ node: _node, children, ...props }) => (
+    <h3 className="mt-4 mb-1.5 text-sm font-semibold text-white" {...props}>
+      {children}
+    </h3>
   ),
-  h4: ({ node: _node, ...props }) => <h4 className="mt-3 mb-1 text-sm font-semibold text-white" {...props} />,
+  h4: ({ node: _node, children, ...props }) => (
+    <h4 className="mt-3 mb-1 text-sm font-semibold text-white" {...props}>
+      {children}
+    </h4>
+  ),
   strong: ({ node: _node, ...props }) => <strong className="font-semibold text-white" {...props} />,
-  a: ({ node: _node, ...props }) => (
+  a: ({ node: _node, children, ...props }) => (
     <a
       className="text-emerald-300 underline underline-offset-2 hover:text-emerald-200"
       target="_blank"
       rel="noopener noreferrer nofollow"
       {...props}
-    />
+    >
+      {children}
+    </a>
   ),
   code: ({ node: _node, ...props }) => (
     <code className="rounded bg-slate-800 px-1 py-0.5 font-mono text-[0.85em] text-slate-100" {...props} />

@@ -145,8 +145,8 @@ export function GlobalSearch({ className = '' }: { className?: string }) {
     setText('');
     setActive(0);
     inputRef.current?.blur();
-    if (candidate.kind === 'stock') navigate(SCANNER_PATH, { state: { symbol: candidate.symbol } });
-    else navigate(candidate.page.path);
+    if (candidate.kind === 'stock') void navigate(SCANNER_PATH, { state: { symbol: candidate.symbol } });
+    else void navigate(candidate.page.path);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -217,6 +217,9 @@ export function GlobalSearch({ className = '' }: { className?: string }) {
               className="max-h-[70vh] overflow-y-auto py-1"
             >
               {candidates.map((candidate, index) => (
+                // A combobox's option: the keyboard stays on the input (arrows, Enter), which names
+                // the active option with aria-activedescendant; the pointer picks it here.
+                // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events
                 <li
                   key={candidateKey(candidate)}
                   id={`${ids}-option-${index}`}
