@@ -63,6 +63,21 @@ export default tseslint.config(
     },
   },
   {
+    // Server code imports zod as a namespace, which esbuild tree-shakes; `import { z }` binds zod's
+    // whole namespace object and puts all of zod (about 350 KB) in every Lambda bundle.
+    files: ['shared/**/*.ts', 'lambdas/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[source.value='zod'][importKind='value'] > ImportSpecifier[imported.name='z'][importKind='value']",
+          message: "Write `import * as z from 'zod'`: esbuild tree-shakes it, `{ z }` bundles all of zod.",
+        },
+      ],
+    },
+  },
+  {
     // Features never import each other; routes in src/app compose them. One zone per feature.
     files: ['frontend/src/**/*.{ts,tsx}'],
     rules: {
