@@ -52,17 +52,22 @@ const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: 
 const accepts = (schema: unknown, value: unknown) => (schema as Parseable).safeParse(value).success;
 const checksOf = (def: Def) => (def.checks ?? []).map((c) => c._zod.def);
 
-const FORMAT_EXAMPLES: Record<string, string[]> = {
-  email: ['ann@example.com'],
-  url: ['https://example.com/'],
-  uuid: ['0b6f4f5e-6a1c-4c39-9a57-2f1c2d3e4f50'],
-  guid: ['0b6f4f5e-6a1c-4c39-9a57-2f1c2d3e4f50'],
-  date: ['2026-11-20', '2026-11-02'],
-  datetime: ['2026-11-20T10:00:00.000Z', '2026-11-20T10:00:00Z'],
-  time: ['10:00:00'],
-  ipv4: ['203.0.113.7'],
-  base64url: ['AAAA'],
-};
+/** Examples per string format; dates are a day before the (possibly fake) clock's now, never ahead of it. */
+function formatExamples(format: string): string[] {
+  const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+  const examples: Record<string, string[]> = {
+    email: ['ann@example.com'],
+    url: ['https://example.com/'],
+    uuid: ['0b6f4f5e-6a1c-4c39-9a57-2f1c2d3e4f50'],
+    guid: ['0b6f4f5e-6a1c-4c39-9a57-2f1c2d3e4f50'],
+    date: [yesterday.slice(0, 10)],
+    datetime: [yesterday, yesterday.replace(/\.\d{3}Z$/, 'Z')],
+    time: ['10:00:00'],
+    ipv4: ['203.0.113.7'],
+    base64url: ['AAAA'],
+  };
+  return examples[format] ?? [];
+}
 
 /** Plain strings worth trying for any string: tickers, words, sizes at the length limits. */
 function stringCandidates(def: Def): string[] {
@@ -76,7 +81,7 @@ function stringCandidates(def: Def): string[] {
     ...checks.filter((c) => c.check === 'string_format'),
   ];
   for (const c of formats) {
-    if (c.format && FORMAT_EXAMPLES[c.format]) out.push(...FORMAT_EXAMPLES[c.format]!);
+    if (c.format) out.push(...formatExamples(c.format));
     if (c.pattern)
       out.push(
         ...fc

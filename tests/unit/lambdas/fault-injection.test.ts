@@ -7,7 +7,8 @@
  * so what was written can be read back), Secrets Manager and Cognito with small fakes. A fault-free
  * run counts the calls each client gets; then, for each fault kind and each position N of those
  * calls, the client fails from its Nth call on (what the caller sees once the SDK's own retries are
- * spent: the service stays down for the rest of the request). The answer must be the mapped status
+ * spent: the service stays down for the rest of the request, and for whatever work the request left
+ * running, which is waited for). The answer must be the mapped status
  * (503 `service_unavailable` with `Retry-After`, the contract's envelope, no stack trace, no
  * internal names), and nothing is half-written:
  *
@@ -15,8 +16,10 @@
  *   leaves it (everything had landed when a later read failed), or
  * - the retry that the 503 invites finishes the work: one more fault-free run from the state the
  *   failure left ends exactly where a single fault-free run ends (no duplicate, no leftover, no
- *   lost update). Routes whose work is many items (account deletion, CSV import) and the
- *   scheduled jobs rely on this: their steps are idempotent or undone on failure.
+ *   lost update). Account deletion, the billing webhook and the feed job rely on this (their
+ *   steps are idempotent, and recorded as done last); the CSV import undoes what it wrote.
+ *
+ * A job has no answer: it must fail (so the scheduler runs it again), and the same rules hold.
  *
  * Compared are all tables the route may write (by the route table), except counters whose exact
  * value does not matter: rate-limit windows (a failed request may count against its caller) and
@@ -169,11 +172,31 @@ const FAULT_KINDS: FaultKind[] = [
 const calls: Record<ClientName, string[]> = { dynamodb: [], secretsManager: [], cognito: [] };
 let fault: { kind: FaultKind; from: number } | undefined;
 
+/** Calls not answered yet: a request may leave work running after it answered (a Promise.all that failed fast). */
+const inflight = new Set<Promise<unknown>>();
+
 function intercept<T>(client: ClientName, command: string, work: () => Promise<T> | T): Promise<T> {
   calls[client].push(command);
-  if (fault && fault.kind.client === client && calls[client].length >= fault.from)
-    return Promise.reject(fault.kind.make());
-  return Promise.resolve(work());
+  const answer =
+    fault && fault.kind.client === client && calls[client].length >= fault.from
+      ? Promise.reject(fault.kind.make())
+      : Promise.resolve().then(work);
+  const tracked = answer.finally(() => inflight.delete(tracked));
+  tracked.catch(() => {});
+  inflight.add(tracked);
+  return answer;
+}
+
+/** Waits until what a run left running has finished (the fault still on: the outage outlasts the answer). */
+async function settle() {
+  for (let idle = 0; idle < 3;) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (inflight.size === 0) idle += 1;
+    else {
+      idle = 0;
+      await Promise.allSettled([...inflight]);
+    }
+  }
 }
 
 // Kept before the class is mocked: the pass-through sends with it to dynalite.
@@ -269,7 +292,12 @@ const USER = 'user-fault-1';
 const TOKEN = `token-${USER}`;
 const GATE_PASSWORD = 'open sesame, fault injection';
 const ORIGIN_SECRET = 'origin-verify-fault-injection';
-const START = Date.parse('2026-11-20T15:00:00.000Z');
+/**
+ * 00:30 in New York, 05:30 UTC: the runs (some 11 hours of fake time) stay within one day in both
+ * zones, so no cache keyed by the day (the journal statistics) turns over between a route's
+ * fault-free run and its faulted ones.
+ */
+const START = Date.parse('2026-11-20T05:30:00.000Z');
 
 interface CognitoUser {
   id: string;
@@ -293,11 +321,21 @@ const resetCognito = () => {
 const secretValues = new Map<string, string>();
 const arnOf = (key: SecretKey) => `arn:aws:secretsmanager:us-east-1:123456789012:secret:${key}-fault`;
 
-/** The fake clock: each run at its own instant, a few seconds apart (the feeds' read cache lives 2 s). */
-let tick = 0;
-const nextInstant = () => {
-  tick += 1;
-  vi.setSystemTime(START + tick * 3000);
+/**
+ * The fake clock: each run at its own instant, after every per-container cache a handler keeps
+ * has expired (sessions and plan answers a minute, feed reads 30 s; the secrets' cache is cleared),
+ * so each run makes the calls the fault-free one counted. Jobs keep no cache: their runs are a few
+ * seconds apart, so each has a few minutes of feed items to write, not hours.
+ */
+const ROUTE_STEP_MS = 65_000;
+const JOB_STEP_MS = 3_000;
+let now = START;
+const DAY_END = Date.parse('2026-11-21T00:00:00.000Z');
+const nextInstant = (target: Target) => {
+  now += target.kind === 'job' ? JOB_STEP_MS : ROUTE_STEP_MS;
+  if (now >= DAY_END)
+    throw new Error('The matrix outgrew one day of fake time: start earlier, or split the file by area');
+  vi.setSystemTime(now);
 };
 
 const tableList = Object.entries(tables) as [TableKey, TableDefinition][];
@@ -517,7 +555,7 @@ async function run(
   sameInstant = false,
 ): Promise<Run> {
   if (!sameInstant) {
-    nextInstant();
+    nextInstant(target);
     clearCaches();
   }
   calls.dynamodb = [];
@@ -541,6 +579,7 @@ async function run(
       calls: { ...calls },
     };
   } finally {
+    await settle();
     fault = undefined;
   }
 }
@@ -582,7 +621,14 @@ function faultedAnswerProblems(target: Target, result: Run): string[] {
 
 // ---------------------------------------------------------------------------------------------
 
-const matrix = { cases: 0, targets: 0, byKind: {} as Record<string, number>, resumable: new Set<string>() };
+const matrix = {
+  cases: 0,
+  targets: 0,
+  /** (route or job, fault kind) pairs where the fault's client is called at all. */
+  pairs: 0,
+  byKind: {} as Record<string, number>,
+  resumable: new Set<string>(),
+};
 let dynamo: LocalDynamo;
 let seed: State;
 const allTables = tableList.map(([key]) => key);
@@ -750,12 +796,13 @@ describe('fault injection on every route and scheduled job', () => {
     );
     seed = await snapshot(allTables);
     // Five minutes on: what a scheduled run after a pause has to write.
-    tick += 100;
+    now += 5 * 60_000;
   });
 
   afterAll(async () => {
     console.info(
-      `fault injection: ${matrix.cases} faulted runs over ${matrix.targets} routes and jobs ` +
+      `fault injection: ${matrix.cases} faulted runs over ${matrix.targets} routes and jobs, ` +
+        `${matrix.pairs} (target, fault kind) pairs ` +
         `(${JSON.stringify(matrix.byKind)}); finished by a retry: ${[...matrix.resumable].join(', ') || 'none'}`,
     );
     dynamoMock.restore();
@@ -808,6 +855,7 @@ describe('fault injection on every route and scheduled job', () => {
       const failures: string[] = [];
       matrix.targets += 1;
       for (const kind of FAULT_KINDS) {
+        if (clean.calls[kind.client].length > 0) matrix.pairs += 1;
         for (let from = 1; from <= clean.calls[kind.client].length; from += 1) {
           const label = `${kind.client} ${kind.name} from call ${from} (${clean.calls[kind.client][from - 1]})`;
           await restore(seed, target.writes);
@@ -817,7 +865,10 @@ describe('fault injection on every route and scheduled job', () => {
           const faulted = await run(target, { kind, from });
           matrix.cases += 1;
           matrix.byKind[kind.client] = (matrix.byKind[kind.client] ?? 0) + 1;
-          for (const problem of faultedAnswerProblems(target, faulted)) failures.push(`${label}: ${problem}`);
+          for (const problem of faultedAnswerProblems(target, faulted))
+            failures.push(
+              `${label}: ${problem} (at ${new Date().toISOString()}; calls: ${faulted.calls[kind.client].join(', ')})`,
+            );
 
           const after = await snapshot(compared);
           if (sameData(after, before, compared)) continue;
