@@ -57,9 +57,11 @@ const MAX_REMEMBERED_PLANS = 5_000;
 /**
  * A feature check for routes read every few seconds (the live feeds' polling) that remembers what
  * each caller's plan is judged from (the profile, or for an account without one its sign-up
- * date) for `rememberMs` per container. The plan is still judged at each call's time, so a trial
- * ends on time; and a refusal is never made on a remembered profile, so an upgrade counts
- * at once. A downgrade reaches these routes within `rememberMs`.
+ * date) for `rememberMs` per container, read again in the background by the first call in the
+ * second half of that time (so a caller who keeps calling never waits for it). The plan is still
+ * judged at each call's time, so a trial ends on time; and a refusal is never made on a
+ * remembered profile, so an upgrade counts at once. A downgrade reaches these routes within
+ * `rememberMs`.
  */
 export function rememberedFeatureCheck(
   client: DynamoDBDocumentClient,
@@ -69,21 +71,34 @@ export function rememberedFeatureCheck(
   clock: () => number = Date.now,
 ): FeatureCheck {
   const profiles = profilesRepo(client, profilesTable);
-  const remembered = new Map<string, { judge: (now: Date) => EffectivePlan; until: number }>();
+  interface Remembered {
+    judge: (now: Date) => EffectivePlan;
+    at: number;
+    renewing?: boolean;
+  }
+  const remembered = new Map<string, Remembered>();
   const read = async (userId: string) => {
+    const at = clock();
     const profile = await profiles.get(userId);
     const signedUp = profile ? undefined : await identity.createdAt(userId);
     const judge = (now: Date) => (profile ? effectivePlan(profile, now) : planWithoutProfile(signedUp!, now));
     remembered.delete(userId);
     if (remembered.size >= MAX_REMEMBERED_PLANS) remembered.delete(remembered.keys().next().value!);
-    remembered.set(userId, { judge, until: clock() + rememberMs });
+    remembered.set(userId, { judge, at });
     return judge;
   };
   return async (userId, feature, now = new Date()) => {
     const known = remembered.get(userId);
-    if (known && known.until > clock()) {
+    const age = known ? clock() - known.at : Infinity;
+    if (known && age < rememberMs) {
       const plan = known.judge(now);
-      if (planAllows(plan, feature)) return plan;
+      if (planAllows(plan, feature)) {
+        if (age >= rememberMs / 2 && !known.renewing) {
+          known.renewing = true;
+          void read(userId).catch(() => (known.renewing = false)); // kept until it expires
+        }
+        return plan;
+      }
     }
     const plan = (await read(userId))(now);
     requireFeature(plan, feature);

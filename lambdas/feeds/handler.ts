@@ -6,14 +6,16 @@ import { ValidationError } from '../common/errors';
 import { issueDetails, noContent, ok, route } from '../common/http';
 import { rememberedFeatureCheck } from '../common/plan';
 import { dismissalsRepo, feedsRepo, withReadCache } from './repository';
-import { dismissTrendAlert as dismiss, FEED_FEATURES, readFeed } from './service';
+import { dismissTrendAlert as dismiss, FEED_FEATURES, readFeed, RUN_HORIZON_MS } from './service';
 
 /**
- * Readers share one read of a feed for 2 s; after that they get it at once while one reader's
- * request reads again, for up to 30 s, as long as it holds items not yet due (items are written
- * 90 s ahead, so nothing is shown late, and an item is shown only once due).
+ * Readers share one read of a feed for 10 s; after that, up to 20 s, they get it at once while
+ * one new read runs. A run writes each feed's items 90 s ahead every minute, so a read holds
+ * every item due over the next 30 s: one up to 20 s old holds every item due now, with 10 s to
+ * spare for a late run. An item is still shown only once due. (A read of a capped feed costs the
+ * container a few milliseconds of CPU to decode, which requests arriving meanwhile wait behind.)
  */
-const FEED_READ = { freshMs: 2_000, staleMs: 30_000 };
+const FEED_READ = { freshMs: 10_000, staleMs: RUN_HORIZON_MS - 60_000 - 10_000 };
 /** What the caller's plan is judged from is kept a minute, as the session check keeps its answer. */
 const PLAN_REMEMBER_MS = 60_000;
 

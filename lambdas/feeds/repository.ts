@@ -155,9 +155,8 @@ export interface ReadCacheOptions {
   freshMs: number;
   /**
    * After `freshMs`, a reader still gets the last read, at once, while one new read runs for the
-   * readers after it: if the last read is younger than this and (for a feed) already held an
-   * item not yet due. A run writes a feed's items in time order up to 90 s ahead, so such a read
-   * holds every item due now. Otherwise the reader waits for the new read. 0: never.
+   * readers after it, if the last read is younger than this (and, for a feed, not empty: a feed
+   * read before its first run). Otherwise the reader waits for the new read. 0: never.
    */
   staleMs?: number;
   now?: () => number;
@@ -191,11 +190,11 @@ export function withReadCache(
     void value.finally(() => pending.delete(key)).catch(() => undefined);
     return value;
   }
-  function shared<T>(key: string, load: () => Promise<T>, stillHolds: (value: T) => boolean): Promise<T> {
+  function shared<T>(key: string, load: () => Promise<T>, usable: (value: T) => boolean): Promise<T> {
     const last = done.get(key);
     const age = last ? now() - last.at : Infinity;
     if (last && age < freshMs) return Promise.resolve(last.value as T);
-    if (last && age < staleMs && stillHolds(last.value as T)) {
+    if (last && age < staleMs && usable(last.value as T)) {
       if (age >= freshMs) void read(key, load).catch(() => undefined);
       return Promise.resolve(last.value as T);
     }
@@ -207,7 +206,7 @@ export function withReadCache(
       shared(
         `items|${feed}`,
         () => repo.items(feed),
-        (items) => items.length > 0 && items[0]!.timestamp > new Date(now()).toISOString(),
+        (items) => items.length > 0,
       ),
     dailyCount: (day) =>
       shared(

@@ -1,6 +1,6 @@
 /**
- * The feeds' remembered plan check over mocked AWS clients: one profile read a minute per user,
- * the plan still judged at each call's time (a trial ends on time), a refusal never made on a
+ * The feeds' remembered plan check over mocked AWS clients: one profile read a minute per user
+ * (renewed in the background in the second half), the plan still judged at each call's time (a trial ends on time), a refusal never made on a
  * remembered profile (an upgrade counts at once), a downgrade seen once the minute is over.
  */
 import {
@@ -52,13 +52,37 @@ describe('rememberedFeatureCheck', () => {
     dynamo.on(GetCommand).resolves(profile('pro', NOW.getTime() - DAY_MS));
     const { lookup, reads, later, at } = check();
     expect(await lookup('u1', 'darkpool', at())).toBe('pro');
-    later(MINUTE - 1);
+    later(MINUTE / 2 - 1);
     expect(await lookup('u1', 'alerts', at())).toBe('pro');
     expect(reads()).toBe(1);
     await lookup('u2', 'alerts', at());
     expect(reads()).toBe(2);
-    later(1);
+    later(MINUTE / 2 + 1);
     await lookup('u1', 'alerts', at());
+    expect(reads()).toBe(3);
+  });
+
+  it('reads it again in the background in the second half of the minute, the caller not waiting', async () => {
+    dynamo.on(GetCommand).resolvesOnce(profile('pro', NOW.getTime() - DAY_MS));
+    const { lookup, reads, later, at } = check();
+    await lookup('u1', 'darkpool', at());
+    let answer: () => void = () => {};
+    dynamo
+      .on(GetCommand)
+      .callsFake(
+        () => new Promise((resolve) => (answer = () => resolve(profile('elite', NOW.getTime() - DAY_MS)))),
+      );
+    later(MINUTE / 2);
+    expect(await lookup('u1', 'darkpool', at())).toBe('pro'); // while the new read is under way
+    expect(await lookup('u1', 'darkpool', at())).toBe('pro');
+    expect(reads()).toBe(2);
+    answer();
+    await expect.poll(() => lookup('u1', 'darkpool', at())).toBe('elite');
+    // The renewed profile, read at 30 s, holds until 90 s: at 60 s it answers at once (and is
+    // renewed in turn, by a read that this time never comes back).
+    dynamo.on(GetCommand).callsFake(() => new Promise(() => {}));
+    later(MINUTE / 2);
+    expect(await lookup('u1', 'darkpool', at())).toBe('elite');
     expect(reads()).toBe(3);
   });
 
