@@ -57,11 +57,10 @@ const MAX_REMEMBERED_PLANS = 5_000;
 /**
  * A feature check for routes read every few seconds (the live feeds' polling) that remembers what
  * each caller's plan is judged from (the profile, or for an account without one its sign-up
- * date) for `rememberMs` per container, read again in the background by the first call in the
- * second half of that time (so a caller who keeps calling never waits for it). The plan is still
- * judged at each call's time, so a trial ends on time; and a refusal is never made on a
- * remembered profile, so an upgrade counts at once. A downgrade reaches these routes within
- * `rememberMs`.
+ * date) for `rememberMs` per container, read again in the background by the first call in its
+ * last third (so a caller who keeps calling never waits for it). The plan is still judged at
+ * each call's time, so a trial ends on time; and a refusal is never made on a remembered
+ * profile, so an upgrade counts at once. A downgrade reaches these routes within `rememberMs`.
  */
 export function rememberedFeatureCheck(
   client: DynamoDBDocumentClient,
@@ -93,7 +92,7 @@ export function rememberedFeatureCheck(
     if (known && age < rememberMs) {
       const plan = known.judge(now);
       if (planAllows(plan, feature)) {
-        if (age >= rememberMs / 2 && !known.renewing) {
+        if (age >= (rememberMs * 2) / 3 && !known.renewing) {
           known.renewing = true;
           void read(userId).catch(() => (known.renewing = false)); // kept until it expires
         }

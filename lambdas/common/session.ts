@@ -4,7 +4,7 @@
  * out everywhere or was deleted. Cognito knows: GetUser with the token fails for both. Each token's
  * answer is kept a minute per container (bounded), so a busy screen costs one call a minute; a
  * signed-out token stops working within that minute. The call is made again in the background
- * by the first request in the second half of the minute, so a screen that keeps polling never
+ * by the first request in the minute's last 20 s, so a screen polling at least every 20 s never
  * waits for it (and a session ended meanwhile is refused from that answer on).
  */
 import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -12,7 +12,7 @@ import { cognito } from './clients';
 import { UnauthorizedError } from './errors';
 
 const ALIVE_FOR_MS = 60_000;
-const RENEW_AFTER_MS = ALIVE_FOR_MS / 2;
+const RENEW_AFTER_MS = ALIVE_FOR_MS - 20_000;
 const MAX_ENTRIES = 5_000;
 const alive = new Map<string, { checkedAt: number; renewing?: boolean }>();
 

@@ -1,7 +1,8 @@
 /**
  * The feeds' remembered plan check over mocked AWS clients: one profile read a minute per user
- * (renewed in the background in the second half), the plan still judged at each call's time (a trial ends on time), a refusal never made on a
- * remembered profile (an upgrade counts at once), a downgrade seen once the minute is over.
+ * (renewed in the background in its last third), the plan still judged at each call's time (a
+ * trial ends on time), a refusal never made on a remembered profile (an upgrade counts at once),
+ * a downgrade seen once the minute is over.
  */
 import {
   AdminGetUserCommand,
@@ -52,17 +53,17 @@ describe('rememberedFeatureCheck', () => {
     dynamo.on(GetCommand).resolves(profile('pro', NOW.getTime() - DAY_MS));
     const { lookup, reads, later, at } = check();
     expect(await lookup('u1', 'darkpool', at())).toBe('pro');
-    later(MINUTE / 2 - 1);
+    later(40_000 - 1);
     expect(await lookup('u1', 'alerts', at())).toBe('pro');
     expect(reads()).toBe(1);
     await lookup('u2', 'alerts', at());
     expect(reads()).toBe(2);
-    later(MINUTE / 2 + 1);
+    later(20_001);
     await lookup('u1', 'alerts', at());
     expect(reads()).toBe(3);
   });
 
-  it('reads it again in the background in the second half of the minute, the caller not waiting', async () => {
+  it('reads it again in the background in the minute’s last third, the caller not waiting', async () => {
     dynamo.on(GetCommand).resolvesOnce(profile('pro', NOW.getTime() - DAY_MS));
     const { lookup, reads, later, at } = check();
     await lookup('u1', 'darkpool', at());
@@ -72,16 +73,16 @@ describe('rememberedFeatureCheck', () => {
       .callsFake(
         () => new Promise((resolve) => (answer = () => resolve(profile('elite', NOW.getTime() - DAY_MS)))),
       );
-    later(MINUTE / 2);
+    later(40_000);
     expect(await lookup('u1', 'darkpool', at())).toBe('pro'); // while the new read is under way
     expect(await lookup('u1', 'darkpool', at())).toBe('pro');
     expect(reads()).toBe(2);
     answer();
     await expect.poll(() => lookup('u1', 'darkpool', at())).toBe('elite');
-    // The renewed profile, read at 30 s, holds until 90 s: at 60 s it answers at once (and is
+    // The renewed profile, read at 40 s, holds until 100 s: at 80 s it answers at once (and is
     // renewed in turn, by a read that this time never comes back).
     dynamo.on(GetCommand).callsFake(() => new Promise(() => {}));
-    later(MINUTE / 2);
+    later(40_000);
     expect(await lookup('u1', 'darkpool', at())).toBe('elite');
     expect(reads()).toBe(3);
   });

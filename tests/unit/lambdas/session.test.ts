@@ -1,6 +1,6 @@
 /**
  * The session check over a mocked Cognito: one GetUser a minute per token, made again in the
- * background by the first request in the second half of the minute (the caller does not wait for
+ * background by the first request in the minute's last 20 s (the caller does not wait for
  * it), and a signed-out token refused within the minute: at once once a renewal has seen it.
  */
 import {
@@ -26,16 +26,16 @@ beforeEach(() => {
 });
 
 describe('assertSessionAlive', () => {
-  it('asks Cognito once for a token within the first half minute', async () => {
+  it('asks Cognito once for a token within its first 40 s', async () => {
     cognito.on(GetUserCommand).resolves({ Username: 'u1', UserAttributes: [] });
     await assertSessionAlive('token-1', T);
-    await assertSessionAlive('token-1', T + 29_999);
+    await assertSessionAlive('token-1', T + 39_999);
     expect(calls()).toBe(1);
     await assertSessionAlive('token-2', T);
     expect(calls()).toBe(2);
   });
 
-  it('asks again in the background in the second half, without keeping the caller waiting', async () => {
+  it('asks again in the background in the last 20 s, without keeping the caller waiting', async () => {
     cognito.on(GetUserCommand).resolvesOnce({ Username: 'u1', UserAttributes: [] });
     await assertSessionAlive('token-1', T);
     let answer: () => void = () => {};
@@ -44,15 +44,15 @@ describe('assertSessionAlive', () => {
       .callsFake(
         () => new Promise((resolve) => (answer = () => resolve({ Username: 'u1', UserAttributes: [] }))),
       );
-    await assertSessionAlive('token-1', T + 30_000); // resolves while Cognito has not answered
-    await assertSessionAlive('token-1', T + 31_000);
+    await assertSessionAlive('token-1', T + 40_000); // resolves while Cognito has not answered
+    await assertSessionAlive('token-1', T + 41_000);
     expect(calls()).toBe(2);
     answer();
     await new Promise((resolve) => setTimeout(resolve, 10));
-    // The renewed answer (from 30 s) holds until 90 s: at 60 s it answers at once (and is renewed
-    // in turn, by a call that this time never comes back).
+    // The renewed answer (from 40 s) holds until 100 s: at 80 s it answers at once (and is
+    // renewed in turn, by a call that this time never comes back).
     cognito.on(GetUserCommand).callsFake(() => new Promise(() => {}));
-    const answered = assertSessionAlive('token-1', T + 60_000).then(() => 'answered');
+    const answered = assertSessionAlive('token-1', T + 80_000).then(() => 'answered');
     const waited = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 1000));
     expect(await Promise.race([answered, waited])).toBe('answered');
     expect(calls()).toBe(3);
