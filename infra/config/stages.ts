@@ -34,6 +34,13 @@ export interface CustomDomainConfig {
   certificateArn: string;
 }
 
+export interface ApiDomainConfig {
+  /** e.g. `api.app.example.com`. */
+  domainName: string;
+  /** ACM certificate in the stage's own region (API Gateway's regional endpoint) covering it. */
+  certificateArn: string;
+}
+
 /**
  * When each alarm of the stage fires (infra/constructs/monitoring.ts; what each means and what to
  * do: README "Monitoring and alarms"). An alarm fires when its metric breaches the threshold in
@@ -78,6 +85,13 @@ export interface StageConfig {
   /** Hosted UI with a third-party identity provider; absent → email/password sign-in only. */
   hostedUi?: HostedUiConfig;
   customDomain?: CustomDomainConfig;
+  /**
+   * The API's own regional custom domain. When set, the HTTP API's default `execute-api` endpoint
+   * is turned off (`disableExecuteApiEndpoint`) and CloudFront reaches the API by this name only;
+   * the operator points the name at the `ApiDomainTarget` output (DNS). Unset → the default
+   * endpoint stays on, and the origin-verify header is what keeps direct callers out.
+   */
+  apiDomain?: ApiDomainConfig;
   /**
    * Where the stage's alarms are sent: subscribed by email to the stage's alarm topic (the address
    * must confirm AWS's message once). Unset → the alarms show on the dashboard and notify no one.

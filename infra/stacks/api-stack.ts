@@ -1,6 +1,9 @@
 import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
+  ApiMapping,
+  DomainName,
   HttpApi,
   HttpMethod,
   HttpNoneAuthorizer,
@@ -64,6 +67,8 @@ export class ApiStack extends Stack {
       description: `Edge Options API (${stage.name})`,
       createDefaultStage: false,
       defaultAuthorizer: userAuthorizer,
+      // With its own domain, the API answers on that name only (CloudFront's origin).
+      disableExecuteApiEndpoint: stage.apiDomain !== undefined,
     });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
@@ -81,7 +86,19 @@ export class ApiStack extends Stack {
 
     for (const route of routes as readonly RouteDefinition[]) this.addRoute(route, props);
 
-    new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+    if (stage.apiDomain) {
+      const domainName = new DomainName(this, 'ApiDomain', {
+        domainName: stage.apiDomain.domainName,
+        certificate: Certificate.fromCertificateArn(this, 'ApiCertificate', stage.apiDomain.certificateArn),
+      });
+      new ApiMapping(this, 'ApiMapping', { api: this.httpApi, domainName, stage: this.httpStage });
+      new CfnOutput(this, 'ApiDomainTarget', {
+        value: domainName.regionalDomainName,
+        description: `Point ${stage.apiDomain.domainName} here (CNAME or alias)`,
+      });
+    } else {
+      new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+    }
   }
 
   private addRoute(route: RouteDefinition, props: ApiStackProps): void {

@@ -117,7 +117,9 @@ export class WebStack extends Stack {
     const certificate =
       stage.customDomain &&
       Certificate.fromCertificateArn(this, 'Certificate', stage.customDomain.certificateArn);
-    const apiDomain = `${props.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    // The API's own domain when the stage has one (its execute-api endpoint is then off).
+    const apiDomain =
+      stage.apiDomain?.domainName ?? `${props.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Edge Options (${stage.name})`,

@@ -1,8 +1,8 @@
 import { type StageConfig, stages } from '../../../infra/config/stages';
 
 /**
- * A stage with every optional setting on: the hosted UI with Google sign-in, a custom domain and
- * an alarm email (dev and prod leave them unset), so one synthesis covers both sides of each.
+ * A stage with every optional setting on: the hosted UI with Google sign-in, a custom domain (site
+ * and API) and an alarm email (dev and prod leave them unset), so one synthesis covers both sides of each.
  */
 export const fullStage: StageConfig = {
   ...stages.dev,
@@ -20,6 +20,10 @@ export const fullStage: StageConfig = {
   customDomain: {
     domainNames: ['app.example.com'],
     certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/00000000-0000-0000-0000-000000000000',
+  },
+  apiDomain: {
+    domainName: 'api.app.example.com',
+    certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/11111111-1111-1111-1111-111111111111',
   },
   alarmEmail: 'alarms@example.com',
 };

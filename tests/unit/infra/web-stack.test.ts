@@ -109,6 +109,33 @@ describe('distribution', () => {
     });
   });
 
+  it('reaches the API by its own domain when the stage has one, whose execute-api endpoint is then off', () => {
+    const apiOriginOf = (template: Template) => {
+      const [behaviour] = distributionConfig(template).CacheBehaviors as Json[];
+      return (distributionConfig(template).Origins as Json[]).find(
+        (origin) => origin.Id === behaviour?.TargetOriginId,
+      );
+    };
+    expect(apiOriginOf(federatedWeb)?.DomainName).toBe(fullStage.apiDomain!.domainName);
+    const fullApi = federatedApp.templates.api;
+    fullApi.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: true });
+    fullApi.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: fullStage.apiDomain!.domainName,
+      DomainNameConfigurations: [
+        Match.objectLike({ CertificateArn: fullStage.apiDomain!.certificateArn, EndpointType: 'REGIONAL' }),
+      ],
+    });
+    fullApi.resourceCountIs('AWS::ApiGatewayV2::ApiMapping', 1);
+    expect(Object.keys(fullApi.findOutputs('ApiDomainTarget'))).toHaveLength(1);
+    // Without one (dev), the default endpoint stays on: CloudFront can reach nothing else.
+    const devApi = devApp.templates.api;
+    expect(
+      (Object.values(devApi.findResources('AWS::ApiGatewayV2::Api'))[0] as Resource).Properties
+        .DisableExecuteApiEndpoint,
+    ).toBeFalsy();
+    devApi.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+  });
+
   it("adds the origin-verify header, resolved from the data stack's secret at deploy time", () => {
     const [behaviour] = distributionConfig(web).CacheBehaviors as Json[];
     const apiOrigin = (distributionConfig(web).Origins as Json[]).find(
