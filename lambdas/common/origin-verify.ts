@@ -6,7 +6,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import { readSecret } from './secrets';
 
+/** The last secret value read, and the values it accepts: read on every request, parsed once. */
+let parsedSecret: { raw: string; values: string[] } | undefined;
+
 function acceptedValues(raw: string): string[] {
+  if (parsedSecret?.raw !== raw) parsedSecret = { raw, values: parseAccepted(raw) };
+  return parsedSecret.values;
+}
+
+function parseAccepted(raw: string): string[] {
   try {
     const parsed = JSON.parse(raw) as unknown;
     if (parsed && typeof parsed === 'object') {

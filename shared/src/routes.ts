@@ -369,16 +369,29 @@ export function apiPath(
   return qs ? `${path}?${qs}` : path;
 }
 
-/** Compiles a route path into a matcher that returns the path parameters, or null. */
+/** Each pattern's expression and parameter names, compiled on first use (every request tries them). */
+const compiledPatterns = new Map<string, { expression: RegExp; names: string[] }>();
+
+function compilePattern(pattern: string): { expression: RegExp; names: string[] } {
+  let compiled = compiledPatterns.get(pattern);
+  if (!compiled) {
+    const names: string[] = [];
+    const source = pattern
+      .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+      .replace(/\\?\{(\w+)\\?\}/g, (_m, name: string) => {
+        names.push(name);
+        return '([^/]+)';
+      });
+    compiled = { expression: new RegExp(`^${source}$`), names };
+    compiledPatterns.set(pattern, compiled);
+  }
+  return compiled;
+}
+
+/** Matches a path against a route's pattern: its path parameters, or null. */
 export function matchPath(pattern: string, path: string): Record<string, string> | null {
-  const names: string[] = [];
-  const source = pattern
-    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
-    .replace(/\\?\{(\w+)\\?\}/g, (_m, name: string) => {
-      names.push(name);
-      return '([^/]+)';
-    });
-  const match = new RegExp(`^${source}$`).exec(path);
+  const { expression, names } = compilePattern(pattern);
+  const match = expression.exec(path);
   if (!match) return null;
   const params: Record<string, string> = {};
   names.forEach((name, i) => {

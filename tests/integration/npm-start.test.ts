@@ -69,7 +69,8 @@ describe('npm start', () => {
     } finally {
       expect((await stop(second)).code).toBe(0);
     }
-  });
+    // Two starts (45 s each at most) and their stops: the project's 30 s default is not enough on a busy machine.
+  }, 150_000);
 
   it('runs two instances side by side with their own DATA_DIR, and names a taken port', async () => {
     const one = await startUntilReady({ PORT: '0', DATA_DIR: tempDataDir() });
@@ -92,7 +93,8 @@ describe('npm start', () => {
       await stop(one);
       await stop(two);
     }
-  });
+    // Two starts (45 s each at most), a third that fails at once, and the stops.
+  }, 150_000);
 
   it('stops when the npm process that started it is killed, leaving nothing behind', async () => {
     const npm = spawn('npm', ['start'], {
