@@ -34,6 +34,17 @@ export interface CustomDomainConfig {
   certificateArn: string;
 }
 
+/**
+ * The Research Assistant's model, set on the functions that read the AI key (unset: the code's
+ * default model at OpenAI). Changing it is a `cdk deploy`, no code change.
+ */
+export interface AiConfig {
+  /** e.g. `gpt-4o-mini`; it must take tools, `max_tokens` and `temperature`. */
+  model?: string;
+  /** An OpenAI-compatible server's base URL (e.g. `https://models.example.com/v1`). */
+  baseUrl?: string;
+}
+
 export interface ApiDomainConfig {
   /** e.g. `api.app.example.com`. */
   domainName: string;
@@ -97,6 +108,7 @@ export interface StageConfig {
    * must confirm AWS's message once). Unset → the alarms show on the dashboard and notify no one.
    */
   alarmEmail?: string;
+  ai?: AiConfig;
   alarms: AlarmThresholds;
 }
 

@@ -71,6 +71,11 @@ export class ApiFunction extends AppFunction {
     for (const key of routeSecrets(route, props.context.stage.siteGate))
       this.bindSecret(key, props.secrets[key]);
     this.fn.addEnvironment(runtimeEnv.originVerifyRequired, 'true');
+    const { ai } = props.context.stage;
+    if (route.secrets?.includes('openaiApiKey')) {
+      if (ai?.model) this.fn.addEnvironment(runtimeEnv.aiModel, ai.model);
+      if (ai?.baseUrl) this.fn.addEnvironment(runtimeEnv.aiBaseUrl, ai.baseUrl);
+    }
     this.grantCognito(props.context.userPool, route.cognitoActions ?? []);
   }
 }

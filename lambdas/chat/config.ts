@@ -5,11 +5,12 @@
  * offline analyst answers instead. Read per request, so a changed key needs no restart.
  */
 import OpenAI from 'openai';
+import { runtimeEnv } from '@shared/secrets';
 import { readSecret } from '../common/secrets';
 
 export const CHAT_ENV = {
-  baseUrl: 'OPENAI_BASE_URL',
-  model: 'OPENAI_MODEL',
+  baseUrl: runtimeEnv.aiBaseUrl,
+  model: runtimeEnv.aiModel,
   /** Milliseconds the model (all its rounds and tool calls) may take; the rest of 29 s is ours. */
   timeBudgetMs: 'CHAT_TIME_BUDGET_MS',
 } as const;

@@ -40,6 +40,10 @@ export const runtimeEnv = {
   originVerifyRequired: 'ORIGIN_VERIFY_REQUIRED',
   /** Base URL of Stripe's API (unset: api.stripe.com; tests and `npm start` point it at the local stub). */
   stripeApiUrl: 'STRIPE_API_URL',
+  /** The AI model the Research Assistant asks (unset: lambdas/chat/config.ts's default). */
+  aiModel: 'OPENAI_MODEL',
+  /** Base URL of an OpenAI-compatible server (unset: OpenAI's own API). */
+  aiBaseUrl: 'OPENAI_BASE_URL',
 } as const;
 
 /** The header CloudFront adds to every request it forwards to the API. */

@@ -6,6 +6,7 @@ import { runtimeEnv, secrets } from '@shared/secrets';
 import { tables, type TableKey } from '@shared/tables';
 import { stages } from '../../../infra/config/stages';
 import { routeSecrets, routeTables } from '../../../infra/constructs/api-function';
+import { fullStage } from './full-stage';
 import {
   actionsOf,
   findFunction,
@@ -220,4 +221,30 @@ describe('route functions', () => {
     for (const name of [...Object.keys(tableEnv), ...Object.keys(secretEnv)])
       expect(variables).toHaveProperty(name);
   });
+});
+
+describe("the stage's AI model", () => {
+  it(
+    'sets the model and server of the stage config on the functions that read the AI key, and on no other',
+    async () => {
+      const full = (await loadStage('full')).templates.api;
+      const ai = fullStage.ai!;
+      const readsAiKey = (route: RouteDefinition) => route.secrets?.includes('openaiApiKey') ?? false;
+      expect(routeTable.filter(readsAiKey).map((route) => route.id)).toContain('postChatMessage');
+      for (const route of routeTable) {
+        const variables = (findFunction(full, route.id).properties.Environment as { Variables: object })
+          .Variables;
+        if (readsAiKey(route))
+          expect(variables, route.id).toMatchObject({
+            [runtimeEnv.aiModel]: ai.model,
+            [runtimeEnv.aiBaseUrl]: ai.baseUrl,
+          });
+        else {
+          expect(variables, route.id).not.toHaveProperty(runtimeEnv.aiModel);
+          expect(variables, route.id).not.toHaveProperty(runtimeEnv.aiBaseUrl);
+        }
+      }
+    },
+    SYNTH_TIMEOUT_MS,
+  );
 });

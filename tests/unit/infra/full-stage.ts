@@ -2,7 +2,7 @@ import { type StageConfig, stages } from '../../../infra/config/stages';
 
 /**
  * A stage with every optional setting on: the hosted UI with Google sign-in, a custom domain (site
- * and API) and an alarm email (dev and prod leave them unset), so one synthesis covers both sides of each.
+ * and API), an alarm email and the AI model (dev and prod leave them unset), so one synthesis covers both sides of each.
  */
 export const fullStage: StageConfig = {
   ...stages.dev,
@@ -26,4 +26,5 @@ export const fullStage: StageConfig = {
     certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/11111111-1111-1111-1111-111111111111',
   },
   alarmEmail: 'alarms@example.com',
+  ai: { model: 'gpt-4.1-mini', baseUrl: 'https://models.example.com/v1' },
 };
