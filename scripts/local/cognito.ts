@@ -20,6 +20,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { importJWK, jwtVerify, type JWK } from 'jose';
 import { passwordPolicy, passwordWeaknesses } from '@shared/auth/password-policy';
+import { keepIdleConnections } from './keep-alive';
 
 const require = createRequire(import.meta.url);
 type CognitoErrorsModule = typeof import('cognito-local/lib/errors');
@@ -307,26 +308,28 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     req: import('node:http').IncomingMessage,
     res: import('node:http').ServerResponse,
   ) => void;
-  const server: Server = createServer((req, res) => {
-    // The outbox and the admin calls (which AWS allows only with IAM credentials) answer this
-    // machine only, even when HOST opens the pool to the network for a phone on the LAN.
-    if (!fromLoopback(req) && (req.url?.startsWith('/_local/') || isAdminCall(req))) {
-      res.writeHead(403, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          __type: 'AccessDeniedException',
-          message: 'Local admin calls answer loopback only',
-        }),
-      );
-      return;
-    }
-    if (req.method === 'GET' && req.url?.startsWith('/_local/outbox')) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ messages: outbox.all() }));
-      return;
-    }
-    app(req, res);
-  });
+  const server: Server = keepIdleConnections(
+    createServer((req, res) => {
+      // The outbox and the admin calls (which AWS allows only with IAM credentials) answer this
+      // machine only, even when HOST opens the pool to the network for a phone on the LAN.
+      if (!fromLoopback(req) && (req.url?.startsWith('/_local/') || isAdminCall(req))) {
+        res.writeHead(403, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            __type: 'AccessDeniedException',
+            message: 'Local admin calls answer loopback only',
+          }),
+        );
+        return;
+      }
+      if (req.method === 'GET' && req.url?.startsWith('/_local/outbox')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ messages: outbox.all() }));
+        return;
+      }
+      app(req, res);
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());

@@ -26,6 +26,7 @@ import { createApiMiddleware } from './api-server';
 import { createJwtAuthorizer } from './authorizer';
 import { startLocalCognito, type LocalCognito } from './cognito';
 import { ensureTables, localTableName, startDynamo } from './dynamo';
+import { keepIdleConnections } from './keep-alive';
 import { startThread } from './threads';
 
 export const ROOT_DIR = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -179,7 +180,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
       res.end(JSON.stringify({ message: 'Starting' }));
     };
-    const server = createServer((req, res) => serve(req, res));
+    const server = keepIdleConnections(createServer((req, res) => serve(req, res)));
     const port = await listen(server, options.port ?? 0, host);
     closers.push(
       () =>
