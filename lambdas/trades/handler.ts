@@ -10,6 +10,7 @@ import {
 import { dynamoDb } from '../common/clients';
 import { tableName } from '../common/env';
 import { created, download, noContent, ok, route } from '../common/http';
+import { importTradesCsv } from './import';
 import { tradesRepo } from './repository';
 import { statsCache } from './stats-cache';
 import {
@@ -17,7 +18,6 @@ import {
   deleteTrade as removeTrade,
   exportFileName,
   exportTradesCsv,
-  importTradesCsv,
   listTrades as readTrades,
   tradeStatistics,
   updateTrade as changeTrade,

@@ -4,6 +4,7 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   DeleteCommand,
   type DynamoDBDocumentClient,
@@ -20,8 +21,13 @@ export type StoredTrade = Omit<Trade, 'pnl'> & {
   opened_sk: string;
   /** Lower-cased tags, for the tag filter. */
   tag_keys: string[];
-  /** Hash of what makes two rows the same trade (duplicate detection on import). */
-  fingerprint: string;
+  /**
+   * The opening identity the trade was first recorded with (see import-plan.ts), kept through
+   * edits: how an import recognises the trade. Absent on trades stored before it was introduced.
+   */
+  opening_key?: string;
+  /** What such older trades carry instead (no longer read; dropped when the trade is next written). */
+  fingerprint?: string;
 };
 
 export type TradeOrder = 'opened' | 'updated';
@@ -48,6 +54,8 @@ export interface TradePosition {
 
 export interface TradesRepo {
   get(userId: string, tradeId: string): Promise<StoredTrade | undefined>;
+  /** The trades with these ids, read consistently (100 a request); ids not found are left out. */
+  getMany(userId: string, tradeIds: readonly string[]): Promise<StoredTrade[]>;
   /** Stores a new trade; false when the id is taken. */
   create(trade: StoredTrade): Promise<boolean>;
   /** Replaces a trade if it still has `expectedUpdatedAt`; false when it changed or is gone. */
@@ -77,6 +85,7 @@ const INDEX: Record<TradeOrder, { name: string; sortKey: 'opened_sk' | 'updated_
 };
 
 const BATCH_SIZE = 25;
+const GET_BATCH_SIZE = 100;
 const PARALLEL_BATCHES = 4;
 const MAX_BATCH_RETRIES = 8;
 
@@ -153,9 +162,24 @@ export function tradesRepo(client: DynamoDBDocumentClient, tableName: string): T
     }
   }
 
-  async function inBatches<T>(items: readonly T[], write: (batch: T[]) => Promise<void>) {
+  async function readBatch(keys: Record<string, unknown>[]): Promise<StoredTrade[]> {
+    const items: StoredTrade[] = [];
+    let pending = keys;
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt > MAX_BATCH_RETRIES) throw new Error('DynamoDB kept returning unprocessed keys');
+      if (attempt > 0) await sleep(Math.min(1000, 25 * 2 ** attempt));
+      const { Responses, UnprocessedKeys } = await client.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      items.push(...((Responses?.[tableName] ?? []) as StoredTrade[]));
+      pending = UnprocessedKeys?.[tableName]?.Keys ?? [];
+    }
+    return items;
+  }
+
+  async function inBatches<T>(items: readonly T[], write: (batch: T[]) => Promise<void>, size = BATCH_SIZE) {
     const batches: T[][] = [];
-    for (let i = 0; i < items.length; i += BATCH_SIZE) batches.push(items.slice(i, i + BATCH_SIZE));
+    for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
     let next = 0;
     const worker = async () => {
       while (next < batches.length) await write(batches[next++]!);
@@ -173,6 +197,18 @@ export function tradesRepo(client: DynamoDBDocumentClient, tableName: string): T
         }),
       );
       return Item as StoredTrade | undefined;
+    },
+
+    async getMany(userId, tradeIds) {
+      const found: StoredTrade[] = [];
+      await inBatches(
+        tradeIds,
+        async (batch) => {
+          found.push(...(await readBatch(batch.map((trade_id) => ({ user_id: userId, trade_id })))));
+        },
+        GET_BATCH_SIZE,
+      );
+      return found;
     },
 
     async create(trade) {

@@ -1,25 +1,24 @@
 /**
  * Journal rules: a user's trades, only ever their own; P&L and statistics from the shared
- * implementation; CSV export and an all-or-nothing import with duplicate detection.
+ * implementation; CSV export (the import is in import.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { calendarDay, DEFAULT_TIME_ZONE } from '@shared/format/calendar-day';
 import { journalStats } from '@shared/trades/analytics';
-import { parseTradesCsv, tradesToCsv } from '@shared/trades/csv';
+import { tradesToCsv } from '@shared/trades/csv';
 import { tradePnl } from '@shared/trades/pnl';
 import {
-  TRADE_IMPORT_PREVIEW_ROWS,
   type CreateTradeInput,
   type Trade,
   type TradeFilters,
-  type TradeImportResult,
   type TradeListQuery,
   type TradeListResponse,
   type TradeStatsResponse,
   type UpdateTradeInput,
 } from '@shared/trades/schemas';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
+import { openingKey, type KeyedTrade } from './import-plan';
 import type { StoredTrade, TradePosition, TradeQuery, TradesRepo } from './repository';
 import type { StatsCache } from './stats-cache';
 
@@ -33,7 +32,7 @@ export interface JournalStore {
  * Runs a trade write between two bumps of the journal's version: statistics computed while the
  * write is under way are stored under the first bump, which the second makes stale at once.
  */
-async function writing<T>(store: JournalStore, userId: string, write: () => Promise<T>): Promise<T> {
+export async function writing<T>(store: JournalStore, userId: string, write: () => Promise<T>): Promise<T> {
   await store.cache.bump(userId);
   try {
     return await write();
@@ -50,52 +49,30 @@ export function newTradeId(now: Date): string {
   return `${now.getTime().toString(36).padStart(9, '0')}${randomBytes(6).toString('hex')}`;
 }
 
-/** What makes two rows the same trade: an import skips a row whose fingerprint is in the journal. */
-export function tradeFingerprint(
-  trade: Pick<
-    Trade,
-    | 'ticker'
-    | 'strategy'
-    | 'side'
-    | 'quantity'
-    | 'entry_price'
-    | 'exit_price'
-    | 'fees'
-    | 'opened_at'
-    | 'closed_at'
-  >,
-): string {
-  const identity = [
-    trade.ticker,
-    trade.strategy,
-    trade.side,
-    trade.quantity,
-    trade.entry_price,
-    trade.exit_price,
-    trade.fees,
-    trade.opened_at,
-    trade.closed_at,
-  ];
-  return createHash('sha256').update(JSON.stringify(identity)).digest('base64url').slice(0, 22);
+/** `updated_at` of a rewrite: now, or just after the previous write when the clock lags it. */
+export function nextUpdatedAt(previous: string, now: Date): string {
+  const at = now.toISOString();
+  return at > previous ? at : new Date(Date.parse(previous) + 1).toISOString();
 }
 
 /** The API row: the stored trade less its internal attributes, with its P&L. */
 export function toApiTrade(stored: StoredTrade): Trade {
-  const { opened_sk: _sk, tag_keys: _tags, fingerprint: _fp, ...trade } = stored;
+  const { opened_sk: _sk, tag_keys: _tags, opening_key: _key, fingerprint: _fp, ...trade } = stored;
   return { ...trade, pnl: tradePnl(trade) };
 }
 
-function stored(trade: Omit<Trade, 'pnl'>): StoredTrade {
+/** The row as stored; `openingKey` is the identity it was first recorded with (its own when new). */
+export function storedTrade(trade: Omit<Trade, 'pnl'>, key = openingKey(trade)): KeyedTrade {
   return {
     ...trade,
     opened_sk: `${trade.opened_at}#${trade.trade_id}`,
     tag_keys: trade.tags.map((tag) => tag.toLowerCase()),
-    fingerprint: tradeFingerprint(trade),
+    opening_key: key,
   };
 }
 
 /** The whole trade's rules (a row may be valid field by field and wrong as a whole). */
-function checkTrade(trade: Omit<Trade, 'pnl'>, now: Date): void {
+export function checkTrade(trade: Pick<Trade, 'opened_at' | 'closed_at' | 'exit_price'>, now: Date): void {
   const latest = now.getTime() + FUTURE_SLACK_MS;
   const problems: { path: string; message: string }[] = [];
   if (Date.parse(trade.opened_at) > latest)
@@ -114,7 +91,12 @@ function checkTrade(trade: Omit<Trade, 'pnl'>, now: Date): void {
 }
 
 /** A new trade from what the client (or an import row) sent. */
-function buildTrade(userId: string, input: CreateTradeInput, now: Date, id = newTradeId(now)): StoredTrade {
+export function buildTrade(
+  userId: string,
+  input: CreateTradeInput,
+  now: Date,
+  id = newTradeId(now),
+): KeyedTrade {
   const at = now.toISOString();
   const openedAt = input.opened_at ?? at;
   const closedAt = input.exit_price === null ? null : (input.closed_at ?? (openedAt > at ? openedAt : at));
@@ -139,7 +121,7 @@ function buildTrade(userId: string, input: CreateTradeInput, now: Date, id = new
     updated_at: at,
   };
   checkTrade(trade, now);
-  return stored(trade);
+  return storedTrade(trade);
 }
 
 export async function createTrade(
@@ -172,16 +154,17 @@ export async function updateTrade(
   let closedAt = input.closed_at === undefined ? current.closed_at : input.closed_at;
   if (exitPrice === null) closedAt = input.closed_at ?? null;
   else if (closedAt === null) closedAt = at;
-  const { opened_sk: _sk, tag_keys: _tags, fingerprint: _fp, ...base } = current;
+  const { opened_sk: _sk, tag_keys: _tags, opening_key: key, fingerprint: _fp, ...base } = current;
   const next: Omit<Trade, 'pnl'> = {
     ...base,
     ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
     exit_price: exitPrice,
     closed_at: closedAt,
-    updated_at: at > current.updated_at ? at : new Date(Date.parse(current.updated_at) + 1).toISOString(),
+    updated_at: nextUpdatedAt(current.updated_at, now),
   };
   checkTrade(next, now);
-  const row = stored(next);
+  // An edit keeps the identity the trade was recorded with, so an import still recognises it.
+  const row = storedTrade(next, key ?? openingKey(current));
   if (!(await writing(store, userId, () => store.trades.replace(row, current.updated_at))))
     throw new ConflictError('The trade changed while you were editing it; reload and try again');
   return toApiTrade(row);
@@ -227,7 +210,11 @@ const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-function toQuery(userId: string, filters: TradeFilters, order: 'opened' | 'updated' = 'opened'): TradeQuery {
+export function toQuery(
+  userId: string,
+  filters: TradeFilters,
+  order: 'opened' | 'updated' = 'opened',
+): TradeQuery {
   const zone = filters.tz ?? DEFAULT_TIME_ZONE;
   const from =
     filters.from === undefined
@@ -350,79 +337,4 @@ export async function exportTradesCsv(
 
 export function exportFileName(now: Date, timeZone = DEFAULT_TIME_ZONE): string {
   return `trading-journal-${calendarDay(now, timeZone)}.csv`;
-}
-
-/**
- * Imports a CSV all or nothing: every row is validated first, and one bad row imports nothing
- * (the rows and fields at fault are named). Rows already in the journal are skipped and listed.
- * A dry run reports what would happen and writes nothing. Should a write fail midway, the rows
- * already written are deleted again before the error is reported.
- */
-export async function importTradesCsv(
-  store: JournalStore,
-  userId: string,
-  csv: string,
-  options: { dryRun: boolean; format: 'auto' | 'edge' | 'tastytrade' },
-  now = new Date(),
-): Promise<TradeImportResult> {
-  const parsed = parseTradesCsv(csv, options.format);
-  const errors = [...parsed.errors];
-  const built: { row: number; trade: StoredTrade }[] = [];
-  for (const candidate of parsed.candidates) {
-    try {
-      built.push({ row: candidate.row, trade: buildTrade(userId, candidate.trade, now) });
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      for (const problem of error.details as { path: string; message: string }[])
-        errors.push({ line: candidate.row, field: problem.path, message: problem.message });
-    }
-  }
-  if (parsed.candidates.length === 0 && errors.length === 0)
-    errors.push({ line: 2, field: 'file', message: 'The file has no trades in it' });
-
-  const existing = new Map(
-    (await store.trades.all(toQuery(userId, {}), ['fingerprint', 'trade_id'])).map((t) => [
-      t.fingerprint,
-      t.trade_id,
-    ]),
-  );
-  const duplicates: TradeImportResult['duplicates'] = [];
-  const fresh: StoredTrade[] = [];
-  for (const { row, trade } of built) {
-    const match = existing.get(trade.fingerprint);
-    if (match) duplicates.push({ line: row, trade_id: match });
-    else fresh.push(trade);
-  }
-  errors.sort((a, b) => a.line - b.line);
-  const result: TradeImportResult = {
-    format: parsed.format,
-    dry_run: options.dryRun,
-    new_rows: fresh.length,
-    rows: fresh.slice(0, TRADE_IMPORT_PREVIEW_ROWS).map((trade) => {
-      const { trade_id: _id, user_id: _user, created_at: _c, updated_at: _u, ...row } = toApiTrade(trade);
-      return row;
-    }),
-    duplicates,
-    errors,
-    imported: 0,
-  };
-  if (options.dryRun) return result;
-  if (errors.length > 0) {
-    const rows = [...new Set(errors.map((e) => e.line))];
-    throw new ValidationError(
-      `Nothing was imported: ${errors.length} problem${errors.length === 1 ? '' : 's'} in row${rows.length === 1 ? '' : 's'} ${rows.slice(0, 10).join(', ')}${rows.length > 10 ? ', …' : ''}`,
-      errors,
-    );
-  }
-  await writing(store, userId, async () => {
-    const { error } = await store.trades.createMany(fresh);
-    if (error) {
-      await store.trades.deleteMany(
-        userId,
-        fresh.map((trade) => trade.trade_id),
-      );
-      throw error;
-    }
-  });
-  return { ...result, imported: fresh.length };
 }

@@ -89,7 +89,7 @@ test('add an open trade, close it: P&L, win rate and the equity curve follow', a
   await expect(chart.locator('canvas').first()).toBeVisible();
 });
 
-test('import refuses a file with a bad row, then imports it fixed; export; delete with confirmation', async ({
+test('import refuses a file with a bad row, then imports it fixed, then a newer file closes the open trade; export; delete', async ({
   page,
   request,
 }) => {
@@ -127,6 +127,26 @@ test('import refuses a file with a bad row, then imports it fixed; export; delet
   await expect(dialog.getByRole('button', { name: 'Import 0 trades' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
+  // A newer export: the straddle closed since, the condor as before. The open trade is closed, not added again.
+  const closedSince = 'QQQ,Straddle,2.00,2.60,debit,1,2026-01-06T15:00:00.000Z,2026-01-08T15:00:00.000Z';
+  await page.getByRole('button', { name: 'Import CSV' }).first().click();
+  await dialog.getByLabel('CSV file').setInputFiles(csvFile([GOOD_ROW, closedSince]));
+  await expect(
+    dialog.getByText('0 new trades, 1 to close in your journal, 1 already in your journal (skipped).', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  const closing = dialog.getByRole('table', { name: 'Trades to close' });
+  await expect(closing.getByRole('row').filter({ hasText: 'QQQ' })).toContainText('+$60.00');
+  await dialog.getByRole('button', { name: 'Update 1 trade' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByText('Imported 0 trades, updated 1, skipped 1 already in your journal.'),
+  ).toBeVisible();
+  await expect(stat(page, 'Total Trades')).toHaveText('2');
+  await expect(tradeRow(page, 'QQQ').getByRole('cell', { name: '+$60.00' })).toBeVisible();
+  await expect(stat(page, 'Total P&L')).toHaveText('+$140.00');
+
   // Export: the server's CSV, saved as trading-journal.csv.
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -150,7 +170,7 @@ test('import refuses a file with a bad row, then imports it fixed; export; delet
   await expect(confirm).toBeHidden();
   await expect(tradeRow(page, 'SPY')).toHaveCount(0);
   await expect(stat(page, 'Total Trades')).toHaveText('1');
-  await expect(stat(page, 'Total P&L')).toHaveText('$0.00');
+  await expect(stat(page, 'Total P&L')).toHaveText('+$60.00');
 });
 
 test('at 390 px the journal is a list of cards: add a trade and see it', async ({ page, request }) => {

@@ -1,4 +1,5 @@
 /** The journal API end to end: real tokens, the real authorizer, dynalite tables. */
+import { readFile } from 'node:fs/promises';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import Papa from 'papaparse';
@@ -373,6 +374,124 @@ describe('trades API', () => {
       expect(stored).toHaveLength(3);
       expect(stored.map((t) => t.strategy).sort()).toEqual(['Long Call', 'Long Put', 'Straddle']);
       expect(stored.every((t) => t.source === 'import')).toBe(true);
+    });
+
+    describe('re-importing a newer export of the same account', () => {
+      const HEADER = 'Ticker,Strategy,Side,Quantity,Entry Price,Exit Price,Fees,Opened At,Closed At';
+      const CONDOR = 'SPY,Iron Condor,credit,1,1.20,0.40,0,2025-05-02T14:00:00Z,2025-05-09T14:00:00Z';
+      const CALL_OPEN = 'AAPL,Long Call,debit,2,2.50,,1.30,2025-05-01T14:31:05Z,';
+      const CALL_CLOSED = 'AAPL,Long Call,debit,2,2.50,3.10,2.60,2025-05-01T14:31:05Z,2025-05-20T15:00:00Z';
+      // Same ticker, day and strategy as the call, another entry price: another trade.
+      const OTHER_CALL = 'AAPL,Long Call,debit,1,2.65,,0,2025-05-01T17:10:00Z,';
+      const file = (...rows: string[]) => [HEADER, ...rows].join('\n');
+      const importResult = async (user: TestUser, csv: string, dryRun = false) => {
+        const response = await importCsv(user, csv, dryRun);
+        expect(response.status, response.text).toBe(200);
+        return tradeImportResultSchema.parse(response.json);
+      };
+
+      it("closes the position closed since, adds only what is new, never reopens, and leaves another user's trade alone", async () => {
+        const [harry, ivy] = await Promise.all([createUser('journal-harry'), createUser('journal-ivy')]);
+        const harryId = String(decodeJwt(harry.accessToken).sub);
+        const ivyId = String(decodeJwt(ivy.accessToken).sub);
+        const older = file(CALL_OPEN, CONDOR);
+        expect(await importResult(harry, older)).toMatchObject({ imported: 2, updated: 0 });
+        expect(await importResult(ivy, older)).toMatchObject({ imported: 2, updated: 0 });
+        const ivyBefore = await storedTrades(ivyId);
+        const call = (await storedTrades(harryId)).find((t) => t.ticker === 'AAPL')!;
+        // The trader wrote on the trade after importing it.
+        const edited = await api(apiPath('updateTrade', { id: String(call.trade_id) }), {
+          token: harry.accessToken,
+          method: 'PATCH',
+          body: { notes: 'Earnings run-up', tags: ['earnings'] },
+        });
+        expect(edited.status, edited.text).toBe(200);
+        const editedAt = tradeSchema.parse(edited.json).updated_at;
+
+        const newer = file(CALL_CLOSED, CONDOR, OTHER_CALL);
+        const preview = await importResult(harry, newer, true);
+        expect(preview).toMatchObject({
+          dry_run: true,
+          new_rows: 1,
+          updates: [{ line: 2, trade_id: call.trade_id }],
+          duplicates: [{ line: 3 }],
+          imported: 0,
+          updated: 0,
+        });
+        // (3.10 - 2.50) x 100 x 2 contracts - 2.60 of fees
+        expect(preview.updated_rows).toEqual([expect.objectContaining({ exit_price: 3.1, pnl: 117.4 })]);
+        expect((await storedTrades(harryId)).find((t) => t.trade_id === call.trade_id)).toMatchObject({
+          exit_price: null,
+          updated_at: editedAt,
+        });
+
+        const done = await importResult(harry, newer);
+        expect(done).toMatchObject({ imported: 1, updated: 1, duplicates: [{ line: 3 }] });
+        const trades = await storedTrades(harryId);
+        expect(trades).toHaveLength(3);
+        const calls = trades.filter((t) => t.ticker === 'AAPL' && t.entry_price === 2.5);
+        expect(calls).toHaveLength(1);
+        expect(calls[0]).toMatchObject({
+          trade_id: call.trade_id,
+          exit_price: 3.1,
+          closed_at: '2025-05-20T15:00:00.000Z',
+          fees: 2.6,
+          notes: 'Earnings run-up',
+          tags: ['earnings'],
+        });
+        expect(String(calls[0]!.updated_at) > editedAt).toBe(true);
+        expect(await stats(harry)).toMatchObject({
+          total_trades: 3,
+          closed_trades: 2,
+          open_trades: 1,
+          // The condor's 80.00 and the call's 117.40.
+          total_pnl: 197.4,
+        });
+
+        // Both files again: nothing changes; the older one does not reopen the call.
+        for (const csv of [newer, older]) {
+          const again = await importResult(harry, csv);
+          expect(again).toMatchObject({ imported: 0, updated: 0, new_rows: 0, updates: [] });
+        }
+        expect(await storedTrades(harryId)).toEqual(trades);
+        expect(await storedTrades(ivyId)).toEqual(ivyBefore);
+      });
+
+      it('follows a tastytrade account export after export to where importing the newest alone ends', async () => {
+        const fixture = await readFile(
+          new URL('../fixtures/tastytrade-transactions.csv', import.meta.url),
+          'utf8',
+        );
+        const [header, ...lines] = fixture.trim().split('\n');
+        // The account as exported on 2024-03-20: the call and the three short puts still open.
+        const march = [header, ...lines.filter((line) => line < '2024-03-20')].join('\n');
+        const [jack, kate] = await Promise.all([createUser('journal-jack'), createUser('journal-kate')]);
+
+        expect(await importResult(jack, march)).toMatchObject({ imported: 2, updated: 0 });
+        // The call closed; one put bought back and two expired; a new put; a call sold and assigned.
+        const april = await importResult(jack, fixture);
+        expect(april).toMatchObject({ imported: 3, updated: 2, duplicates: [] });
+        expect(await importResult(kate, fixture)).toMatchObject({ imported: 5, updated: 0 });
+
+        const exported = async (user: TestUser) => {
+          const response = await api(apiPath('exportTrades'), { token: user.accessToken });
+          return Papa.parse<Record<string, string>>(response.text, { header: true })
+            .data.map((row) => {
+              const { 'Trade ID': _id, 'Created At': _c, 'Updated At': _u, ...rest } = row;
+              return JSON.stringify(rest);
+            })
+            .sort();
+        };
+        expect(await exported(jack)).toEqual(await exported(kate));
+        const [jackStats, kateStats] = await Promise.all([stats(jack), stats(kate)]);
+        expect(jackStats).toMatchObject({ total_trades: 5, open_trades: 1, closed_trades: 4 });
+        expect(jackStats.total_pnl).toBe(kateStats.total_pnl);
+
+        for (const csv of [fixture, march]) {
+          expect(await importResult(jack, csv)).toMatchObject({ imported: 0, updated: 0 });
+        }
+        expect(await exported(jack)).toEqual(await exported(kate));
+      });
     });
 
     it('refuses a body that is not CSV, and a file without the required columns', async () => {

@@ -294,16 +294,45 @@ export const importRowErrorSchema = z.object({
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 
+/** A journal trade in an import's preview: the figures the dialog shows. */
+export const importedTradePreviewSchema = tradeSchema.pick({
+  ticker: true,
+  strategy: true,
+  side: true,
+  quantity: true,
+  entry_price: true,
+  exit_price: true,
+  fees: true,
+  opened_at: true,
+  closed_at: true,
+  pnl: true,
+});
+export type ImportedTradePreview = z.infer<typeof importedTradePreviewSchema>;
+
+const importRowRefSchema = z.object({ line: z.number(), trade_id: z.string() });
+
+/**
+ * POST /api/trades/import's answer. Each valid row is added (new), updates a trade of the
+ * journal (the same position, open in the journal and closed in the file) or is skipped (already
+ * in the journal, or an older state of it). A dry run says what would happen and writes nothing.
+ */
 export const tradeImportResultSchema = z.object({
   format: z.enum(['edge', 'tastytrade']),
   dry_run: z.boolean(),
-  /** How many rows are (or would be) imported: new, valid, not duplicates. */
+  /** How many rows add (or would add) a trade. */
   new_rows: z.number(),
   /** The first TRADE_IMPORT_PREVIEW_ROWS of them, as trades; ids are assigned on import. */
   rows: z.array(tradeSchema.omit({ trade_id: true, user_id: true, created_at: true, updated_at: true })),
-  /** Rows already in the journal (same trade), skipped. */
-  duplicates: z.array(z.object({ line: z.number(), trade_id: z.string() })),
+  /** Rows that close (or would close) an open trade of the journal: the row, and the trade. */
+  updates: z.array(importRowRefSchema),
+  /** The first TRADE_IMPORT_PREVIEW_ROWS of those trades as the import leaves them. */
+  updated_rows: z.array(importedTradePreviewSchema),
+  /** Rows already in the journal (the same trade, or an older state of it), skipped. */
+  duplicates: z.array(importRowRefSchema),
   errors: z.array(importRowErrorSchema),
+  /** Trades added by this import (0 on a dry run). */
   imported: z.number(),
+  /** Trades updated by this import (0 on a dry run). */
+  updated: z.number(),
 });
 export type TradeImportResult = z.infer<typeof tradeImportResultSchema>;

@@ -508,9 +508,12 @@ describe('the trading journal page', () => {
           pnl: 80,
         },
       ],
+      updates: [],
+      updated_rows: [],
       duplicates: [{ line: 4, trade_id: 't-x' }],
       errors,
       imported: dryRun ? 0 : 1,
+      updated: 0,
     });
     let bodies: string[] = [];
     importReply = (url, body) => {
@@ -556,9 +559,65 @@ describe('the trading journal page', () => {
     expect(within(dialog).getByRole('table', { name: 'Trades in the file' })).toHaveTextContent('SPY');
     await user.click(confirm);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import CSV' })).not.toBeInTheDocument());
-    expect(screen.getByText('Imported 1 trade.')).toBeInTheDocument();
+    expect(screen.getByText('Imported 1 trade, skipped 1 already in your journal.')).toBeInTheDocument();
     const calls = requests('POST', '/api/trades/import');
     expect(calls.at(-1)!.url.searchParams.get('dryRun')).toBe('false');
     expect(bodies.at(-1)).toContain('SPY,Iron Condor,1.2');
+  });
+
+  it('shows the trades a newer export closes, and says how many were added, updated and skipped', async () => {
+    importReply = (url) => {
+      const dryRun = url.searchParams.get('dryRun') === 'true';
+      const result: TradeImportResult = {
+        format: 'tastytrade',
+        dry_run: dryRun,
+        new_rows: 0,
+        rows: [],
+        updates: [{ line: 3, trade_id: 't-aapl' }],
+        updated_rows: [
+          {
+            ticker: 'AAPL',
+            strategy: 'Long Call',
+            side: 'debit',
+            quantity: 2,
+            entry_price: 2.5,
+            exit_price: 3.1,
+            fees: 2.28,
+            opened_at: '2024-03-15T18:31:05.000Z',
+            closed_at: '2024-03-28T14:02:47.000Z',
+            pnl: 117.72,
+          },
+        ],
+        duplicates: [
+          { line: 5, trade_id: 't-spy' },
+          { line: 6, trade_id: 't-qqq' },
+        ],
+        errors: [],
+        imported: 0,
+        updated: dryRun ? 0 : 1,
+      };
+      return Response.json(result);
+    };
+    const { user } = await renderJournal();
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import CSV' });
+    await user.upload(
+      within(dialog).getByLabelText('CSV file'),
+      new File(['Date,Type,Action\n'], 'newer.csv', { type: 'text/csv' }),
+    );
+    expect(
+      await within(dialog).findByText(
+        'newer.csv: a tastytrade transaction history. 0 new trades, 1 to close in your journal, 2 already in your journal (skipped).',
+      ),
+    ).toBeInTheDocument();
+    const closing = within(dialog).getByRole('table', { name: 'Trades to close' });
+    expect(within(closing).getByRole('row', { name: /AAPL/ })).toHaveTextContent('+$117.72');
+    expect(within(dialog).queryByRole('table', { name: 'Trades in the file' })).not.toBeInTheDocument();
+    const confirm = within(dialog).getByRole('button', { name: 'Update 1 trade' });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await user.click(confirm);
+    expect(
+      await screen.findByText('Imported 0 trades, updated 1, skipped 2 already in your journal.'),
+    ).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 /** Trades handlers over a mocked DynamoDB: import rollback, races, and SDK failures. */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   DynamoDBDocumentClient,
   GetCommand,
@@ -147,6 +148,146 @@ describe('trades handlers', () => {
     expect(dynamo.commandCalls(PutCommand)[0]!.args[0].input).toMatchObject({
       ConditionExpression: 'attribute_exists(trade_id) AND updated_at = :expected',
       ExpressionAttributeValues: { ':expected': '2025-01-01T00:00:00.000Z' },
+    });
+  });
+
+  describe('an import that closes trades of the journal', () => {
+    /** An open trade as stored, opened at `opened_at` (stored before opening keys: matched by its values). */
+    const openTrade = (tradeId: string, openedAt: string) => ({
+      user_id: 'user-1',
+      trade_id: tradeId,
+      ticker: 'AAPL',
+      strategy: 'Long Call',
+      side: 'debit',
+      quantity: 1,
+      entry_price: 1,
+      exit_price: null,
+      fees: 0,
+      notes: 'mine',
+      tags: ['swing'],
+      source: 'import',
+      source_ref: null,
+      legs: null,
+      opened_at: openedAt,
+      closed_at: null,
+      created_at: '2025-01-01T00:00:00.000Z',
+      updated_at: '2025-01-01T00:00:00.000Z',
+      opened_sk: `${openedAt}#${tradeId}`,
+      tag_keys: ['swing'],
+    });
+    const a = openTrade('t-a', '2025-01-01T10:00:00.000Z');
+    const b = openTrade('t-b', '2025-01-02T10:00:00.000Z');
+    const newerExport = [
+      'Ticker,Strategy,Entry Price,Exit Price,Opened At,Closed At',
+      'AAPL,Long Call,1.00,2.00,2025-01-01T10:00:00Z,2025-01-05T10:00:00Z',
+      'AAPL,Long Call,1.00,1.50,2025-01-02T10:00:00Z,2025-01-05T10:00:00Z',
+      'MSFT,Long Put,3.00,,2025-01-03T10:00:00Z,',
+    ].join('\n');
+    /** The consistent read of the trades to close, just before they are written. */
+    const onRead = (items: Record<string, object>) =>
+      dynamo
+        .on(BatchGetCommand)
+        .callsFake((input: { RequestItems: Record<string, { Keys: { trade_id: string }[] }> }) => ({
+          Responses: {
+            'trades-test': input.RequestItems['trades-test']!.Keys.map((key) => items[key.trade_id]),
+          },
+        }));
+
+    it('closes them with conditional writes, keeping what the trader wrote, and adds the new row', async () => {
+      dynamo.on(QueryCommand).resolves({ Items: [a, b] });
+      onRead({ 't-a': a, 't-b': b });
+      dynamo.on(PutCommand).resolves({});
+      dynamo.on(BatchWriteCommand).resolves({});
+
+      const result = await handlers.importTrades(importEvent(newerExport));
+
+      expect(result.statusCode).toBe(200);
+      expect(parseBody(result)).toMatchObject({ imported: 1, updated: 2, duplicates: [] });
+      const puts = dynamo.commandCalls(PutCommand).map((c) => c.args[0].input);
+      expect(puts.map((p) => p.Item!.trade_id).sort()).toEqual(['t-a', 't-b']);
+      for (const put of puts) {
+        expect(put.ConditionExpression).toBe('attribute_exists(trade_id) AND updated_at = :expected');
+        expect(put.ExpressionAttributeValues).toEqual({ ':expected': '2025-01-01T00:00:00.000Z' });
+        expect(put.Item).toMatchObject({
+          notes: 'mine',
+          tags: ['swing'],
+          closed_at: '2025-01-05T10:00:00.000Z',
+        });
+      }
+      const added = dynamo
+        .commandCalls(BatchWriteCommand)
+        .flatMap((c) => c.args[0].input.RequestItems!['trades-test']!.map((r) => r.PutRequest!.Item!));
+      expect(added.map((t) => t.ticker)).toEqual(['MSFT']);
+    });
+
+    it('a failure while adding the new rows puts back the trades it closed, and deletes what it added', async () => {
+      dynamo.on(QueryCommand).resolves({ Items: [a, b] });
+      onRead({ 't-a': a, 't-b': b });
+      dynamo.on(PutCommand).resolves({});
+      dynamo
+        .on(BatchWriteCommand)
+        .callsFake((input: { RequestItems: Record<string, { PutRequest?: unknown }[]> }) => {
+          if (input.RequestItems['trades-test']!.some((r) => r.PutRequest))
+            throw new Error('connection reset by peer');
+          return {};
+        });
+
+      const result = await handlers.importTrades(importEvent(newerExport));
+
+      expect(result.statusCode).toBe(500);
+      const puts = dynamo.commandCalls(PutCommand).map((c) => c.args[0].input);
+      const closes = puts.filter((p) => p.Item!.exit_price !== null);
+      expect(closes.map((p) => p.Item!.trade_id).sort()).toEqual(['t-a', 't-b']);
+      const restores = puts.filter((p) => p.Item!.exit_price === null);
+      expect(
+        restores.map((p) => p.Item).sort((x, y) => String(x!.trade_id).localeCompare(String(y!.trade_id))),
+      ).toEqual([a, b]);
+      const deleted = dynamo
+        .commandCalls(BatchWriteCommand)
+        .flatMap((c) => c.args[0].input.RequestItems!['trades-test']!.filter((r) => r.DeleteRequest));
+      expect(deleted).toHaveLength(1);
+    });
+
+    it('answers 409 and writes nothing when a trade changed after the journal was read', async () => {
+      dynamo.on(QueryCommand).resolves({ Items: [a, b] });
+      // Another import (or an edit) wrote trade b in between.
+      onRead({ 't-a': a, 't-b': { ...b, exit_price: 1.5, updated_at: '2025-01-06T00:00:00.000Z' } });
+      dynamo.on(PutCommand).resolves({});
+
+      const result = await handlers.importTrades(importEvent(newerExport));
+
+      expect(result.statusCode).toBe(409);
+      expect(parseBody(result)).toMatchObject({ error: { code: 'conflict' } });
+      const puts = dynamo.commandCalls(PutCommand).map((c) => c.args[0].input);
+      // Trade a may have been closed before b was found changed: if so, it is put back as it was.
+      const closes = puts.filter((p) => p.Item!.exit_price !== null);
+      const restores = puts.filter((p) => p.Item!.exit_price === null);
+      expect(closes.map((p) => p.Item!.trade_id)).toEqual(restores.map(() => 't-a'));
+      expect(restores.map((p) => p.Item)).toEqual(closes.map(() => a));
+      expect(dynamo.commandCalls(BatchWriteCommand)).toHaveLength(0);
+    });
+
+    it('puts back the trades it closed when another import wins a conditional write', async () => {
+      dynamo.on(QueryCommand).resolves({ Items: [a, b] });
+      onRead({ 't-a': a, 't-b': b });
+      dynamo.on(PutCommand).callsFake((input: { Item: { trade_id: string; exit_price: number | null } }) => {
+        if (input.Item.trade_id === 't-b' && input.Item.exit_price !== null)
+          throw new ConditionalCheckFailedException({ message: 'changed', $metadata: {} });
+        return {};
+      });
+
+      const result = await handlers.importTrades(importEvent(newerExport));
+
+      expect(result.statusCode).toBe(409);
+      const puts = dynamo.commandCalls(PutCommand).map((c) => c.args[0].input);
+      const closedA = puts.find((p) => p.Item!.trade_id === 't-a' && p.Item!.exit_price === 2);
+      expect(closedA).toBeDefined();
+      expect(puts.at(-1)).toMatchObject({
+        Item: a,
+        ConditionExpression: 'attribute_exists(trade_id) AND updated_at = :expected',
+        ExpressionAttributeValues: { ':expected': closedA!.Item!.updated_at },
+      });
+      expect(dynamo.commandCalls(BatchWriteCommand)).toHaveLength(0);
     });
   });
 

@@ -11,7 +11,7 @@ import { useTrades } from '../api/get-trades';
 import { useJournalFilters } from '../hooks/use-journal-filters';
 import { useJournalPrefill } from '../hooks/use-journal-prefill';
 import { activeFilterCount } from '../utils/filters';
-import { formatInteger } from '../utils/format';
+import { importedNotice } from '../utils/import-summary';
 import { AnalyticsPanel } from './analytics-panel';
 import { CloseTradeDialog } from './close-trade-dialog';
 import { DeleteTradeDialog } from './delete-trade-dialog';
@@ -169,10 +169,7 @@ export function TradingJournal() {
         />
       )}
       {dialog?.kind === 'import' && (
-        <ImportCsvDialog
-          onClose={close}
-          onImported={(count) => done(`Imported ${formatInteger(count)} trade${count === 1 ? '' : 's'}.`)}
-        />
+        <ImportCsvDialog onClose={close} onImported={(result) => done(importedNotice(result))} />
       )}
     </div>
   );
