@@ -25,14 +25,22 @@ function reportDay(symbol: string, year: number, quarterStartMonth: number): num
   return day;
 }
 
+/** A symbol's four report days of a year, by symbol and year, computed once. */
+const reportDaysCache = new Map<string, Map<number, readonly number[]>>();
+
+function reportDays(symbol: string, year: number): readonly number[] {
+  let bySymbol = reportDaysCache.get(symbol);
+  if (!bySymbol) reportDaysCache.set(symbol, (bySymbol = new Map()));
+  let days = bySymbol.get(year);
+  if (!days) bySymbol.set(year, (days = QUARTER_END_MONTHS.map((month) => reportDay(symbol, year, month))));
+  return days;
+}
+
 /** The first report day on or after `dayNumber`. */
 export function nextEarningsDate(symbol: string, dayNumber: number): number {
   const year = new Date(dayNumber * 86_400_000).getUTCFullYear();
-  for (const y of [year, year + 1]) {
-    for (const month of QUARTER_END_MONTHS) {
-      const day = reportDay(symbol, y, month);
-      if (day >= dayNumber) return day;
-    }
+  for (let y = year; y <= year + 1; y += 1) {
+    for (const day of reportDays(symbol, y)) if (day >= dayNumber) return day;
   }
-  return reportDay(symbol, year + 2, 1);
+  return reportDays(symbol, year + 2)[0]!;
 }

@@ -18,7 +18,7 @@
  * (a market bridge shared by every symbol with weight ρ, plus the symbol's own). Outside the
  * session the price is the last close. Everything is seeded by (symbol, day[, minute]).
  */
-import { normal, hashString, uniform } from './random';
+import { normal, hashString, randomWalk, uniform } from './random';
 import {
   SESSION_CLOSE_MINUTE,
   SESSION_MINUTES,
@@ -28,7 +28,7 @@ import {
   newYorkInstant,
   newYorkTime,
 } from './calendar';
-import type { UniverseEntry } from './universe';
+import { UNIVERSE, type UniverseEntry } from './universe';
 import { earningsMoveOf, nextEarningsDate } from './earnings';
 
 export const MARKET_EPOCH_DAY = dayNumberOf(2019, 1, 2);
@@ -129,50 +129,110 @@ export interface SymbolModel {
   idioVol: number[];
   /** The earnings jump in the log price on each trading day (0 on other days and for non-stocks). */
   earningsJump: number[];
+  /** 1 on a stock's report days (./earnings: before the open), 0 on other days and for non-stocks. */
+  reportDay: number[];
   /** Realized variance of each session from its minute path, filled on demand (sparse). */
   realizedVariance: number[];
 }
 
 const models = new Map<string, SymbolModel>();
 
+function createModel(entry: UniverseEntry): SymbolModel {
+  return {
+    entry,
+    seed: hashString(entry.symbol),
+    rho: correlationToMarket(entry),
+    volLoading: volFactorLoading(entry),
+    close: doubles(entry.referencePrice),
+    open: doubles(entry.referencePrice),
+    iv: doubles(entry.vol),
+    volume: doubles(entry.averageVolume),
+    logDeviation: doubles(0),
+    idioVol: doubles(0),
+    earningsJump: doubles(0),
+    reportDay: [0],
+    realizedVariance: [],
+  };
+}
+
+/**
+ * A one-element array that holds doubles from the start, whatever its first value: V8 keeps an
+ * array of small integers apart from one of doubles, and the series loop's compiled code would
+ * meet both (a first close of 210 or 0.27), be thrown away and compiled again.
+ */
+function doubles(first: number): number[] {
+  const array = [0.5];
+  array[0] = first;
+  return array;
+}
+
+/**
+ * A symbol's model. The whole universe's are made together on first use, so that every model has
+ * the same shape by the time any of them is extended (for the same reason as `doubles`: the
+ * fields of the first ones made would otherwise change representation under compiled code).
+ */
 export function symbolModel(entry: UniverseEntry): SymbolModel {
+  if (models.size === 0) for (const other of UNIVERSE) models.set(other.symbol, createModel(other));
   let model = models.get(entry.symbol);
-  if (!model) {
-    model = {
-      entry,
-      seed: hashString(entry.symbol),
-      rho: correlationToMarket(entry),
-      volLoading: volFactorLoading(entry),
-      close: [entry.referencePrice],
-      open: [entry.referencePrice],
-      iv: [entry.vol],
-      volume: [entry.averageVolume],
-      logDeviation: [0],
-      idioVol: [0],
-      earningsJump: [0],
-      realizedVariance: [],
-    };
-    models.set(entry.symbol, model);
-  }
+  if (!model) models.set(entry.symbol, (model = createModel(entry)));
   return model;
 }
 
 /** Extends a symbol's daily series to a trading-day index. */
 export function extendSymbolTo(model: SymbolModel, index: number): void {
-  if (model.close.length > index) return;
+  if (model.close.length <= index) growSeries(model, index);
+}
+
+/** The trading-day indices from..to on which a stock reports (./earnings); none for other kinds. */
+function reportSessions(entry: UniverseEntry, from: number, to: number): number[] {
+  const sessions: number[] = [];
+  if (entry.kind !== 'stock') return sessions;
+  const last = tradingDayNumber(to);
+  for (let day = nextEarningsDate(entry.symbol, tradingDayNumber(from)); day <= last;) {
+    sessions.push(dayIndex.get(day)!); // a report day is a trading day
+    day = nextEarningsDate(entry.symbol, day + 1);
+  }
+  return sessions;
+}
+
+/**
+ * The days of a symbol's series from its length to `index` (apart from the check, which runs far
+ * more often): the report days and their jumps, then the rest. Each loop has a function of its
+ * own, so that V8 compiles each with the type feedback of its own runs.
+ */
+function growSeries(model: SymbolModel, index: number): void {
   extendMarketTo(index);
+  const from = model.close.length;
+  const earningsMove = earningsMoveOf(model.entry);
+  appendReports(model, from, index, earningsMove);
+  appendDays(model, from, index, Math.sqrt(1 - model.rho * model.rho), earningsMove);
+}
+
+/** Days from..to of `reportDay` and `earningsJump`. */
+function appendReports(model: SymbolModel, from: number, to: number, earningsMove: number): void {
+  const reports = reportSessions(model.entry, from, to);
+  let next = 0;
+  for (let n = from; n <= to; n += 1) {
+    const isReport = next < reports.length && reports[next] === n;
+    if (isReport) next += 1;
+    model.reportDay.push(isReport ? 1 : 0);
+    model.earningsJump.push(
+      isReport ? earningsMove * normal(model.seed, n, 6) - 0.5 * earningsMove * earningsMove : 0,
+    );
+  }
+}
+
+/** Days from..to of the other series, the earnings jumps already in. */
+function appendDays(
+  model: SymbolModel,
+  from: number,
+  to: number,
+  residual: number,
+  earningsMove: number,
+): void {
   const { entry, seed, rho } = model;
-  const residual = Math.sqrt(1 - rho * rho);
-  const earningsMove = earningsMoveOf(entry);
-  let nextReport = -1;
-  for (let n = model.close.length; n <= index; n += 1) {
-    let jump = 0;
-    if (earningsMove > 0) {
-      const day = tradingDayNumber(n);
-      if (nextReport < day) nextReport = nextEarningsDate(entry.symbol, day);
-      if (nextReport === day) jump = earningsMove * normal(seed, n, 6) - 0.5 * earningsMove * earningsMove;
-    }
-    model.earningsJump.push(jump);
+  for (let n = from; n <= to; n += 1) {
+    const jump = model.earningsJump[n]!;
     const idio = IDIO_VOL_PERSISTENCE * model.idioVol[n - 1]! + IDIO_VOL_SHOCK * normal(seed, n, 1);
     model.idioVol.push(idio);
     const c = volFactor[n]!;
@@ -210,11 +270,16 @@ const intradayCache = new Map<string, Float64Array>();
 const marketBridgeCache = new Map<number, Float64Array>();
 const CACHE_LIMIT = 600;
 
-function bridge(seed: number, index: number, stream: number): Float64Array {
-  const path = new Float64Array(SESSION_MINUTES + 1);
-  const step = 1 / Math.sqrt(SESSION_MINUTES);
-  for (let k = 1; k <= SESSION_MINUTES; k += 1)
-    path[k] = path[k - 1]! + step * normal(seed, index, stream, k);
+const MINUTE_STEP = 1 / Math.sqrt(SESSION_MINUTES);
+
+/** A Brownian bridge over the session's minutes (0 at the open and the close), written into `path`. */
+function bridge(
+  seed: number,
+  index: number,
+  stream: number,
+  path: Float64Array = new Float64Array(SESSION_MINUTES + 1),
+): Float64Array {
+  randomWalk(path, MINUTE_STEP, seed, index, stream);
   const end = path[SESSION_MINUTES]!;
   for (let k = 1; k <= SESSION_MINUTES; k += 1) path[k] = path[k]! - (k / SESSION_MINUTES) * end;
   return path;
@@ -234,41 +299,68 @@ function intradayLogPath(model: SymbolModel, index: number): Float64Array {
   return remember(intradayCache, key, logPathOf(model, index));
 }
 
+/**
+ * A session's minute path, log price at minute k (0-390): the line from the open to the close
+ * plus the day's volatility times the market's bridge (weight ρ) and the symbol's own.
+ */
+class SessionPath {
+  readonly marketBridge: Float64Array;
+  readonly own: Float64Array;
+  private readonly logOpen: number;
+  private readonly logClose: number;
+  private readonly dailyVol: number;
+  private readonly rho: number;
+  private readonly residual: number;
+
+  constructor(model: SymbolModel, index: number, own?: Float64Array) {
+    extendSymbolTo(model, index);
+    this.marketBridge =
+      marketBridgeCache.get(index) ??
+      remember(marketBridgeCache, index, bridge(INTRADAY_MARKET_SEED, index, 0));
+    this.own = bridge(model.seed, index, 7, own);
+    this.logOpen = Math.log(model.open[index]!);
+    this.logClose = Math.log(model.close[index]!);
+    this.dailyVol = (REALISED_OVER_IMPLIED * model.iv[index - 1]!) / SQRT_252;
+    this.rho = model.rho;
+    this.residual = Math.sqrt(1 - model.rho * model.rho);
+  }
+
+  at(k: number): number {
+    const drift = this.logOpen + (k / SESSION_MINUTES) * (this.logClose - this.logOpen);
+    return drift + this.dailyVol * (this.rho * this.marketBridge[k]! + this.residual * this.own[k]!);
+  }
+}
+
 /** The minute path of a session, uncached. */
 function logPathOf(model: SymbolModel, index: number): Float64Array {
-  extendSymbolTo(model, index);
-  const marketBridge =
-    marketBridgeCache.get(index) ??
-    remember(marketBridgeCache, index, bridge(INTRADAY_MARKET_SEED, index, 0));
-  const own = bridge(model.seed, index, 7);
-  const logOpen = Math.log(model.open[index]!);
-  const logClose = Math.log(model.close[index]!);
-  const dailyVol = (REALISED_OVER_IMPLIED * model.iv[index - 1]!) / SQRT_252;
-  const residual = Math.sqrt(1 - model.rho * model.rho);
+  const session = new SessionPath(model, index);
   const path = new Float64Array(SESSION_MINUTES + 1);
-  for (let k = 0; k <= SESSION_MINUTES; k += 1) {
-    const drift = logOpen + (k / SESSION_MINUTES) * (logClose - logOpen);
-    path[k] = drift + dailyVol * (model.rho * marketBridge[k]! + residual * own[k]!);
-  }
+  for (let k = 0; k <= SESSION_MINUTES; k += 1) path[k] = session.at(k);
   return path;
 }
 
 const FIVE_MINUTES = 5;
+/** The symbol's own bridge of the session being measured (sessionRealizedVariance keeps no path). */
+const ownBridge = new Float64Array(SESSION_MINUTES + 1);
 
 /**
  * A closed session's realized variance: the sum of its squared 5-minute log returns from the open
  * to the close, plus the squared overnight return (previous close to open). What a trader computes
- * from minute bars; kept per symbol and session once computed.
+ * from minute bars; kept per symbol and session once computed. Only the 79 five-minute marks of
+ * the path are needed, so only those are computed (each as the full path has it).
  */
 export function sessionRealizedVariance(entry: UniverseEntry, index: number): number {
   const model = symbolModel(entry);
   const known = model.realizedVariance[index];
   if (known !== undefined) return known;
-  const path = logPathOf(model, index);
+  const session = new SessionPath(model, index, ownBridge);
   let sum = 0;
+  let previous = session.at(0);
   for (let k = FIVE_MINUTES; k <= SESSION_MINUTES; k += FIVE_MINUTES) {
-    const r = path[k]! - path[k - FIVE_MINUTES]!;
+    const current = session.at(k);
+    const r = current - previous;
     sum += r * r;
+    previous = current;
   }
   const overnight = Math.log(model.open[index]! / model.close[index - 1]!);
   const value = sum + overnight * overnight;

@@ -31,6 +31,7 @@ import {
   symbolModel,
   tradingDayNumber,
   type MarketClock,
+  type SymbolModel,
 } from '../market/price-model';
 import { underlyingAt, UnknownSymbolError, type UnderlyingState } from '../market/quotes';
 import { mix, normal, uniform } from '../market/random';
@@ -113,6 +114,18 @@ export const exerciseStyleOf = (entry: UniverseEntry): ExerciseStyle =>
   entry.kind === 'index' ? 'european' : 'american';
 
 /**
+ * What a chain is quoted from: the underlying at the minute, its surface and the listed
+ * expirations still ahead (./expirations), with the chain's arrays allocated.
+ */
+export interface ChainSetup {
+  entry: UniverseEntry;
+  model: SymbolModel;
+  clock: MarketClock;
+  expiries: { day: number; years: number }[];
+  chain: ChainData;
+}
+
+/**
  * A symbol's chain at `at`. `boundaries` caches the early-exercise boundaries of American prices;
  * pass one shared cache for many chains at the same minute (a universe snapshot does).
  */
@@ -122,23 +135,19 @@ export function generateChain(
   clock: MarketClock = marketClock(at),
   boundaries: BoundaryCache = new BoundaryCache(),
 ): ChainData {
+  return quoteChain(chainSetup(symbol, at, clock), boundaries);
+}
+
+/** A chain's underlying, surface and expirations (see quoteChain for its quotes). */
+export function chainSetup(symbol: string, at: Date, clock: MarketClock = marketClock(at)): ChainSetup {
   const entry = universeEntry(symbol);
   if (!entry) throw new UnknownSymbolError([symbol]);
   const underlying = underlyingAt(entry.symbol, at, clock);
   const model = symbolModel(entry);
   const session = clock.index;
   const today = tradingDayNumber(session);
-  const spot = underlying.spot;
-  const { rate, dividendYield } = underlying;
-  const previousClose = model.close[session - 1]!;
   const earningsDay = underlying.nextEarnings === null ? null : dayNumberOfIso(underlying.nextEarnings);
-  const surface = surfaceParameters(model, session, underlying.atmIv, earningsDay);
-  const liquidity = liquidityOf(entry);
-  const baseOpenInterest = Math.max(entry.averageVolume, entry.symbol === 'VIX' ? 30e6 : 1e6) / 1000;
-  const sessionShare = sessionVolumeShare(clock.minute / 390);
   const priceTime = clock.priceTime.getTime();
-  const symbolSeed = model.seed ^ 0x5bd1e995;
-
   const expiries = listedExpirations(entry, today)
     .map((day) => ({
       day,
@@ -146,15 +155,14 @@ export function generateChain(
     }))
     .filter((e) => e.years > 0);
   const count = expiries.length * STRIKES_PER_EXPIRATION * 2;
-  const style = exerciseStyleOf(entry);
   const chain: ChainData = {
     symbol: entry.symbol,
-    style,
+    style: exerciseStyleOf(entry),
     underlying,
-    surface,
-    spot,
-    rate,
-    dividendYield,
+    surface: surfaceParameters(model, session, underlying.atmIv, earningsDay),
+    spot: underlying.spot,
+    rate: underlying.rate,
+    dividendYield: underlying.dividendYield,
     asOf: clock.priceTime.toISOString(),
     sessionDay: today,
     expirations: expiries.map((e) => isoDateOf(e.day)),
@@ -174,6 +182,23 @@ export function generateChain(
     openInterest: new Float64Array(count),
     surfaceIv: new Float64Array(count),
   };
+  return { entry, model, clock, expiries, chain };
+}
+
+/**
+ * A chain's quotes, priced from its setup. Quoting fills `boundaries` as it goes; a snapshot
+ * (./snapshot) sets up every chain first and then quotes them, in the same order as ever.
+ */
+export function quoteChain(setup: ChainSetup, boundaries: BoundaryCache): ChainData {
+  const { entry, model, clock, expiries, chain } = setup;
+  const { style, surface, spot, rate, dividendYield } = chain;
+  const session = clock.index;
+  const today = chain.sessionDay;
+  const previousClose = model.close[session - 1]!;
+  const liquidity = liquidityOf(entry);
+  const baseOpenInterest = Math.max(entry.averageVolume, entry.symbol === 'VIX' ? 30e6 : 1e6) / 1000;
+  const sessionShare = sessionVolumeShare(clock.minute / 390);
+  const symbolSeed = model.seed ^ 0x5bd1e995;
 
   let i = 0;
   expiries.forEach(({ day, years }, e) => {

@@ -33,12 +33,10 @@
  * P(S_T > K) = N(d2) - F·φ(d1)·√T·σ_f'(K), the digital with its skew term.
  */
 import { normCdf, normPdf } from '../pricing/normal';
-import { nextEarningsDate } from '../market/earnings';
 import {
   extendSymbolTo,
   sessionRealizedVariance,
   symbolModel,
-  tradingDayNumber,
   tradingIndexOnOrBefore,
   type MarketClock,
 } from '../market/price-model';
@@ -91,17 +89,12 @@ export function historyVariance(
   const first = Math.max(1, index - LONG_RUN_SESSIONS);
   const recent = index - HISTORY_SESSIONS;
   const realized: number[] = [];
-  let report = -1;
   let sumLongRun = 0;
   let countLongRun = 0;
   let sumCloses = 0;
   let sumRealized = 0;
   for (let n = first; n <= index - 1; n += 1) {
-    if (entry.kind === 'stock') {
-      const day = tradingDayNumber(n);
-      if (report < day) report = nextEarningsDate(entry.symbol, day);
-      if (report === day) continue; // the report's jump: an event the forecast adds separately
-    }
+    if (model.reportDay[n] === 1) continue; // the report's jump: an event the forecast adds separately
     const r = Math.log(model.close[n]! / model.close[n - 1]!);
     sumLongRun += r * r;
     countLongRun += 1;
@@ -141,30 +134,8 @@ export function varianceRatios(index: number): Float64Array {
   const first = Math.max(0, index - 1 - VARIANCE_RATIO_SESSIONS);
   const path = new Float64Array(index - first);
   for (const entry of SCANNABLE) {
-    const model = symbolModel(entry);
-    extendSymbolTo(model, index - 1);
-    // path[j]: the log close of session first + j, report days' returns left out.
-    path[0] = 0;
-    let report = -1;
-    for (let n = first + 1; n <= index - 1; n += 1) {
-      let r = Math.log(model.close[n]! / model.close[n - 1]!);
-      if (entry.kind === 'stock') {
-        const day = tradingDayNumber(n);
-        if (report < day) report = nextEarningsDate(entry.symbol, day);
-        if (report === day) r = 0;
-      }
-      path[n - first] = path[n - first - 1]! + r;
-    }
-    for (let k = 0; k < horizons.length; k += 1) {
-      const h = horizons[k]!;
-      let sum = 0;
-      for (let j = h; j < path.length; j += 1) {
-        const move = path[j]! - path[j - h]!;
-        sum += move * move;
-      }
-      sums[k] = sums[k]! + sum;
-      counts[k] = counts[k]! + Math.max(0, path.length - h);
-    }
+    logClosePath(entry, first, path);
+    addSquaredMoves(path, sums, counts);
   }
   const daily = counts[0]! > 0 ? sums[0]! / counts[0]! : 0;
   const ratios = new Float64Array(horizons.length);
@@ -174,6 +145,33 @@ export function varianceRatios(index: number): Float64Array {
   if (ratioCache.size >= RATIO_CACHE_LIMIT) ratioCache.delete(ratioCache.keys().next().value!);
   ratioCache.set(index, ratios);
   return ratios;
+}
+
+/** path[j]: the log close of session first + j from that of `first`, report days' returns left out. */
+function logClosePath(entry: UniverseEntry, first: number, path: Float64Array): void {
+  const model = symbolModel(entry);
+  const last = first + path.length - 1;
+  extendSymbolTo(model, last);
+  path[0] = 0;
+  for (let n = first + 1; n <= last; n += 1) {
+    const r = model.reportDay[n] === 1 ? 0 : Math.log(model.close[n]! / model.close[n - 1]!);
+    path[n - first] = path[n - first - 1]! + r;
+  }
+}
+
+/** Adds a path's squared moves at each horizon, and their number, to the pooled sums. */
+function addSquaredMoves(path: Float64Array, sums: Float64Array, counts: Float64Array): void {
+  const horizons = VARIANCE_RATIO_HORIZONS;
+  for (let k = 0; k < horizons.length; k += 1) {
+    const h = horizons[k]!;
+    let sum = 0;
+    for (let j = h; j < path.length; j += 1) {
+      const move = path[j]! - path[j - h]!;
+      sum += move * move;
+    }
+    sums[k] = sums[k]! + sum;
+    counts[k] = counts[k]! + Math.max(0, path.length - h);
+  }
 }
 
 /** VR(h) for any horizon in sessions: 1 at 0, linear between the measured horizons, flat past the last. */

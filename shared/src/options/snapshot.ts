@@ -9,7 +9,7 @@ import { UNIVERSE, universeEntry } from '../market/universe';
 import { marketClock, type MarketClock } from '../market/price-model';
 import { dayNumberOfIso } from '../market/calendar';
 import { BoundaryCache, solveQuotes } from '../pricing/american-batch';
-import { generateChain, quoteBatch, type ChainData } from './chain';
+import { chainSetup, quoteBatch, quoteChain, type ChainData } from './chain';
 import {
   expectedPayoff,
   expiryForecast,
@@ -130,7 +130,11 @@ export function buildUniverseSnapshot(
 ): UniverseSnapshot {
   const clock = marketClock(at);
   const boundaries = new BoundaryCache();
-  const chains = symbols.map((symbol) => generateChain(symbol, at, clock, boundaries));
+  // Every underlying and surface first, then the quotes in the same order as always (the shared
+  // boundary tables fill as contracts are priced): the objects the quoting reads all exist, in
+  // every shape they take, before the quoting code is compiled.
+  const setups = symbols.map((symbol) => chainSetup(symbol, at, clock));
+  const chains = setups.map((setup) => quoteChain(setup, boundaries));
   const order = chains
     .map((chain, i) => ({ symbol: chain.symbol, i }))
     .sort((a, b) => a.symbol.localeCompare(b.symbol));
