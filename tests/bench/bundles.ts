@@ -14,7 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -173,6 +173,11 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+/** The 1- and 5-minute load averages: every time here moves with them. */
+const load = () => {
+  const [one, five] = loadavg();
+  return `load average ${one!.toFixed(2)} / ${five!.toFixed(2)}`;
+};
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 async function coldInits(bundles: Bundle[]): Promise<{ baseline: number[]; inits: number[][] }> {
@@ -368,7 +373,7 @@ export async function runBundlesBench(): Promise<void> {
       `  cold init = importing the bundle in a fresh Node process (NODE_OPTIONS=${sourceMapsEnvironment.NODE_OPTIONS}), median of ${INIT_RUNS}`,
     );
     console.log(
-      `  baseline: importing @aws-sdk/client-dynamodb + @aws-sdk/lib-dynamodb from node_modules: ${ms(base)} (runs: ${baseline.map(ms).join(', ')})`,
+      `  baseline: importing @aws-sdk/client-dynamodb + @aws-sdk/lib-dynamodb from node_modules: ${ms(base)} (runs: ${baseline.map(ms).join(', ')}); ${load()}`,
     );
     const rows = bundles.map((bundle, index) => {
       const init = median(inits[index]!);
@@ -389,6 +394,7 @@ export async function runBundlesBench(): Promise<void> {
     );
 
     const market = bundles.find((bundle) => bundle.functions.some((fn) => fn.name === 'scanOptions'))!;
+    const loadBefore = load();
     const runs = await scannerColdStart(market);
     const first = median(runs.map((run) => run.first));
     const warm = median(runs.flatMap((run) => run.warm));
@@ -403,6 +409,10 @@ export async function runBundlesBench(): Promise<void> {
       `  warm request at a new minute: median ${ms(warm)} of ${runs.length * WARM_SCANS}; at the same minute (the minute's universe cached): median ${ms(median(runs.map((run) => run.sameMinute)))}`,
     );
     console.log(`  cold / warm: ${(first / warm).toFixed(2)}x (target ≤ ${SCANNER_TARGET}x)`);
+    console.log(
+      `  each process's first request / its own warm median: ${runs.map((run) => `${(run.first / median(run.warm)).toFixed(2)}x`).join(', ')}`,
+    );
+    console.log(`  ${loadBefore} before the scanner's processes, ${load()} after`);
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }

@@ -157,8 +157,22 @@ export interface EdgeScoreInputs {
   vega: number;
 }
 
-const dollars = (value: number): string =>
-  `${value < 0 ? '-' : ''}$${Math.abs(value).toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
+/**
+ * A number as `toLocaleString('en-US', { maximumFractionDigits: 0 })` writes it: rounded half away
+ * from zero, thousands grouped with commas. From +0 to 2^52 without Intl, where Math.round rounds
+ * the same way: a process's first Intl number format loads ICU's data, about 15 ms of the
+ * scanner's first request after a cold start. Anything else is left to toLocaleString.
+ */
+export function wholeNumberText(value: number): string {
+  if (!(value >= 0 && value < 2 ** 52) || Object.is(value, -0))
+    return value.toLocaleString('en-US', { maximumFractionDigits: 0 });
+  return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** A count as `toLocaleString('en-US')` writes it (see wholeNumberText). */
+const countText = (value: number): string =>
+  Number.isInteger(value) ? wholeNumberText(value) : value.toLocaleString('en-US');
+const dollars = (value: number): string => `${value < 0 ? '-' : ''}$${wholeNumberText(Math.abs(value))}`;
 const signedPercent = (fraction: number, digits = 1): string =>
   `${fraction >= 0 ? '+' : '-'}${Math.abs(fraction * 100).toFixed(digits)}%`;
 
@@ -205,7 +219,7 @@ export function edgeScoreBreakdown(inputs: EdgeScoreInputs): {
       score: scores.liquidity,
       value: inputs.spreadCost,
       unit: 'fraction',
-      explanation: `A round trip across the bid/ask costs ${Number.isFinite(inputs.spreadCost) ? `${(inputs.spreadCost * 100).toFixed(1)}%` : 'more than all'} of the $${Math.abs(inputs.netPremium).toFixed(2)} premium; weakest leg: open interest ${inputs.openInterest.toLocaleString('en-US')}, volume ${inputs.volume.toLocaleString('en-US')}${thin}`,
+      explanation: `A round trip across the bid/ask costs ${Number.isFinite(inputs.spreadCost) ? `${(inputs.spreadCost * 100).toFixed(1)}%` : 'more than all'} of the $${Math.abs(inputs.netPremium).toFixed(2)} premium; weakest leg: open interest ${countText(inputs.openInterest)}, volume ${countText(inputs.volume)}${thin}`,
     },
     {
       component: 'iv-fit',

@@ -253,5 +253,10 @@ describe("the scanner's forecast and snapshot compute their definitions exactly"
       unpriced,
     });
     expect(differences(snapshot.work.map(priced), works.map(priced))).toEqual([]);
+    // Ranked for sorting by ticker as by locale.
+    const byLocale = [...SCANNABLE_SYMBOLS].sort((a, b) => a.localeCompare(b));
+    expect(Array.from(snapshot.tickerRank)).toEqual(
+      SCANNABLE_SYMBOLS.map((symbol) => byLocale.indexOf(symbol)),
+    );
   });
 });
