@@ -26,13 +26,16 @@ function reportDay(symbol: string, year: number, quarterStartMonth: number): num
 }
 
 /** A symbol's four report days of a year, by symbol and year, computed once. */
-const reportDaysCache = new Map<string, Map<number, readonly number[]>>();
+const reportDaysCache = new Map<string, Map<number, Int32Array>>();
 
-function reportDays(symbol: string, year: number): readonly number[] {
+function reportDays(symbol: string, year: number): Int32Array {
   let bySymbol = reportDaysCache.get(symbol);
   if (!bySymbol) reportDaysCache.set(symbol, (bySymbol = new Map()));
   let days = bySymbol.get(year);
-  if (!days) bySymbol.set(year, (days = QUARTER_END_MONTHS.map((month) => reportDay(symbol, year, month))));
+  if (!days) {
+    days = Int32Array.from(QUARTER_END_MONTHS, (month) => reportDay(symbol, year, month));
+    bySymbol.set(year, days);
+  }
   return days;
 }
 
@@ -40,7 +43,10 @@ function reportDays(symbol: string, year: number): readonly number[] {
 export function nextEarningsDate(symbol: string, dayNumber: number): number {
   const year = new Date(dayNumber * 86_400_000).getUTCFullYear();
   for (let y = year; y <= year + 1; y += 1) {
-    for (const day of reportDays(symbol, y)) if (day >= dayNumber) return day;
+    const days = reportDays(symbol, y);
+    for (let quarter = 0; quarter < days.length; quarter += 1) {
+      if (days[quarter]! >= dayNumber) return days[quarter]!;
+    }
   }
   return reportDays(symbol, year + 2)[0]!;
 }

@@ -49,12 +49,15 @@ const tradingDays: number[] = [MARKET_EPOCH_DAY];
 const dayIndex = new Map<number, number>([[MARKET_EPOCH_DAY, 0]]);
 
 function extendTradingDaysTo(dayNumber: number): void {
-  let last = tradingDays[tradingDays.length - 1]!;
-  while (last < dayNumber) {
-    last += 1;
-    if (isTradingDay(last)) {
-      dayIndex.set(last, tradingDays.length);
-      tradingDays.push(last);
+  if (tradingDays[tradingDays.length - 1]! < dayNumber) appendTradingDays(dayNumber);
+}
+
+/** The trading days after the last one known, to `dayNumber` (apart from the check, which runs far more often). */
+function appendTradingDays(dayNumber: number): void {
+  for (let day = tradingDays[tradingDays.length - 1]! + 1; day <= dayNumber; day += 1) {
+    if (isTradingDay(day)) {
+      dayIndex.set(day, tradingDays.length);
+      tradingDays.push(day);
     }
   }
 }
@@ -198,38 +201,43 @@ function reportSessions(entry: UniverseEntry, from: number, to: number): number[
 /**
  * The days of a symbol's series from its length to `index` (apart from the check, which runs far
  * more often): the report days and their jumps, then the rest. Each loop has a function of its
- * own, so that V8 compiles each with the type feedback of its own runs.
+ * own, and what only stocks have is done outside them, so that V8 compiles each loop once for
+ * every symbol (an ETF's days first) rather than again when a stock's first report comes.
  */
 function growSeries(model: SymbolModel, index: number): void {
   extendMarketTo(index);
   const from = model.close.length;
   const earningsMove = earningsMoveOf(model.entry);
-  appendReports(model, from, index, earningsMove);
-  appendDays(model, from, index, Math.sqrt(1 - model.rho * model.rho), earningsMove);
+  appendNoReports(model, from, index);
+  for (const n of reportSessions(model.entry, from, index)) addReport(model, n, from, earningsMove);
+  appendDays(model, from, index, Math.sqrt(1 - model.rho * model.rho));
 }
 
-/** Days from..to of `reportDay` and `earningsJump`. */
-function appendReports(model: SymbolModel, from: number, to: number, earningsMove: number): void {
-  const reports = reportSessions(model.entry, from, to);
-  let next = 0;
+/** A report's part in each day's volume move, 3·|jump| / the earnings move, from the growth's first day. */
+let reportMoves = new Float64Array(0);
+
+/** Days from..to of `reportDay` and `earningsJump` as if none reported (see addReport). */
+function appendNoReports(model: SymbolModel, from: number, to: number): void {
+  const days = to - from + 1;
+  if (reportMoves.length < days) reportMoves = new Float64Array(days);
+  reportMoves.fill(0, 0, days);
   for (let n = from; n <= to; n += 1) {
-    const isReport = next < reports.length && reports[next] === n;
-    if (isReport) next += 1;
-    model.reportDay.push(isReport ? 1 : 0);
-    model.earningsJump.push(
-      isReport ? earningsMove * normal(model.seed, n, 6) - 0.5 * earningsMove * earningsMove : 0,
-    );
+    model.reportDay.push(0);
+    model.earningsJump.push(0);
   }
 }
 
-/** Days from..to of the other series, the earnings jumps already in. */
-function appendDays(
-  model: SymbolModel,
-  from: number,
-  to: number,
-  residual: number,
-  earningsMove: number,
-): void {
+/** Report day n of a stock: its jump at the open, and its part in the day's volume. */
+function addReport(model: SymbolModel, n: number, from: number, earningsMove: number): void {
+  model.reportDay[n] = 1;
+  if (!(earningsMove > 0)) return;
+  const jump = earningsMove * normal(model.seed, n, 6) - 0.5 * earningsMove * earningsMove;
+  model.earningsJump[n] = jump;
+  reportMoves[n - from] = (3 * Math.abs(jump)) / earningsMove;
+}
+
+/** Days from..to of the other series, the report days already in. */
+function appendDays(model: SymbolModel, from: number, to: number, residual: number): void {
   const { entry, seed, rho } = model;
   for (let n = from; n <= to; n += 1) {
     const jump = model.earningsJump[n]!;
@@ -259,7 +267,7 @@ function appendDays(
           jump + gapShare * (Math.log(close / previousClose) - jump) + 0.1 * dailyVol * normal(seed, n, 4),
         ),
     );
-    const moveSize = Math.abs(z) + (earningsMove > 0 ? (3 * Math.abs(jump)) / earningsMove : 0);
+    const moveSize = Math.abs(z) + reportMoves[n - from]!;
     model.volume.push(
       entry.averageVolume * Math.exp(0.3 * normal(seed, n, 5) - 0.045 + 0.25 * (moveSize - 0.8)),
     );
