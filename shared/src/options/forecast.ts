@@ -197,9 +197,12 @@ export function clearForecastCache(): void {
 export function underlyingForecast(entry: UniverseEntry, clock: MarketClock): UnderlyingForecast {
   // A closed session's close is known: the next session's history includes it.
   const historyIndex = clock.isOpen ? clock.index : clock.index + 1;
-  const variance = historyVariance(entry, historyIndex);
+  const { dailyVariance, longRunDailyVariance, sessions } = historyVariance(entry, historyIndex);
+  // Written out, not spread: every forecast then has one shape, whatever its source's history.
   return {
-    ...variance,
+    dailyVariance,
+    longRunDailyVariance,
+    sessions,
     varianceRatios: varianceRatios(historyIndex),
     sessionIndex: clock.index,
     remainingToday: clock.isOpen ? 1 - clock.minute / 390 : 0,
