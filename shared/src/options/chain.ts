@@ -201,7 +201,8 @@ export function quoteChain(setup: ChainSetup, boundaries: BoundaryCache): ChainD
   const symbolSeed = model.seed ^ 0x5bd1e995;
 
   let i = 0;
-  expiries.forEach(({ day, years }, e) => {
+  for (let e = 0; e < expiries.length; e += 1) {
+    const { day, years } = expiries[e]!;
     chain.expirationStart[e] = i;
     const atm = atmVolatility(surface, years, day);
     // Strikes are fixed for the session: centred on the previous close with the session's 30-day IV.
@@ -278,7 +279,7 @@ export function quoteChain(setup: ChainSetup, boundaries: BoundaryCache): ChainD
         i += 1;
       }
     }
-  });
+  }
   chain.expirationStart[expiries.length] = i;
   return chain;
 }
