@@ -38,6 +38,16 @@ const PARALLEL_UPDATES = 8;
 const RACE_MESSAGE =
   'Your journal changed while the file was being imported (another import, or an edit); nothing was imported. Import the file again.';
 
+/** A trade's rule broken by a row, as that row's errors; any other failure is thrown on. */
+function rowErrors(line: number, error: unknown): ImportRowError[] {
+  if (!(error instanceof ValidationError)) throw error;
+  return (error.details as { path: string; message: string }[]).map((problem) => ({
+    line,
+    field: problem.path,
+    message: problem.message,
+  }));
+}
+
 /** The trade's rules on each planned update, as the rows' errors (e.g. a close before a date edited by hand). */
 function updateErrors(plan: ImportPlan, now: Date): ImportRowError[] {
   const errors: ImportRowError[] = [];
@@ -45,9 +55,7 @@ function updateErrors(plan: ImportPlan, now: Date): ImportRowError[] {
     try {
       checkTrade({ ...update.current, ...importChanges(update.current, update) }, now);
     } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      for (const problem of error.details as { path: string; message: string }[])
-        errors.push({ line: update.line, field: problem.path, message: problem.message });
+      errors.push(...rowErrors(update.line, error));
     }
   }
   return errors;
@@ -177,9 +185,7 @@ export async function importTradesCsv(
     try {
       rows.push({ line: candidate.row, trade: buildTrade(userId, candidate.trade, now) });
     } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      for (const problem of error.details as { path: string; message: string }[])
-        errors.push({ line: candidate.row, field: problem.path, message: problem.message });
+      errors.push(...rowErrors(candidate.row, error));
     }
   }
   if (parsed.candidates.length === 0 && errors.length === 0)
