@@ -188,6 +188,18 @@ test('at 390 px the journal is a list of cards: add a trade and see it', async (
   await expect(card.getByRole('button', { name: 'Close TSLA Cash Secured Put' })).toBeVisible();
   // Nothing sticks out sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // An import's preview lists the file's trades as cards too, each with its P&L in view.
+  await page.getByRole('button', { name: 'Import CSV' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Import CSV' });
+  await dialog.getByLabel('CSV file').setInputFiles(csvFile([GOOD_ROW]));
+  const preview = dialog.getByRole('list', { name: 'Trades in the file' }).getByRole('listitem');
+  await expect(preview).toHaveCount(1);
+  await expect(preview).toContainText('SPY Iron Condor');
+  await expect(preview.getByText('+$80.00')).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('journal-import-390.png') });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 });
 
 /** The signed-in user's access token, as Amplify keeps it in this browser. */

@@ -5,6 +5,7 @@ import {
   type TradeImportResult,
 } from '@shared/trades/schemas';
 import { ErrorAlert } from '../../../components/ui/alert';
+import { useWideEnough } from '../hooks/use-wide-enough';
 import { formatDay, formatInteger, formatPnl, formatPrice, localDay } from '../utils/format';
 import { previewCounts } from '../utils/import-summary';
 import { pnlClass } from '../utils/tones';
@@ -113,6 +114,19 @@ function ImportProblems({
   );
 }
 
+/** The preview's table needs this much room; narrower (a phone) lists the trades as cards. */
+const PREVIEW_TABLE_MIN_WIDTH = 560;
+
+const exitText = (row: ImportedTradePreview) =>
+  row.exit_price === null ? (
+    <span className="text-blue-400">{OPEN_TRADE_LABEL}</span>
+  ) : (
+    formatPrice(row.exit_price)
+  );
+
+const pnlCell = (row: ImportedTradePreview) => (row.pnl === null ? '—' : formatPnl(row.pnl));
+const pnlTone = (row: ImportedTradePreview) => (row.pnl === null ? '' : pnlClass(row.pnl));
+
 function PreviewTable({
   title,
   caption,
@@ -124,8 +138,9 @@ function PreviewTable({
   trades: readonly ImportedTradePreview[];
   total: number;
 }) {
+  const [ref, wide] = useWideEnough<HTMLDivElement>(PREVIEW_TABLE_MIN_WIDTH);
   return (
-    <div>
+    <div ref={ref}>
       <h3 className="text-sm font-semibold text-slate-200">
         {title}
         {trades.length < total && (
@@ -135,42 +150,64 @@ function PreviewTable({
           </span>
         )}
       </h3>
-      <div className="mt-2 max-h-64 overflow-auto rounded-lg border border-slate-800">
-        <table className="w-full min-w-[640px] text-left text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="sticky top-0 bg-slate-900 text-xs text-slate-400">
-            <tr>
-              {['Date', 'Ticker', 'Strategy', 'Side', 'Qty', 'Entry', 'Exit', 'P&L'].map((label) => (
-                <th key={label} scope="col" className="px-3 py-1.5 font-medium">
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {trades.map((row, index) => (
-              <tr key={index} className="border-t border-slate-800 text-slate-200">
-                <td className="px-3 py-1.5 whitespace-nowrap">{formatDay(localDay(row.opened_at))}</td>
-                <td className="px-3 py-1.5 font-semibold">{row.ticker}</td>
-                <td className="px-3 py-1.5">{row.strategy}</td>
-                <td className="px-3 py-1.5">{row.side}</td>
-                <td className="px-3 py-1.5 tabular-nums">{row.quantity}</td>
-                <td className="px-3 py-1.5 tabular-nums">{formatPrice(row.entry_price)}</td>
-                <td className="px-3 py-1.5 tabular-nums">
-                  {row.exit_price === null ? (
-                    <span className="text-blue-400">{OPEN_TRADE_LABEL}</span>
-                  ) : (
-                    formatPrice(row.exit_price)
-                  )}
-                </td>
-                <td className={`px-3 py-1.5 tabular-nums ${row.pnl === null ? '' : pnlClass(row.pnl)}`}>
-                  {row.pnl === null ? '—' : formatPnl(row.pnl)}
-                </td>
-              </tr>
+      {wide ? <WideRows caption={caption} trades={trades} /> : <CardRows caption={caption} trades={trades} />}
+    </div>
+  );
+}
+
+function CardRows({ caption, trades }: { caption: string; trades: readonly ImportedTradePreview[] }) {
+  return (
+    <ul
+      aria-label={caption}
+      className="mt-2 max-h-64 divide-y divide-slate-800 overflow-auto rounded-lg border border-slate-800"
+    >
+      {trades.map((row, index) => (
+        <li key={index} className="px-3 py-2 text-sm text-slate-200">
+          <div className="flex items-baseline justify-between gap-2">
+            <span>
+              <span className="font-semibold">{row.ticker}</span> {row.strategy}
+            </span>
+            <span className={`tabular-nums ${pnlTone(row)}`}>{pnlCell(row)}</span>
+          </div>
+          <div className="text-xs text-slate-400 tabular-nums">
+            {formatDay(localDay(row.opened_at))} · {row.side} · {row.quantity} ×{' '}
+            {formatPrice(row.entry_price)} → {exitText(row)}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function WideRows({ caption, trades }: { caption: string; trades: readonly ImportedTradePreview[] }) {
+  return (
+    <div className="mt-2 max-h-64 overflow-auto rounded-lg border border-slate-800">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="sticky top-0 bg-slate-900 text-xs text-slate-400">
+          <tr>
+            {['Date', 'Ticker', 'Strategy', 'Side', 'Qty', 'Entry', 'Exit', 'P&L'].map((label) => (
+              <th key={label} scope="col" className="px-3 py-1.5 font-medium">
+                {label}
+              </th>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        </thead>
+        <tbody>
+          {trades.map((row, index) => (
+            <tr key={index} className="border-t border-slate-800 text-slate-200">
+              <td className="px-3 py-1.5 whitespace-nowrap">{formatDay(localDay(row.opened_at))}</td>
+              <td className="px-3 py-1.5 font-semibold">{row.ticker}</td>
+              <td className="px-3 py-1.5">{row.strategy}</td>
+              <td className="px-3 py-1.5">{row.side}</td>
+              <td className="px-3 py-1.5 tabular-nums">{row.quantity}</td>
+              <td className="px-3 py-1.5 tabular-nums">{formatPrice(row.entry_price)}</td>
+              <td className="px-3 py-1.5 tabular-nums">{exitText(row)}</td>
+              <td className={`px-3 py-1.5 tabular-nums ${pnlTone(row)}`}>{pnlCell(row)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
