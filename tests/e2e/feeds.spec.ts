@@ -9,13 +9,27 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, test, type Page } from '@playwright/test';
 import { NOTIFICATIONS_ENABLED } from '@shared/constants/texts';
-import { feedItemTime } from '@shared/feeds/timeline';
+import { generateMarketAlert } from '@shared/feeds/market-alerts';
+import { feedPollMs } from '@shared/feeds/schemas';
+import { arrivalsBetween, feedItemTime } from '@shared/feeds/timeline';
 import { E2E_DATA_DIR } from '../../playwright.config';
 import { signUpThroughUi } from './support';
 
 // Feeds move at their own pace (a print every 8-20 s, an alert every 15-45 s): waits are long.
 test.describe.configure({ timeout: 240_000 });
 const PAGE_LOAD_TIMEOUT = 30_000;
+
+/**
+ * When the next market alert is due after `from`. An alert fires only when the model's trigger
+ * is met, so the feed's arrivals (15-45 s apart) leave gaps of up to about 7 minutes; the runtime
+ * generates with the default seed, so the test computes the same instants.
+ */
+function nextAlertAt(from: number): number {
+  for (let end = from + 60_000; ; end += 60_000) {
+    const due = arrivalsBetween('alerts', from, end).find((t) => generateMarketAlert(t) !== null);
+    if (due !== undefined) return due;
+  }
+}
 
 function localTables() {
   const { dynamoEndpoint } = JSON.parse(readFileSync(`${E2E_DATA_DIR}/runtime.json`, 'utf8')) as {
@@ -103,10 +117,12 @@ test('Market Alerts: the feed and its filters, notifications granted in the brow
   await expect
     .poll(async () => (await shownNotifications(page)).map((n) => n.title))
     .toContain(NOTIFICATIONS_ENABLED);
-  // The next alert arrives as a browser notification too.
+  // The next alert arrives as a browser notification too: within a poll (and a minute to spare) of its instant.
+  const waitMs = nextAlertAt(Date.now()) - Date.now() + feedPollMs('alerts') + 60_000;
+  test.setTimeout(test.info().timeout + waitMs);
   await expect
     .poll(async () => (await shownNotifications(page)).filter((n) => n.tag?.startsWith('al-')).length, {
-      timeout: 150_000,
+      timeout: waitMs,
       intervals: [2_000],
     })
     .toBeGreaterThan(0);
