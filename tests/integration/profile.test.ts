@@ -67,8 +67,9 @@ describe('profile routes', () => {
       new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: carol.email }),
     );
     await documentClient().send(new DeleteCommand({ TableName: 'profiles', Key: { id: carolId } }));
-    // Time passes between sign-up and the first call: the trial still ends 7 days after sign-up.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Time passes between sign-up and the first call (a whole second, so a profile dated from the
+    // call would show): the trial still ends 7 days after sign-up.
+    await expect.poll(() => Date.now() - UserCreateDate!.getTime(), { interval: 50 }).toBeGreaterThan(1000);
 
     const read = profileSchema.parse((await api('/api/profile', { token: carol.accessToken })).json);
     expect(read.created_at).toBe(UserCreateDate!.toISOString());

@@ -3,6 +3,7 @@
  * weights and clamping, determinism for a seed, and agreement with the market model (an item's
  * price is the quote of its ticker at its timestamp; a trigger fired only when the model says so).
  */
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { ALERT_TRIGGERS, FEED_SIMULATION } from '@shared/constants/caps';
 import { generateDarkPoolFlow, goesToSearchedTicker, darkPoolEdgeScore } from '@shared/feeds/dark-pool';
@@ -280,7 +281,12 @@ describe('risky chatter and trend alerts', () => {
   });
 
   it('trend alerts: a breakout is a price beyond the 20-day closing range', () => {
-    for (const alert of trends.filter((a) => a.alertType === 'breakout')) {
+    // A day of alerts, so that breakouts are there to check (an hour may hold none).
+    const breakouts = (
+      feedItemsBetween('trends', SESSION - 6 * 60 * MINUTE, SESSION + 30 * MINUTE) as TrendAlert[]
+    ).filter((a) => a.alertType === 'breakout');
+    expect(breakouts.length).toBeGreaterThan(0);
+    for (const alert of breakouts) {
       const t = Date.parse(alert.timestamp);
       const closes = dailyCloses(alert.ticker, marketClock(new Date(t)).index - 1, 20);
       const price = alert.priceIndications.currentPrice;
@@ -290,8 +296,38 @@ describe('risky chatter and trend alerts', () => {
     }
   });
 
-  it('items at the same instant are the same item, generated anywhere', () => {
-    const t = arrivalsBetween('trends', SESSION - 5 * MINUTE, SESSION)[0]!;
-    expect(generateFeedItem('trends', t)).toEqual(generateFeedItem('trends', t));
+  it('items at the same instant are the same item, generated anywhere', async () => {
+    // Another thread has its own module state (no memo, no draws shared with this one), as the
+    // schedule worker and the API have: what it generates must be the very same item.
+    const times = feedNames.map(
+      (feed) => [feed, arrivalsBetween(feed, SESSION - 5 * MINUTE, SESSION)[0]!] as const,
+    );
+    const elsewhere = await generatedInAnotherThread(times);
+    expect(elsewhere).toHaveLength(feedNames.length);
+    for (const [i, [feed, t]] of times.entries()) expect(elsewhere[i]).toEqual(generateFeedItem(feed, t));
   });
 });
+
+/** generateFeedItem run in a fresh worker thread (tsx loads the TypeScript there). */
+function generatedInAnotherThread(times: readonly (readonly [FeedName, number])[]): Promise<unknown[]> {
+  const generate = new URL('../../../shared/src/feeds/generate.ts', import.meta.url).href;
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    import('tsx/esm/api')
+      .then(({ register }) => register())
+      .then(() => import(workerData.generate))
+      .then(({ generateFeedItem }) =>
+        parentPort.postMessage(workerData.times.map(([feed, t]) => generateFeedItem(feed, t))));`;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(code, {
+      eval: true,
+      workerData: { generate, times },
+      execArgv: ['--import', 'tsx'],
+    });
+    worker.once('message', (items: unknown[]) => {
+      resolve(items);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
