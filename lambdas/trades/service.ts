@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
-import { calendarDay, DEFAULT_TIME_ZONE } from '@shared/format/calendar-day';
+import { calendarDay, DEFAULT_TIME_ZONE, startOfDay } from '@shared/format/calendar-day';
 import { journalStats } from '@shared/trades/analytics';
 import { tradesToCsv } from '@shared/trades/csv';
 import { tradePnl } from '@shared/trades/pnl';
@@ -173,37 +173,6 @@ export async function updateTrade(
 export async function deleteTrade(store: JournalStore, userId: string, tradeId: string): Promise<void> {
   if (!(await writing(store, userId, () => store.trades.delete(userId, tradeId))))
     throw new NotFoundError('No such trade');
-}
-
-/** Midnight of `day` (YYYY-MM-DD) in `timeZone`, as an ISO instant. */
-export function startOfDay(day: string, timeZone: string): string {
-  const utcMidnight = Date.parse(`${day}T00:00:00.000Z`);
-  // The zone's offset at an instant: how far its wall clock is from UTC's.
-  const offsetAt = (ms: number) => {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    }).formatToParts(new Date(ms));
-    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-    const wall = Date.UTC(
-      get('year'),
-      get('month') - 1,
-      get('day'),
-      get('hour'),
-      get('minute'),
-      get('second'),
-    );
-    return wall - Math.floor(ms / 1000) * 1000;
-  };
-  let guess = utcMidnight - offsetAt(utcMidnight);
-  guess = utcMidnight - offsetAt(guess);
-  return new Date(guess).toISOString();
 }
 
 const nextDay = (day: string) =>

@@ -1,4 +1,5 @@
 /** Calendar days in a given IANA time zone, for 'today' comparisons that must not depend on the host. */
+import { TZDate } from '@date-fns/tz';
 
 export const DEFAULT_TIME_ZONE = 'UTC';
 
@@ -34,4 +35,13 @@ export function isValidTimeZone(timeZone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The first instant of `day` (YYYY-MM-DD) in `timeZone`, as an ISO instant: midnight, or where the
+ * zone skips midnight (a daylight-saving change at 00:00), the first wall time the day has.
+ */
+export function startOfDay(day: string, timeZone: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(year, month - 1, date, timeZone).getTime()).toISOString();
 }

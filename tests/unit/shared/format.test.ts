@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, isValidTimeZone } from '@shared/format/calendar-day';
+import { calendarDay, isValidTimeZone, startOfDay } from '@shared/format/calendar-day';
 import { activityRelativeTime, newsRelativeTime } from '@shared/format/relative-time';
 import { formatVolume } from '@shared/format/volume';
 
@@ -78,5 +78,24 @@ describe('calendarDay', () => {
   it('tells known zones from unknown ones', () => {
     expect(isValidTimeZone('Europe/London')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus_Mons')).toBe(false);
+  });
+});
+
+describe('startOfDay', () => {
+  it.each([
+    // [day, zone, the first instant of that day there: its UTC offset at midnight, by hand]
+    ['2026-11-03', 'UTC', '2026-11-03T00:00:00.000Z'],
+    ['2026-11-03', 'America/New_York', '2026-11-03T05:00:00.000Z'], // EST, UTC-5
+    ['2026-07-01', 'America/New_York', '2026-07-01T04:00:00.000Z'], // EDT, UTC-4
+    ['2026-03-08', 'America/New_York', '2026-03-08T05:00:00.000Z'], // clocks change at 02:00, after midnight
+    ['2026-11-01', 'America/New_York', '2026-11-01T04:00:00.000Z'], // still EDT at midnight
+    ['2026-11-03', 'Asia/Tokyo', '2026-11-02T15:00:00.000Z'], // UTC+9: the day starts the evening before in UTC
+    ['2026-03-29', 'Europe/London', '2026-03-29T00:00:00.000Z'], // BST starts at 01:00
+    ['2026-09-06', 'America/Santiago', '2026-09-06T04:00:00.000Z'], // no 00:00 that day: 01:00 -03
+  ])('%s in %s starts at %s', (day, zone, instant) => {
+    expect(startOfDay(day, zone)).toBe(instant);
+    // The instant is on that day in the zone, and a millisecond earlier is the day before.
+    expect(calendarDay(new Date(instant), zone)).toBe(day);
+    expect(calendarDay(new Date(Date.parse(instant) - 1), zone)).not.toBe(day);
   });
 });
