@@ -19,10 +19,11 @@ export default defineConfig({
           setupFiles: ['tests/helpers/unit-setup.ts'],
           // The run's directory where each stage's CDK app is synthesized once for every infra test file.
           globalSetup: ['tests/unit/infra/global-setup.ts'],
-          testTimeout: 60_000,
-          // Generous for hooks that do much on a busy 2-core machine; the infra tests' synthesis
-          // hooks set their own limit (SYNTH_TIMEOUT_MS in tests/unit/infra/synth-app.ts).
-          hookTimeout: 300_000,
+          // Budgets, not ceilings to hide slowness: the slowest unit test takes about 2.5 s on an
+          // idle machine and 7.9 s at load average 10 (docs/testing.md), so a test 5x slower than
+          // that fails. The infra tests' synthesis hooks set their own limit (SYNTH_TIMEOUT_MS).
+          testTimeout: 15_000,
+          hookTimeout: 30_000,
         },
       },
       {
@@ -33,8 +34,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/helpers/integration-global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // The same budgets; a test that starts processes of its own names its own limit.
+          testTimeout: 15_000,
+          hookTimeout: 30_000,
         },
       },
     ],
