@@ -3,9 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpThroughUi } from './support';
 
-// Each test signs a user up and walks a whole journey; a busy machine needs more than the default minute.
-test.describe.configure({ timeout: 120_000 });
-
 /** The first load of a signed-in page (the lazy journal chunk included) on a busy machine. */
 const PAGE_LOAD_TIMEOUT = 30_000;
 
