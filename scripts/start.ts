@@ -1,8 +1,11 @@
 /**
  * `npm start`: the whole product locally. PORT sets the one origin (default 3000), DATA_DIR where
- * local data lives (default .data). Ctrl-C or SIGTERM stops everything cleanly.
+ * local data lives (default .data), MARKET_TIME the market clock's instant at the start (and
+ * MARKET_TIME_FROZEN=true holds it there). Ctrl-C or SIGTERM stops everything cleanly.
  */
 import { performance } from 'node:perf_hooks';
+import { describeMarketClock, marketClockFrom, type MarketClock } from '@shared/market/clock';
+import { runtimeEnv } from '@shared/secrets';
 import { watchParents } from './local/parent-watch';
 import { PortInUseError, startRuntime } from './local/runtime';
 
@@ -13,6 +16,17 @@ process.env.LOG_LEVEL ??= 'info';
 const port = Number(process.env.PORT ?? 3000);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be a port number, not "${process.env.PORT}"`);
+  process.exit(1);
+}
+
+// The market clock reads MARKET_TIME at this start; every thread and handler gets the same setting.
+if (process.env[runtimeEnv.marketTime] && !process.env[runtimeEnv.marketTimeSetAt])
+  process.env[runtimeEnv.marketTimeSetAt] = new Date().toISOString();
+let marketClock: MarketClock;
+try {
+  marketClock = marketClockFrom(process.env);
+} catch (error) {
+  console.error(`  ${(error as Error).message}`);
   process.exit(1);
 }
 
@@ -30,6 +44,7 @@ try {
       `  Ready in ${seconds}s: ${runtime.url}`,
       `  Demo account: ${runtime.demo.email} / ${runtime.demo.password}`,
       `  Data: ${runtime.dataDir}`,
+      ...(marketClock.mode === 'wall' ? [] : [`  Market clock: ${describeMarketClock(marketClock)}`]),
       '  Confirmation and reset codes are printed here as "[local mail]" lines.',
       '  Stop with Ctrl-C.',
       '',

@@ -27,6 +27,7 @@ import { offlineAnswer } from './offline-analyst';
 import type { ChatRepo, UsageRepo } from './repository';
 import { Toolbox } from './toolbox';
 import type { ToolContext } from './tools';
+import { marketNow } from '../common/clock';
 
 export interface ChatDeps {
   messages: ChatRepo;
@@ -114,6 +115,8 @@ export async function askAssistant(
   input: PostChatInput,
   logger: Logger,
   now = new Date(),
+  /** The market's now, which the answer's quotes, charts and strategies read. */
+  marketAt = marketNow(),
 ): Promise<ChatMessage> {
   const plan = await deps.planOf(userId, now);
   requireFeature(plan, 'research');
@@ -121,19 +124,19 @@ export async function askAssistant(
 
   const timeZone = input.tz ?? DEFAULT_TIME_ZONE;
   const toolbox = new Toolbox(
-    { userId, at: now, plan, timeZone, journal: deps.journal, feeds: deps.feeds, quotes: deps.quotes },
+    { userId, at: marketAt, plan, timeZone, journal: deps.journal, feeds: deps.feeds, quotes: deps.quotes },
     logger,
   );
   const settings = await deps.modelSettings();
   let response: string;
   let failed = false;
   if (settings === null) {
-    response = await offlineAnswer(input.message, toolbox, now, timeZone);
+    response = await offlineAnswer(input.message, toolbox, marketAt, timeZone);
   } else {
     try {
       const client = openAiClient(settings);
       response =
-        (await askModel({ client, settings, question: input.message, toolbox, now, timeZone })) ??
+        (await askModel({ client, settings, question: input.message, toolbox, now: marketAt, timeZone })) ??
         CHAT_EMPTY_CONTENT;
     } catch (error) {
       logger.error('AI provider failed', { error, model: settings.model });
@@ -143,8 +146,8 @@ export async function askAssistant(
     }
   }
 
-  const charts = failed ? [] : chartsFor(input.message, now);
-  const strategies = failed ? [] : strategySuggestionsFor(input.message, now);
+  const charts = failed ? [] : chartsFor(input.message, marketAt);
+  const strategies = failed ? [] : strategySuggestionsFor(input.message, marketAt);
   const cardCitations = [...charts.map(chartCitation), ...strategies.map(strategyCitation)];
   const citations = failed
     ? []

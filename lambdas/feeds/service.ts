@@ -23,6 +23,15 @@ import { isKnownSymbol } from '@shared/market/universe';
 import { NotFoundError, ValidationError } from '../common/errors';
 import { requireFeature } from '../common/plan';
 import type { DismissalsRepo, FeedsRepo } from './repository';
+import { marketClock, marketNow } from '../common/clock';
+
+/**
+ * A market instant as the wall clock's epoch seconds, for a TTL: stored rows expire in real time,
+ * so that a replay of a past session (the market clock set back) does not see its items reaped
+ * as soon as they are written.
+ */
+const wallSeconds = (marketIso: string) =>
+  Math.floor((Date.parse(marketIso) - marketClock().offsetMs()) / 1000);
 
 /** A run writes the items due until this long after it (a schedule fires once a minute, sometimes late). */
 export const RUN_HORIZON_MS = 90_000;
@@ -45,7 +54,6 @@ export interface FeedDeps {
   seed?: string;
 }
 
-const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 /** The New York day ('YYYY-MM-DD') of an instant: the market's 'today'. */
 export const newYorkDay = (iso: string) => isoDateOf(newYorkTime(new Date(iso)).dayNumber);
 
@@ -84,14 +92,14 @@ export function itemsForRun<F extends FeedName>(
  */
 export async function runFeedGenerators(
   repo: FeedsRepo,
-  now = new Date(),
+  now = marketNow(),
   seed = DEFAULT_FEED_SEED,
 ): Promise<Record<FeedName, number>> {
   const written = {} as Record<FeedName, number>;
   for (const feed of feedNames) {
     const items = itemsForRun(feed, await repo.newestTimestamp(feed), now, seed);
     if (feed === 'alerts') await countAlerts(repo, items);
-    await repo.putItems(feed, items, (item) => epochSeconds(item.timestamp) + FEED_ITEM_TTL_SECONDS);
+    await repo.putItems(feed, items, (item) => wallSeconds(item.timestamp) + FEED_ITEM_TTL_SECONDS);
     written[feed] = items.length;
   }
   return written;
@@ -112,7 +120,7 @@ async function countAlerts(repo: FeedsRepo, alerts: readonly AnyFeedItem[]): Pro
       uncounted.length,
       uncounted[0]!.timestamp,
       uncounted.at(-1)!.timestamp,
-      epochSeconds(uncounted.at(-1)!.timestamp) + DAILY_COUNT_TTL_SECONDS,
+      wallSeconds(uncounted.at(-1)!.timestamp) + DAILY_COUNT_TTL_SECONDS,
     );
   }
 }
@@ -165,7 +173,7 @@ export async function readFeed<F extends FeedName>(
   userId: string,
   feed: F,
   query: FeedQuery<F>,
-  now = new Date(),
+  now = marketNow(),
 ): Promise<FeedResponse<F>> {
   requireFeature(plan, FEED_FEATURES[feed]);
   const seed = deps.seed ?? DEFAULT_FEED_SEED;
@@ -214,11 +222,11 @@ export async function dismissTrendAlert(
   plan: EffectivePlan,
   userId: string,
   id: string,
-  now = new Date(),
+  now = marketNow(),
 ): Promise<void> {
   requireFeature(plan, FEED_FEATURES.trends);
   const nowIso = now.toISOString();
   const alert = (await deps.feeds.items('trends')).find((item) => item.id === id && item.timestamp <= nowIso);
   if (!alert) throw new NotFoundError('There is no such trend alert (it may have expired)');
-  await deps.dismissals.dismiss(userId, 'trends', id, nowIso, epochSeconds(nowIso) + DISMISSAL_TTL_SECONDS);
+  await deps.dismissals.dismiss(userId, 'trends', id, nowIso, wallSeconds(nowIso) + DISMISSAL_TTL_SECONDS);
 }

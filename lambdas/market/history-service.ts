@@ -5,8 +5,9 @@
 import { marketHistory, type MarketHistory, type MarketHistoryQuery } from '@shared/market/history';
 import { UnknownSymbolError } from '@shared/market/quotes';
 import { ValidationError } from '../common/errors';
+import { marketNow } from '../common/clock';
 
-export function priceHistory(query: MarketHistoryQuery, at = new Date()): MarketHistory {
+export function priceHistory(query: MarketHistoryQuery, at = marketNow()): MarketHistory {
   try {
     return marketHistory(query.symbol, query.range, at);
   } catch (error) {

@@ -13,6 +13,7 @@ import { universeSnapshot } from '@shared/options/snapshot';
 import { UpstreamError, ValidationError } from '../common/errors';
 import { requireFeature, requireScannerFilters } from '../common/plan';
 import { ProviderError, type QuoteProvider } from './polygon-provider';
+import { marketNow } from '../common/clock';
 
 export type DataSource = 'simulated' | 'live';
 
@@ -28,7 +29,7 @@ export async function marketData(
   provider: QuoteProvider,
   source: DataSource,
   input: MarketDataInput,
-  at = new Date(),
+  at = marketNow(),
 ) {
   assertKnown(input.symbols, 'symbols');
   try {
@@ -43,7 +44,7 @@ export async function marketData(
 export function optionsChain(
   plan: EffectivePlan,
   query: OptionChainQuery,
-  at = new Date(),
+  at = marketNow(),
 ): OptionChainView & { source: DataSource } {
   requireFeature(plan, 'scanner');
   assertKnown([query.symbol], 'symbol');
@@ -53,7 +54,7 @@ export function optionsChain(
 export function scanOptions(
   plan: EffectivePlan,
   filters: ScanFilters,
-  at = new Date(),
+  at = marketNow(),
 ): ScanOutput & { source: DataSource; activeFilters: number } {
   requireFeature(plan, 'scanner');
   const activeFilters = countActiveFilters(filters);

@@ -5,10 +5,11 @@
 import { dailyMarketSummary } from '@shared/market/summary';
 import type { DailyMarketSummary } from '@shared/market/summary-schemas';
 import { summaryDayAt } from '@shared/market/summary-snapshot';
+import { marketNow } from '../common/clock';
 
 let remembered: DailyMarketSummary | null = null;
 
-export function marketSummary(at = new Date()): DailyMarketSummary {
+export function marketSummary(at = marketNow()): DailyMarketSummary {
   const { date } = summaryDayAt(at);
   if (remembered?.date !== date) remembered = dailyMarketSummary(at);
   return remembered;

@@ -44,6 +44,12 @@ export const runtimeEnv = {
   aiModel: 'OPENAI_MODEL',
   /** Base URL of an OpenAI-compatible server (unset: OpenAI's own API). */
   aiBaseUrl: 'OPENAI_BASE_URL',
+  /** An ISO instant: the market clock reads this instant at MARKET_TIME_SET_AT (shared/src/market/clock.ts). */
+  marketTime: 'MARKET_TIME',
+  /** The wall-clock instant at which the market clock read MARKET_TIME (`npm start` sets it to its start). */
+  marketTimeSetAt: 'MARKET_TIME_SET_AT',
+  /** 'true': the market clock stands still at MARKET_TIME. */
+  marketTimeFrozen: 'MARKET_TIME_FROZEN',
 } as const;
 
 /** The header CloudFront adds to every request it forwards to the API. */
