@@ -54,7 +54,7 @@ export interface ApiDomainConfig {
 
 /**
  * When each alarm of the stage fires (infra/constructs/monitoring.ts; what each means and what to
- * do: README "Monitoring and alarms"). An alarm fires when its metric breaches the threshold in
+ * do: docs/operations.md "Monitoring and alarms"). An alarm fires when its metric breaches the threshold in
  * `periods` consecutive periods of `periodMinutes` each, and notifies again when it recovers.
  */
 export interface AlarmThresholds {

@@ -47,7 +47,7 @@ export interface MonitoringProps {
 }
 
 /** Where every alarm's description sends the reader. */
-const RUNBOOK = 'README "Monitoring and alarms"';
+const RUNBOOK = 'docs/operations.md "When an alarm fires"';
 
 /** The routes whose handler calls the AI provider: those reading its key. */
 export function aiProviderServices(routes: readonly RouteDefinition[]): string[] {
@@ -62,7 +62,7 @@ export function routeLatencyThresholdMs(thresholds: AlarmThresholds, routeId: st
 }
 
 /**
- * The stage's alarms, the topic they notify and the dashboard that shows them (README
+ * The stage's alarms, the topic they notify and the dashboard that shows them (docs/operations.md
  * "Monitoring and alarms" lists each alarm, its threshold and what it means):
  *
  * - the API's 5xx rate, and each route's p99 latency (API Gateway's detailed route metrics);

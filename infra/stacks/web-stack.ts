@@ -157,7 +157,7 @@ export class WebStack extends Stack {
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
             // The API serves only requests carrying this, so calling execute-api directly gets
             // nothing, and only on these is CloudFront-Viewer-Address trusted. Resolved by
-            // CloudFormation from the secret at deploy time; rotation is in the README.
+            // CloudFormation from the secret at deploy time; rotation is in docs/operations.md.
             customHeaders: {
               [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValueFromJson('current').unsafeUnwrap(),
             },

@@ -23,7 +23,7 @@
  * volatility premium and the decay are already in it, and show separately to explain it. The
  * weights were chosen on scans of June 2020 to December 2021 (each component's and each
  * candidate mix's rank correlation with the realised return, per strategy); the backtest reported
- * in the README is 2022-2023, which that choice never saw.
+ * in docs/features/scanner.md is 2022-2023, which that choice never saw.
  */
 import type { ScannerStrategy } from '../constants/strategies';
 import { EDGE_SCORE_RANGE, clampToRange } from '../constants/ranges';
