@@ -161,9 +161,8 @@ export function checkFileLinks(root: string, file: string, options: CheckOptions
   return problems;
 }
 
-/**
- * Every decision record is in the index (linked from docs/decisions/README.md) and has its three
- * sections as `##` headings.
+/** * Every decision record is in the index (linked from docs/decisions/README.md) and has its three
+ * sections, as `## Context` headings or as paragraphs led by `**Context.**`.
  */
 export function checkDecisionRecords(root: string): DocProblem[] {
   const dir = join(root, DECISIONS_DIR);
@@ -188,7 +187,7 @@ export function checkDecisionRecords(root: string): DocProblem[] {
       problems.push({ file: indexFile, line: 1, message: `${name} is not in the index` });
     const text = readFileSync(join(root, file), 'utf8');
     for (const section of DECISION_SECTIONS)
-      if (!new RegExp(`^## ${section}\\s*$`, 'm').test(text))
+      if (!new RegExp(`^(## ${section}\\s*$|\\*\\*${section}\\.?\\*\\*)`, 'm').test(text))
         problems.push({ file, line: 1, message: `no "## ${section}" section` });
   }
   return problems;

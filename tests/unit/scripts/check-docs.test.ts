@@ -38,8 +38,10 @@ const validSample: Record<string, string> = {
     '',
     '[ref]: ../src/app.ts',
   ].join('\n'),
-  'docs/decisions/README.md': '# Decisions\n\n- [One flow](one-flow.md)\n',
+  'docs/decisions/README.md': '# Decisions\n\n- [One flow](one-flow.md)\n- [Leads](leads.md)\n',
   'docs/decisions/one-flow.md': record('One flow'),
+  'docs/decisions/leads.md':
+    '# Leads\n\n**Context.** Why.\n\n**Decision.** What.\n\n**Consequences.** Then.\n',
   'src/app.ts': 'export {};\n',
 };
 
@@ -66,6 +68,7 @@ describe('the documentation link check', () => {
     expect(documentationFiles(root)).toEqual([
       'README.md',
       'docs/decisions/README.md',
+      'docs/decisions/leads.md',
       'docs/decisions/one-flow.md',
       'docs/getting-started.md',
     ]);
@@ -125,7 +128,7 @@ describe('the documentation link check', () => {
       'docs/decisions/unlisted.md': record('Unlisted'),
       'docs/decisions/no-consequences.md': '# Half\n\n## Context\n\n## Decision\n',
       'docs/decisions/README.md':
-        '# Decisions\n\n- [One flow](one-flow.md)\n- [Half](./no-consequences.md)\n',
+        '# Decisions\n\n- [One flow](one-flow.md)\n- [Leads](leads.md)\n- [Half](./no-consequences.md)\n',
     });
     expect(checkDocs(root)).toEqual([
       { file: 'docs/decisions/no-consequences.md', line: 1, message: 'no "## Consequences" section' },
