@@ -1,11 +1,9 @@
 #!/usr/bin/env node
 /**
  * Runs before `npm start` and `npm test`: installs what they need on a fresh clone.
- * - npm packages, with `npm install` at the committed lockfile's versions, when node_modules is
- *   missing or older than the lockfile. Not `npm ci`: the registry this project installs from
- *   serves only this platform's builds of packages like esbuild and tailwind's oxide, so the
- *   lockfile cannot list the other platforms' optional builds and `npm ci` refuses it as out of
- *   sync. `npm install` installs exactly the locked versions and skips the missing optionals;
+ * - npm packages, with `npm ci` (exactly the lockfile, which records every platform's optional
+ *   builds: scripts/check-lockfile.mjs, in `npm run lint`, keeps it so), when node_modules is
+ *   missing or older than the lockfile;
  * - with --browser: Debian's Chromium at /usr/bin/chromium (apt-get), for the Playwright tests.
  * Uses only Node built-ins, since it runs before anything is installed.
  */
@@ -19,8 +17,8 @@ if (
   !existsSync(installedMarker) ||
   statSync('package-lock.json').mtimeMs > statSync(installedMarker).mtimeMs
 ) {
-  console.log('Installing npm packages at the lockfile versions...');
-  run('npm install --no-audit --no-fund');
+  console.log('Installing npm packages at the lockfile versions (npm ci)...');
+  run('npm ci --no-audit --no-fund');
 }
 
 if (process.argv.includes('--browser') && !existsSync('/usr/bin/chromium')) {
