@@ -2,7 +2,7 @@
  * A real quote provider: Polygon's stock snapshot API (one request for up to 50 tickers).
  * Names, market caps and the supported universe stay ours (shared/src/market/universe.ts);
  * prices, changes and volume come from the provider. Tested against a recorded response served
- * by a local HTTP stub (tests/fixtures/polygon-snapshot.json).
+ * by a local HTTP stub (tests/fixtures/providers/polygon/, sources in tests/fixtures/SOURCES.md).
  */
 import * as z from 'zod';
 import type { Quote } from '@shared/market/schemas';

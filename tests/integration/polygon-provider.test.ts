@@ -1,4 +1,8 @@
-/** The real quote provider against a recorded Polygon snapshot served by a local HTTP stub. */
+/**
+ * The real quote provider against Polygon snapshots served by a local HTTP stub: a recorded response
+ * (polygon-io/client-python's test mock, tests/fixtures/SOURCES.md) and a hand-written two-ticker
+ * edge case for the universe's names, market caps and the order of symbols.
+ */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +12,10 @@ import { UpstreamError } from '../../lambdas/common/errors';
 import { polygonProvider } from '../../lambdas/market/polygon-provider';
 import { marketData } from '../../lambdas/market/service';
 
-const recorded = readFileSync(new URL('../fixtures/polygon-snapshot.json', import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(new URL(`../fixtures/providers/polygon/${name}`, import.meta.url), 'utf8');
+const recorded = fixture('stocks-snapshot-tickers.client-python.json');
+const handwritten = fixture('stocks-snapshot.handwritten.json');
 let server: Server;
 let baseUrl: string;
 let requests: IncomingMessage[];
@@ -26,13 +33,34 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   requests = [];
-  answer = { status: 200, body: recorded };
+  answer = { status: 200, body: handwritten };
 });
 
 const provider = () => polygonProvider({ baseUrl, apiKey: async () => 'test-key-123' });
 
 describe('Polygon quote provider', () => {
-  it('asks for all symbols in one request with the key, and maps the snapshot to spec quotes', async () => {
+  it('maps a recorded snapshot: last trade as the price, the nanosecond update time, unknown names as the symbol', async () => {
+    answer = { status: 200, body: recorded };
+
+    const quotes = await provider().quotes(['BCAT', 'SPY'], new Date());
+
+    expect(requests[0]!.url).toBe('/v2/snapshot/locale/us/markets/stocks/tickers?tickers=BCAT%2CSPY');
+    // BCAT: lastTrade.p 20.506, todaysChange -0.124 (-0.601 %), day.v 37216, updated 1605192894630916600 ns
+    expect(quotes.map((q) => quoteSchema.parse(q))).toEqual([
+      {
+        symbol: 'BCAT',
+        name: 'BCAT',
+        price: '20.51',
+        change: '-0.12',
+        changePercent: '-0.60%',
+        isPositive: false,
+        volume: '37.2K',
+        timestamp: '2020-11-12T14:54:54.630Z',
+      },
+    ]);
+  });
+
+  it('asks for all symbols in one request with the key, and keeps their order (hand-written edge case)', async () => {
     const quotes = await provider().quotes(['SPY', 'AAPL'], new Date());
 
     expect(requests).toHaveLength(1);

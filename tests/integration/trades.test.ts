@@ -459,7 +459,7 @@ describe('trades API', () => {
 
       it('follows a tastytrade account export after export to where importing the newest alone ends', async () => {
         const fixture = await readFile(
-          new URL('../fixtures/tastytrade-transactions.csv', import.meta.url),
+          new URL('../fixtures/brokers/tastytrade/transactions.handwritten.csv', import.meta.url),
           'utf8',
         );
         const [header, ...lines] = fixture.trim().split('\n');

@@ -4,7 +4,10 @@ import { tastytradeTrades } from '@shared/trades/broker-tastytrade';
 import { parseTradesCsv } from '@shared/trades/csv';
 import { tradePnl } from '@shared/trades/pnl';
 
-const fixture = readFileSync(new URL('../../fixtures/tastytrade-transactions.csv', import.meta.url), 'utf8');
+const brokerFixture = (name: string) =>
+  readFileSync(new URL(`../../fixtures/brokers/tastytrade/${name}`, import.meta.url), 'utf8');
+/** Hand-written: assignment, exercise and partial closes the recorded exports below do not have. */
+const fixture = brokerFixture('transactions.handwritten.csv');
 
 const HEADER =
   'Date,Type,Sub Type,Action,Symbol,Instrument Type,Description,Value,Quantity,Average Price,Commissions,Fees,Multiplier,Root Symbol,Underlying Symbol,Expiration Date,Strike Price,Call or Put,Order #,Currency';
@@ -52,7 +55,86 @@ function row(cells: Record<string, string>): string {
     .join(',');
 }
 
-describe('tastytrade import of the fixture (a newest-first transaction history)', () => {
+describe('tastytrade import of recorded exports (tests/fixtures/SOURCES.md)', () => {
+  it('reads a 20-column export: spreads as legs, money movements skipped, two puts still open', () => {
+    const parsed = parseTradesCsv(brokerFixture('options-2024.binnaculum.csv'));
+
+    expect(parsed.format).toBe('tastytrade');
+    expect(parsed.errors).toEqual([]);
+    // Each closed trade by hand: (credit − debit) × 100 − (commissions + fees of both rows)
+    expect(
+      parsed.candidates.map(({ row, trade }) => [
+        row,
+        trade.ticker,
+        trade.strategy,
+        trade.legs[0]!.strike,
+        trade.entry_price,
+        trade.exit_price,
+        trade.fees,
+        tradePnl(trade),
+      ]),
+    ).toEqual([
+      // sold 0.35 (1.00 + 0.14), bought back 0.17 (0.13): 18 − 1.27
+      [14, 'SOFI', 'Cash Secured Put', 7, 0.35, 0.17, 1.27, 16.73],
+      // the MPW put spread's legs: long 4 bought 0.04 sold 0.01, short 4.5 sold 0.19 bought 0.08
+      [13, 'MPW', 'Long Put', 4, 0.04, 0.01, 1.27, -4.27],
+      [12, 'MPW', 'Cash Secured Put', 4.5, 0.19, 0.08, 1.27, 9.73],
+      // the PLTR put spread's legs: short 21.5 sold 0.19 bought 0.09, long 21 bought 0.11 sold 0.05
+      [11, 'PLTR', 'Cash Secured Put', 21.5, 0.19, 0.09, 1.27, 8.73],
+      [10, 'PLTR', 'Long Put', 21, 0.11, 0.05, 1.27, -7.27],
+      // SOFI 7 put sold again after the buy-back, and the 6.5 put: both open
+      [5, 'SOFI', 'Cash Secured Put', 7, 0.17, null, 1.14, null],
+      [2, 'SOFI', 'Cash Secured Put', 6.5, 0.16, null, 1.14, null],
+    ]);
+    expect(parsed.candidates[0]!.trade).toMatchObject({
+      opened_at: '2024-04-25T13:41:11.000Z',
+      closed_at: '2024-04-29T14:43:41.000Z',
+      legs: [{ kind: 'put', side: 'short', quantity: 1, strike: 7, expiration: '2024-05-03', premium: 0.35 }],
+      source_ref: 'tastytrade:319448136',
+    });
+    // The closed trades' P&L equals the file's cash: Σ Value (30.00) − Σ |Commissions| + |Fees| (6.35)
+    const closed = parsed.candidates.map((c) => tradePnl(c.trade)).filter((pnl) => pnl !== null);
+    expect(closed.reduce((sum, pnl) => sum + pnl, 0)).toBeCloseTo(23.65, 10);
+  });
+
+  it('reads a 21-column export with the Total column: a rolled diagonal in one order', () => {
+    const parsed = parseTradesCsv(brokerFixture('pfizer-2025.binnaculum.csv'));
+
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.candidates.map((c) => c.trade)).toEqual([
+      expect.objectContaining({
+        ticker: 'PFE',
+        strategy: 'Long Call',
+        side: 'debit',
+        entry_price: 5.54,
+        exit_price: 7.45,
+        fees: 1.24,
+        opened_at: '2025-08-25T18:26:41.000Z',
+        closed_at: '2025-10-03T19:55:09.000Z',
+        legs: [
+          { kind: 'call', side: 'long', quantity: 1, strike: 20, expiration: '2026-01-16', premium: 5.54 },
+        ],
+        source_ref: 'tastytrade:403310257',
+      }),
+      expect.objectContaining({
+        ticker: 'PFE',
+        strategy: 'Covered Call',
+        side: 'credit',
+        entry_price: 0.51,
+        exit_price: 0.64,
+        fees: 1.24,
+        legs: [
+          { kind: 'call', side: 'short', quantity: 1, strike: 27, expiration: '2025-10-10', premium: 0.51 },
+        ],
+        source_ref: 'tastytrade:410536999',
+      }),
+    ]);
+    // (7.45 − 5.54) × 100 − 1.24 and (0.51 − 0.64) × 100 − 1.24
+    expect(parsed.candidates.map((c) => tradePnl(c.trade))).toEqual([189.76, -14.24]);
+  });
+});
+
+describe('tastytrade import of the hand-written fixture (a newest-first transaction history)', () => {
   const parsed = parseTradesCsv(fixture);
   const trades = parsed.candidates.map((c) => c.trade);
 
