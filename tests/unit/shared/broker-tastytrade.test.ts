@@ -67,7 +67,7 @@ describe('tastytrade import of recorded exports (tests/fixtures/SOURCES.md)', ()
         row,
         trade.ticker,
         trade.strategy,
-        trade.legs[0]!.strike,
+        trade.legs?.[0]?.strike,
         trade.entry_price,
         trade.exit_price,
         trade.fees,
