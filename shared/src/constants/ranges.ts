@@ -33,3 +33,70 @@ export const FIFTY_TWO_WEEK_RANGE_FACTORS = { min: 0.8, max: 1.2 } as const sati
 export function clampToRange(value: number, range: NumericRange): number {
   return Math.min(range.max, Math.max(range.min, value));
 }
+
+/**
+ * What DynamoDB stores as a number: 0, or a magnitude from 1e-130 to 9.99…e125 with at most 38
+ * significant digits (a JavaScript number has at most 17, so only the magnitude can fail). The AWS
+ * SDK's marshaller is stricter at the top: it refuses anything beyond ±Number.MAX_SAFE_INTEGER.
+ * Outside these a write fails inside the SDK or at DynamoDB, which the caller would see as a 500:
+ * every number a client sends to be stored is checked against them first (`isStorableNumber`).
+ */
+export const DYNAMODB_NUMBER = {
+  smallestMagnitude: 1e-130,
+  /** 9.9999999999999999999999999999999999999e125, as near as a double gets below it. */
+  largestMagnitude: 9.999999999999999e125,
+  significantDigits: 38,
+} as const;
+
+/** Whether DynamoDB (through the SDK) can store `value` exactly as it is. */
+export function isStorableNumber(value: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  const magnitude = Math.abs(value);
+  return (
+    magnitude === 0 ||
+    (magnitude >= DYNAMODB_NUMBER.smallestMagnitude &&
+      magnitude <= Math.min(DYNAMODB_NUMBER.largestMagnitude, Number.MAX_SAFE_INTEGER))
+  );
+}
+
+/**
+ * Whether `value` has at most `decimals` decimals, allowing only binary floating-point noise
+ * (0.1 + 0.2 is 0.30 to two decimals; 1e-9 and 5e-324 are not): the tolerance is relative to the
+ * value, never an absolute one that a tiny number slips under.
+ */
+export function hasAtMostDecimals(value: number, decimals: number): boolean {
+  const scaled = value * 10 ** decimals;
+  return Math.abs(scaled - Math.round(scaled)) <= Math.abs(scaled) * Number.EPSILON * 4;
+}
+
+/** A range of numbers a client may send, and the decimals they may carry. */
+export interface InputNumberRange extends NumericRange {
+  decimals: number;
+}
+
+/** A trade's prices and fees, per share as a trader types them (spec 5: step 0.01). */
+export const TRADE_PRICE_RANGE = { min: 0, max: 1_000_000, decimals: 2 } as const satisfies InputNumberRange;
+/** A leg's strike: OCC symbols carry strikes in thousandths. */
+export const LEG_STRIKE_RANGE = {
+  min: 0.001,
+  max: 1_000_000,
+  decimals: 3,
+} as const satisfies InputNumberRange;
+/** A leg's premium per share: fills can be quoted in sub-penny increments. */
+export const LEG_PREMIUM_RANGE = { min: 0, max: 1_000_000, decimals: 4 } as const satisfies InputNumberRange;
+/** Contracts (or shares) of a trade or a leg. */
+export const TRADE_QUANTITY_RANGE = { min: 1, max: 100_000, decimals: 0 } as const satisfies InputNumberRange;
+
+/**
+ * Any date a client sends (trade dates, leg expirations, the journal's filters): a calendar day
+ * from 1900-01-01 to 2200-12-31. Year 0000 or 9999 is a typing slip, not a trade.
+ */
+export const INPUT_DATE_RANGE = { min: '1900-01-01', max: '2200-12-31' } as const;
+
+/** Whether an ISO date or instant falls on a day within INPUT_DATE_RANGE (read in UTC). */
+export function isInputDate(value: string): boolean {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return false;
+  const day = new Date(time).toISOString().slice(0, 10);
+  return day >= INPUT_DATE_RANGE.min && day <= INPUT_DATE_RANGE.max;
+}

@@ -4,6 +4,13 @@
  * import, the journal page and the dashboard alike.
  */
 import * as z from 'zod';
+import { inputDay, inputInstant, inputNumber } from '../api/input-bounds';
+import {
+  LEG_PREMIUM_RANGE,
+  LEG_STRIKE_RANGE,
+  TRADE_PRICE_RANGE,
+  TRADE_QUANTITY_RANGE,
+} from '../constants/ranges';
 import { JOURNAL_STRATEGIES } from '../constants/strategies';
 import { isValidTimeZone } from '../format/calendar-day';
 import { tickerSchema } from '../market/ticker';
@@ -11,8 +18,8 @@ import { tickerSchema } from '../market/ticker';
 export const TRADE_NOTES_MAX = 2000;
 export const TRADE_TAGS_MAX = 10;
 export const TRADE_TAG_MAX_LENGTH = 32;
-export const TRADE_QUANTITY_MAX = 100_000;
-export const TRADE_PRICE_MAX = 1_000_000;
+export const TRADE_QUANTITY_MAX = TRADE_QUANTITY_RANGE.max;
+export const TRADE_PRICE_MAX = TRADE_PRICE_RANGE.max;
 export const TRADE_SOURCE_REF_MAX = 200;
 export const TRADE_LEGS_MAX = 8;
 export const TRADES_PAGE_DEFAULT = 50;
@@ -32,12 +39,8 @@ export type TradeSource = (typeof TRADE_SOURCES)[number];
 export const TRADE_STATUSES = ['open', 'closed'] as const;
 
 /** Money as a trader types it: a number at least 0 with at most two decimals (spec 5: step 0.01). */
-export const priceSchema = z
-  .number({ error: 'Must be a number' })
-  .finite()
-  .nonnegative('Must be 0 or more')
-  .max(TRADE_PRICE_MAX, `Must be at most ${TRADE_PRICE_MAX}`)
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'At most 2 decimals');
+export const priceSchema = inputNumber(TRADE_PRICE_RANGE);
+const quantitySchema = inputNumber(TRADE_QUANTITY_RANGE);
 
 const tagSchema = z
   .string()
@@ -67,9 +70,21 @@ export const tradeLegSchema = z
   .strict();
 export type TradeLeg = z.infer<typeof tradeLegSchema>;
 
+/** A leg as a client may send it: tradeLegSchema (which reads what is stored) within the input ranges. */
+const tradeLegInput = z
+  .object({
+    kind: tradeLegSchema.shape.kind,
+    side: tradeLegSchema.shape.side,
+    quantity: quantitySchema,
+    strike: inputNumber(LEG_STRIKE_RANGE).nullable(),
+    expiration: inputDay().nullable(),
+    premium: inputNumber(LEG_PREMIUM_RANGE),
+  })
+  .strict();
+
 const notesSchema = z.string().trim().max(TRADE_NOTES_MAX, `Notes are at most ${TRADE_NOTES_MAX} characters`);
 const sourceRefSchema = z.string().trim().max(TRADE_SOURCE_REF_MAX).nullable();
-const timestampSchema = z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString());
+const timestampSchema = inputInstant().transform((value) => new Date(value).toISOString());
 
 /** A trade as the API returns it (and as stored, less the internal index attributes). */
 export const tradeSchema = z.object({
@@ -107,11 +122,7 @@ const tradeFields = {
   ticker: tickerSchema,
   strategy: z.enum(JOURNAL_STRATEGIES, { error: 'Choose one of the journal strategies' }),
   side: z.enum(TRADE_SIDES),
-  quantity: z
-    .number({ error: 'Must be a whole number' })
-    .int('Must be a whole number')
-    .positive('Must be at least 1')
-    .max(TRADE_QUANTITY_MAX),
+  quantity: quantitySchema,
   entry_price: priceSchema,
   exit_price: priceSchema.nullable(),
   fees: priceSchema,
@@ -119,7 +130,7 @@ const tradeFields = {
   tags: tagsSchema,
   source: z.enum(TRADE_SOURCES),
   source_ref: sourceRefSchema,
-  legs: z.array(tradeLegSchema).max(TRADE_LEGS_MAX).nullable(),
+  legs: z.array(tradeLegInput).max(TRADE_LEGS_MAX).nullable(),
   opened_at: timestampSchema,
   closed_at: timestampSchema.nullable(),
 };
@@ -180,7 +191,7 @@ function checkDates(
 
 export const tradeIdParams = z.object({ id: z.string().min(1).max(100) }).strict();
 
-const dayOrTimestamp = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+const dayOrTimestamp = z.union([inputDay(), inputInstant()]);
 
 /** The journal's filters: the list, the stats and the CSV export all take them. */
 export const tradeFiltersSchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTradeInput, tradeSchema, updateTradeInput } from '@shared/trades/schemas';
+import { createTradeInput, tradeListQuery, tradeSchema, updateTradeInput } from '@shared/trades/schemas';
 
 function issuePaths(result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) {
   return result.error?.issues.map((issue) => issue.path.join('.')) ?? [];
@@ -109,6 +109,72 @@ describe('createTradeInput', () => {
     });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['user_id'] });
+  });
+});
+
+describe('numbers and dates at the edges (issue 19: each reached DynamoDB and answered 500)', () => {
+  const trade = { ticker: 'AAPL', strategy: 'Long Call', entry_price: 1 };
+  const leg = {
+    kind: 'call',
+    side: 'long',
+    quantity: 1,
+    strike: 100,
+    expiration: '2026-01-16',
+    premium: 1.25,
+  };
+  const withLeg = (change: Record<string, unknown>) => ({ ...trade, legs: [{ ...leg, ...change }] });
+
+  it.each([
+    // DynamoDB's smallest magnitude is 1e-130; 5e-324 underflowed, and slipped under the old
+    // absolute tolerance of the 2-decimal rule, as 1e-9 did.
+    [{ ...trade, entry_price: 5e-324 }, 'entry_price'],
+    [{ ...trade, entry_price: 1e-131 }, 'entry_price'],
+    [{ ...trade, entry_price: 1e-9 }, 'entry_price'],
+    [{ ...trade, exit_price: 1e-9 }, 'exit_price'],
+    [{ ...trade, fees: 5e-324 }, 'fees'],
+    [{ ...trade, entry_price: 1e200 }, 'entry_price'],
+    [{ ...trade, entry_price: 1_000_000.01 }, 'entry_price'],
+    [{ ...trade, quantity: 100_001 }, 'quantity'],
+    [{ ...trade, quantity: 2 ** 53 + 2 }, 'quantity'],
+    [withLeg({ strike: 1e200 }), 'legs.0.strike'],
+    [withLeg({ strike: 5e-324 }), 'legs.0.strike'],
+    [withLeg({ strike: 1e-9 }), 'legs.0.strike'],
+    [withLeg({ strike: 0 }), 'legs.0.strike'],
+    [withLeg({ strike: 100.0005 }), 'legs.0.strike'],
+    [withLeg({ premium: 1e-9 }), 'legs.0.premium'],
+    [withLeg({ premium: 1e126 }), 'legs.0.premium'],
+    [withLeg({ quantity: 1e200 }), 'legs.0.quantity'],
+    [withLeg({ quantity: 0.5 }), 'legs.0.quantity'],
+    [withLeg({ expiration: '0000-01-01' }), 'legs.0.expiration'],
+    [withLeg({ expiration: '1899-12-31' }), 'legs.0.expiration'],
+    [withLeg({ expiration: '2201-01-01' }), 'legs.0.expiration'],
+    [{ ...trade, opened_at: '0000-01-01T00:00:00Z' }, 'opened_at'],
+    [{ ...trade, opened_at: '1899-12-31T23:59:59Z' }, 'opened_at'],
+    [{ ...trade, exit_price: 2, closed_at: '+275760-09-13T00:00:00Z' }, 'closed_at'],
+  ])('refuses %j at %s, with one issue', (input, field) => {
+    expect(issuePaths(createTradeInput.safeParse(input))).toEqual([field]);
+  });
+
+  it.each([
+    [{ ...trade, entry_price: 0.1 + 0.2 }],
+    [{ ...trade, entry_price: 1_000_000, fees: 0, exit_price: 0 }],
+    [{ ...trade, quantity: 100_000 }],
+    [{ ...trade, opened_at: '1900-01-01T00:00:00Z' }],
+    [withLeg({ strike: 0.001, premium: 0.0001, expiration: '1900-01-01' })],
+    [withLeg({ strike: 1_000_000, premium: 1_000_000, expiration: '2200-12-31' })],
+    [withLeg({ kind: 'stock', strike: null, expiration: null })],
+  ])('accepts %j (the ranges are inclusive; float noise is not a third decimal)', (input) => {
+    expect(createTradeInput.safeParse(input).error?.issues ?? []).toEqual([]);
+  });
+
+  it('holds the same ranges on an edit and on the filters', () => {
+    expect(issuePaths(updateTradeInput.safeParse({ exit_price: 5e-324 }))).toEqual(['exit_price']);
+    expect(issuePaths(updateTradeInput.safeParse({ opened_at: '0000-01-01T00:00:00Z' }))).toEqual([
+      'opened_at',
+    ]);
+    expect(tradeListQuery.safeParse({ from: '0000-01-01' }).success).toBe(false);
+    expect(tradeListQuery.safeParse({ to: '2201-01-01' }).success).toBe(false);
+    expect(tradeListQuery.safeParse({ from: '1900-01-01', to: '2200-12-31' }).success).toBe(true);
   });
 });
 
