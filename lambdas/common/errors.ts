@@ -34,6 +34,12 @@ export class InvalidJsonError extends AppError {
   }
 }
 
+export class InvalidEncodingError extends AppError {
+  constructor() {
+    super('invalid_encoding', 'The request body is not valid UTF-8');
+  }
+}
+
 export class UnauthorizedError extends AppError {
   constructor(message = 'Sign in to continue') {
     super('unauthorized', message);

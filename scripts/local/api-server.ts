@@ -55,6 +55,17 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
 const isTextual = (contentType: string) =>
   contentType === '' || /json|text|xml|javascript|urlencoded/i.test(contentType);
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+/** Whether the bytes are UTF-8 text: bytes that are not are handed over base64-encoded, unaltered. */
+function isUtf8(bytes: Buffer): boolean {
+  try {
+    strictUtf8.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `ip:port` as CloudFront writes CloudFront-Viewer-Address (IPv6 in brackets). */
 function viewerAddress(req: IncomingMessage): string {
   const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
@@ -81,9 +92,14 @@ export function createApiMiddleware({
     const url = new URL(req.url ?? '/', 'http://local');
     const method = (req.method ?? 'GET').toUpperCase();
     let params: Record<string, string> | null = null;
-    const route = routes.find(
-      (r) => r.method === method && (params = matchPath(r.path, url.pathname)) !== null,
-    );
+    let route: Route | undefined;
+    try {
+      route = routes.find((r) => r.method === method && (params = matchPath(r.path, url.pathname)) !== null);
+    } catch (error) {
+      // A path parameter whose percent-encoding is not UTF-8 (`%E0%A4%A`): the request is wrong.
+      if (error instanceof URIError) return send(res, 400, { message: 'Bad Request' });
+      throw error;
+    }
     if (!route || !params) return send(res, 404, { message: 'Not Found' });
 
     const body = await readBody(req);
@@ -109,7 +125,9 @@ export function createApiMiddleware({
     }
 
     const contentType = headers['content-type'] ?? '';
-    const textual = isTextual(contentType);
+    // Text is passed as text only when it is valid UTF-8; anything else goes base64-encoded, so the
+    // handler sees the bytes as sent (never a lenient decoding with replacement characters).
+    const textual = isTextual(contentType) && isUtf8(body);
     const query: Record<string, string> = {};
     for (const key of new Set(url.searchParams.keys())) query[key] = url.searchParams.getAll(key).join(',');
     const now = new Date();

@@ -388,7 +388,10 @@ function compilePattern(pattern: string): { expression: RegExp; names: string[] 
   return compiled;
 }
 
-/** Matches a path against a route's pattern: its path parameters, or null. */
+/**
+ * Matches a path against a route's pattern: its path parameters (percent-decoded), or null.
+ * Throws URIError when a parameter's percent-encoding is not UTF-8 (`%E0%A4%A`).
+ */
 export function matchPath(pattern: string, path: string): Record<string, string> | null {
   const { expression, names } = compilePattern(pattern);
   const match = expression.exec(path);

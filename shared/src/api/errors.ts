@@ -5,6 +5,8 @@ import { object, optional, string, unknown, type infer as Infer } from 'zod/mini
 export const errorStatus = {
   validation_failed: 400,
   invalid_json: 400,
+  /** A body that is not valid UTF-8 (bytes, or text a gateway decoded with replacement characters). */
+  invalid_encoding: 400,
   /** A webhook whose signature is missing, wrong or too old (a forged or replayed delivery). */
   invalid_signature: 400,
   unauthorized: 401,
