@@ -62,9 +62,25 @@ const FIELD_COLUMNS: Partial<Record<keyof CreateTradeInput, Column>> = {
 const REQUIRED_COLUMNS: readonly Column[] = ['Ticker', 'Strategy', 'Entry Price'];
 const TAG_SEPARATOR = '; ';
 
-/** A spreadsheet would put a cell starting with these in a formula; a leading ' keeps it text. */
+/**
+ * A spreadsheet runs a cell starting with one of these as a formula (OWASP's CSV injection list);
+ * a leading ' keeps it text. Leading quotes count too, so the one import strips is always ours.
+ */
 const FORMULA_START = /^'*[=+\-@\t\r]/;
-const safeCell = (value: string) => (FORMULA_START.test(value) && !/^-?\d/.test(value) ? `'${value}` : value);
+/** Every text cell is neutralised, `-1+HYPERLINK(…)` included: only the numeric columns are exempt. */
+const csvTextCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+
+/**
+ * The columns written from numbers (toFixed / String of a number): a spreadsheet must read a
+ * negative P&L as -12.50, a number, so these are never prefixed; nothing a client types reaches them.
+ */
+const NUMERIC_COLUMNS: ReadonlySet<Column> = new Set([
+  'Entry Price',
+  'Exit Price',
+  'P&L',
+  'Quantity',
+  'Fees',
+]);
 
 const money = (value: number | null) => (value === null ? '' : value.toFixed(2));
 
@@ -92,7 +108,9 @@ export function tradesToCsv(trades: readonly Trade[], timeZone: string = DEFAULT
       'Created At': trade.created_at,
       'Updated At': trade.updated_at,
     };
-    return TRADE_CSV_COLUMNS.map((column) => safeCell(cells[column]));
+    return TRADE_CSV_COLUMNS.map((column) =>
+      NUMERIC_COLUMNS.has(column) ? cells[column] : csvTextCell(cells[column]),
+    );
   });
   return Papa.unparse({ fields: [...TRADE_CSV_COLUMNS], data: rows }, { newline: '\r\n' });
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import Papa from 'papaparse';
 import { JOURNAL_STRATEGIES } from '@shared/constants/strategies';
 import { parseTradesCsv, TRADE_CSV_COLUMNS, tradesToCsv } from '@shared/trades/csv';
 import { tradePnl } from '@shared/trades/pnl';
@@ -104,34 +105,78 @@ describe('trades CSV', () => {
     );
   });
 
-  it('writes what a spreadsheet would run as a formula as text', () => {
-    const csv = tradesToCsv([
-      {
-        trade_id: 'a',
-        user_id: 'u',
-        ticker: 'AAPL',
-        strategy: 'Long Call',
-        side: 'debit',
-        quantity: 1,
-        entry_price: 1,
-        exit_price: 0.5,
-        fees: 0,
-        notes: '=cmd|"/c calc"!A1',
-        tags: [],
-        source: 'manual',
-        source_ref: null,
-        legs: null,
-        opened_at: '2025-01-02T15:00:00.000Z',
-        closed_at: '2025-01-03T15:00:00.000Z',
-        created_at: '2025-01-02T15:00:00.000Z',
-        updated_at: '2025-01-02T15:00:00.000Z',
-        pnl: -50,
-      },
-    ]);
-    const [, row] = csv.split('\r\n');
-    expect(row).toContain(`"'=cmd|""/c calc""!A1"`);
-    // A negative P&L is a number, not a formula: left alone.
-    expect(row).toContain(',-50.00,');
+  describe('cells a spreadsheet would run as a formula (OWASP CSV injection)', () => {
+    const trade: Trade = {
+      trade_id: 'a',
+      user_id: 'u',
+      ticker: 'AAPL',
+      strategy: 'Long Call',
+      side: 'debit',
+      quantity: 1,
+      entry_price: 1,
+      exit_price: 0.5,
+      fees: 0,
+      notes: '',
+      tags: [],
+      source: 'manual',
+      source_ref: null,
+      legs: null,
+      opened_at: '2025-01-02T15:00:00.000Z',
+      closed_at: '2025-01-03T15:00:00.000Z',
+      created_at: '2025-01-02T15:00:00.000Z',
+      updated_at: '2025-01-02T15:00:00.000Z',
+      pnl: -50,
+    };
+    const exported = (change: Partial<Trade>) => {
+      const [record] = Papa.parse<Record<string, string>>(tradesToCsv([{ ...trade, ...change }]), {
+        header: true,
+      }).data;
+      return record!;
+    };
+
+    it.each([
+      '=cmd|"/c calc"!A1',
+      '+1+1',
+      '-1+HYPERLINK("https://evil.example","x")',
+      "-2-cmd|' /C calc'!A0",
+      '-',
+      '@SUM(A1:A2)',
+      '\t=1+1',
+      '\r=1+1',
+      "'=already quoted",
+    ])('writes the note %j as text, with a leading quote, and imports it back as typed', (notes) => {
+      expect(exported({ notes }).Notes).toBe(`'${notes}`);
+      const back = parseTradesCsv(tradesToCsv([{ ...trade, notes }]));
+      expect(back.candidates[0]?.trade.notes ?? back.errors).toBe(notes.trim());
+    });
+
+    it('neutralises every free-text column: tags, source ref and legs too', () => {
+      const record = exported({ tags: ['-1+1', '@x'], source_ref: '=1+1' });
+      expect(record.Tags).toBe("'-1+1; @x");
+      expect(record['Source Ref']).toBe("'=1+1");
+      expect(record.Notes).toBe('');
+    });
+
+    it('leaves numbers as numbers: a negative P&L stays -50.00, unprefixed', () => {
+      const record = exported({ pnl: -12.5, entry_price: 0, exit_price: 1234.5 });
+      expect(record['P&L']).toBe('-12.50');
+      expect(record['Entry Price']).toBe('0.00');
+      expect(record['Exit Price']).toBe('1234.50');
+      expect(record.Quantity).toBe('1');
+    });
+
+    it('starts no text cell of any generated journal with a formula character', () => {
+      fc.assert(
+        fc.property(fc.array(tradeArbitrary, { minLength: 1, maxLength: 5 }), (trades) => {
+          const records = Papa.parse<Record<string, string>>(tradesToCsv(trades), { header: true }).data;
+          for (const record of records)
+            for (const [column, cell] of Object.entries(record))
+              if (!['Entry Price', 'Exit Price', 'P&L', 'Quantity', 'Fees'].includes(column))
+                expect(cell, column).not.toMatch(/^[=+\-@\t\r]/);
+        }),
+        { numRuns: 200 },
+      );
+    });
   });
 
   it('names the spreadsheet row and the column of every bad cell, and keeps the good rows apart', () => {
