@@ -109,7 +109,19 @@ export interface StageConfig {
    */
   alarmEmail?: string;
   ai?: AiConfig;
+  /**
+   * The app's address (`https://…`), where checkout and the billing portal return the browser.
+   * Unset → `https://` + the custom domain's first name; with neither (the CloudFront name is
+   * only known after the first deploy: the web stack's output), online payments stay off.
+   */
+  siteUrl?: string;
   alarms: AlarmThresholds;
+}
+
+/** The stage's site address, if it has one (see StageConfig.siteUrl). */
+export function stageSiteUrl(stage: Pick<StageConfig, 'siteUrl' | 'customDomain'>): string | undefined {
+  const domain = stage.customDomain?.domainNames[0];
+  return stage.siteUrl ?? (domain ? `https://${domain}` : undefined);
 }
 
 /**

@@ -5,6 +5,7 @@ import { type Construct } from 'constructs';
 import { type RouteDefinition, type SecretKey, type TableAccess } from '@shared/routes';
 import { type TableKey } from '@shared/tables';
 import { runtimeEnv } from '@shared/secrets';
+import { stageSiteUrl } from '../config/stages';
 import { lambdaEntry } from '../paths';
 import { AppFunction, type FunctionContext } from './app-function';
 
@@ -71,6 +72,10 @@ export class ApiFunction extends AppFunction {
     for (const key of routeSecrets(route, props.context.stage.siteGate))
       this.bindSecret(key, props.secrets[key]);
     this.fn.addEnvironment(runtimeEnv.originVerifyRequired, 'true');
+    // Where checkout and the billing portal return the browser: the stage's address, never a header.
+    const siteUrl = stageSiteUrl(props.context.stage);
+    if (siteUrl && route.secrets?.includes('stripeSecretKey'))
+      this.fn.addEnvironment(runtimeEnv.siteUrl, siteUrl);
     const { ai } = props.context.stage;
     if (route.secrets?.includes('openaiApiKey')) {
       if (ai?.model) this.fn.addEnvironment(runtimeEnv.aiModel, ai.model);

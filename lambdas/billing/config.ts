@@ -10,6 +10,22 @@ import { looksLikeStripeKeys, stripeProvider } from './stripe-provider';
 
 let cached: { fingerprint: string; provider: BillingProvider } | undefined;
 
+/**
+ * The site's own origin, where checkout and the portal send the browser back: from the stage's
+ * settings (SITE_URL), never from the request (an `Origin` header is the caller's to write, so
+ * following it would let a link send a paying user to any site). null when the stage has none.
+ */
+export function siteOrigin(): string | null {
+  const configured = process.env[runtimeEnv.siteUrl];
+  if (!configured) return null;
+  try {
+    const url = new URL(configured);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function configuredBillingProvider(): Promise<BillingProvider | null> {
   const [secretKey, webhookSecret] = await Promise.all([
     readSecret('stripeSecretKey'),

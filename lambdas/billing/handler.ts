@@ -7,9 +7,9 @@ import { ok, route } from '../common/http';
 import { cognitoIdentity } from '../profile/identity';
 import { profilesRepo, type ProfilesRepo } from '../profile/repository';
 import { getOrCreateProfile } from '../profile/service';
-import { configuredBillingProvider } from './config';
+import { configuredBillingProvider, siteOrigin } from './config';
 import { processedEvents } from './repository';
-import { appOrigin, openPortal, receiveWebhook, startCheckout } from './service';
+import { openPortal, receiveWebhook, startCheckout } from './service';
 
 const identity = cognitoIdentity(cognito);
 // Built on first use: each route's function is given only its own tables.
@@ -17,38 +17,34 @@ let profiles: ProfilesRepo | undefined;
 const profilesTable = () => (profiles ??= profilesRepo(dynamoDb, tableName('profiles')));
 
 export const getBilling = route('getBilling', {}, async () =>
-  ok({ enabled: (await configuredBillingProvider()) !== null }),
+  ok({ enabled: (await configuredBillingProvider()) !== null && siteOrigin() !== null }),
 );
 
 export const createCheckout = route(
   'createCheckout',
   { body: checkoutInput },
-  async ({ body, userId, accessToken, headers, logger }) => {
+  async ({ body, userId, accessToken, logger }) => {
     const deps = { provider: configuredBillingProvider, profiles: profilesTable() };
-    const origin = appOrigin(headers);
     const profile = await getOrCreateProfile(deps.profiles, identity, { userId, accessToken });
-    return ok(await startCheckout(deps, { userId, email: profile.email, profile }, body, origin, logger));
-  },
-);
-
-export const openBillingPortal = route(
-  'openBillingPortal',
-  {},
-  async ({ userId, accessToken, headers, logger }) => {
-    const origin = appOrigin(headers);
-    // The portal manages payment: only for a session Cognito still honours.
-    if (!accessToken) throw new UnauthorizedError();
-    await identity.accountOf(accessToken);
     return ok(
-      await openPortal(
-        { provider: configuredBillingProvider, profiles: profilesTable() },
-        userId,
-        origin,
-        logger,
-      ),
+      await startCheckout(deps, { userId, email: profile.email, profile }, body, siteOrigin(), logger),
     );
   },
 );
+
+export const openBillingPortal = route('openBillingPortal', {}, async ({ userId, accessToken, logger }) => {
+  // The portal manages payment: only for a session Cognito still honours.
+  if (!accessToken) throw new UnauthorizedError();
+  await identity.accountOf(accessToken);
+  return ok(
+    await openPortal(
+      { provider: configuredBillingProvider, profiles: profilesTable() },
+      userId,
+      siteOrigin(),
+      logger,
+    ),
+  );
+});
 
 export const billingWebhook = route(
   'billingWebhook',

@@ -49,7 +49,8 @@ export interface BillingProvider {
   createPortal(customerId: string, returnUrl: string): Promise<string>;
   /** Throws InvalidSignatureError for a forged, altered or too old event. */
   verifyEvent(payload: string, signature: string | undefined): Promise<VerifiedEvent>;
-  subscription(id: string): Promise<SubscriptionSnapshot>;
+  /** null when the provider has no such subscription (another account's, a test event's, or deleted). */
+  subscription(id: string): Promise<SubscriptionSnapshot | null>;
   /** Cancels at once; a subscription already cancelled is left as it is. */
   cancelSubscription(id: string): Promise<void>;
 }

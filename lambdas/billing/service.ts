@@ -12,7 +12,7 @@ import {
   type CheckoutInput,
 } from '@shared/billing/schemas';
 import type { Profile } from '@shared/profiles/schemas';
-import { AppError, ConflictError, NotFoundError, UpstreamError, ValidationError } from '../common/errors';
+import { AppError, ConflictError, NotFoundError, UpstreamError } from '../common/errors';
 import type { Logger } from '../common/observability';
 import type { ProfilesRepo } from '../profile/repository';
 import {
@@ -31,10 +31,17 @@ export interface BillingDeps {
 const NOT_ENABLED =
   'Online payments are not enabled here yet. Contact sales to choose a plan; your journal and account stay available.';
 
-async function requireProvider(deps: Pick<BillingDeps, 'provider'>): Promise<BillingProvider> {
+/**
+ * The provider, and the site's origin to come back to (the stage's, never the request's): without
+ * either, online payments are not on.
+ */
+async function requireProvider(
+  deps: Pick<BillingDeps, 'provider'>,
+  origin: string | null,
+): Promise<{ provider: BillingProvider; origin: string }> {
   const provider = await deps.provider();
-  if (!provider) throw new ConflictError(NOT_ENABLED);
-  return provider;
+  if (!provider || !origin) throw new ConflictError(NOT_ENABLED);
+  return { provider, origin };
 }
 
 /** A provider that answered but is set up wrong is our fault, and says so without details. */
@@ -49,30 +56,16 @@ async function calling<T>(logger: Logger, work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The app's own address, where the provider sends the browser back: the request's origin. */
-export function appOrigin(headers: Record<string, string | undefined>): string {
-  for (const candidate of [headers.origin, headers.referer]) {
-    if (!candidate) continue;
-    try {
-      const url = new URL(candidate);
-      if (url.protocol === 'https:' || url.protocol === 'http:') return url.origin;
-    } catch {
-      // not a URL: try the next header
-    }
-  }
-  throw new ValidationError('The request has no Origin header to return to');
-}
-
 export const ACCOUNT_PATH = '/dashboard/account';
 
 export async function startCheckout(
   deps: BillingDeps,
   caller: { userId: string; email: string; profile: Profile },
   input: CheckoutInput,
-  origin: string,
+  siteOrigin: string | null,
   logger: Logger,
 ): Promise<{ url: string }> {
-  const provider = await requireProvider(deps);
+  const { provider, origin } = await requireProvider(deps, siteOrigin);
   if (hasPaidSubscription(caller.profile.billing))
     throw new ConflictError(
       'You already have a subscription. Change or cancel it from Billing History, where your payments are.',
@@ -94,10 +87,10 @@ export async function startCheckout(
 export async function openPortal(
   deps: BillingDeps,
   userId: string,
-  origin: string,
+  siteOrigin: string | null,
   logger: Logger,
 ): Promise<{ url: string }> {
-  const provider = await requireProvider(deps);
+  const { provider, origin } = await requireProvider(deps, siteOrigin);
   const customerId = (await deps.profiles.get(userId))?.billing?.customer_id;
   if (!customerId) throw new NotFoundError('No billing history yet: you have not subscribed to a plan.');
   const url = await calling(logger, () => provider.createPortal(customerId, `${origin}${ACCOUNT_PATH}`));
@@ -180,7 +173,15 @@ async function applyEvent(
   now: Date,
 ): Promise<WebhookOutcome> {
   if (!SUBSCRIPTION_EVENTS.has(event.type) || !event.subscriptionId) return 'ignored';
-  const subscription = await provider.subscription(event.subscriptionId);
+  const subscriptionId = event.subscriptionId;
+  const subscription = await calling(logger, () => provider.subscription(subscriptionId));
+  // Signed by our endpoint's secret but about a subscription the provider does not hold (a test
+  // event, another mode's, one since deleted): nothing to apply, ever, so it is acknowledged
+  // (a 2xx) rather than refused, which would only have the provider retry it for days.
+  if (!subscription) {
+    logger.warn('webhook names an unknown subscription', { eventId: event.id, subscription: subscriptionId });
+    return 'ignored';
+  }
   const userId = subscription.userId ?? event.userId;
   if (!userId || (event.userId && subscription.userId && event.userId !== subscription.userId)) {
     logger.error('webhook names no user, or two', { eventId: event.id, subscription: subscription.id });

@@ -115,8 +115,14 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
       };
     },
 
-    async subscription(id): Promise<SubscriptionSnapshot> {
-      const subscription = await stripe.subscriptions.retrieve(id);
+    async subscription(id): Promise<SubscriptionSnapshot | null> {
+      let subscription: Stripe.Subscription;
+      try {
+        subscription = await stripe.subscriptions.retrieve(id);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
       const item = subscription.items.data[0];
       const catalogued = parsePriceLookupKey(item?.price.lookup_key);
       return {

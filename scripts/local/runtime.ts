@@ -275,6 +275,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     }
 
     const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+    // As the stage's settings give it in AWS: the site's own address, for billing's return URLs.
+    process.env[runtimeEnv.siteUrl] = url;
     // Where this instance's stand-ins listen, for local tools and tests (never served over HTTP).
     const runtimeFile = join(dataDir, 'runtime.json');
     writeFileSync(

@@ -38,6 +38,11 @@ export const runtimeEnv = {
   marketDataBaseUrl: 'MARKET_DATA_BASE_URL',
   /** 'true' where only requests with CloudFront's origin-verify header are served (AWS and `npm start`). */
   originVerifyRequired: 'ORIGIN_VERIFY_REQUIRED',
+  /**
+   * The app's own address (`https://app.example.com`, no path): where checkout and the billing
+   * portal send the browser back. From the stage's settings, never from a request's headers.
+   */
+  siteUrl: 'SITE_URL',
   /** Base URL of Stripe's API (unset: api.stripe.com; tests and `npm start` point it at the local stub). */
   stripeApiUrl: 'STRIPE_API_URL',
   /** The AI model the Research Assistant asks (unset: lambdas/chat/config.ts's default). */

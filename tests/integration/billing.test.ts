@@ -12,7 +12,11 @@ import type { Profile } from '@shared/profiles/schemas';
 import { stripeSignature } from '../helpers/stripe-stub';
 import { startBillingStack, type BillingStack, type BillingUser } from './billing-stack';
 
-const ORIGIN = 'http://127.0.0.1:3000';
+/**
+ * What every checkout and portal request here sends as its Origin: the return URLs must be the
+ * site's own (the runtime's SITE_URL, as a stage's settings give it in AWS), never this.
+ */
+const ORIGIN = 'https://evil.example';
 const DAY_MS = 86_400_000;
 
 let stack: BillingStack;
@@ -78,8 +82,8 @@ describe('with billing on (Stripe, the local stub)', () => {
     expect(session).toMatchObject({
       client_reference_id: user.sub,
       customer_email: user.email,
-      success_url: `${ORIGIN}/dashboard/account?checkout=success`,
-      cancel_url: `${ORIGIN}/dashboard/account?checkout=cancelled`,
+      success_url: `${stack.runtime.url}/dashboard/account?checkout=success`,
+      cancel_url: `${stack.runtime.url}/dashboard/account?checkout=cancelled`,
       subscription_data: { metadata: { user_id: user.sub } },
     });
     expect(stack.stub.prices.get(String(session.price_id))).toMatchObject({
@@ -205,6 +209,14 @@ describe('with billing on (Stripe, the local stub)', () => {
       expect(await stack.profile(user)).toEqual(subscribed);
     });
 
+    it('a signed event about a subscription Stripe does not hold: 200 ignored, nothing changed', async () => {
+      const unknown = { ...stack.stub.subscriptions.get(subscriptionId)!, id: 'sub_unknown0000' };
+      const delivery = await stack.stub.send(stack.stub.event('customer.subscription.updated', unknown));
+      expect(delivery.status, delivery.body).toBe(200);
+      expect(JSON.parse(delivery.body)).toMatchObject({ received: true, outcome: 'ignored' });
+      expect(await stack.profile(user)).toEqual(subscribed);
+    });
+
     it('and a genuine new event does apply (the stub’s cancellation ends the plan)', async () => {
       const delivery = await stack.stub.send(cancelEvent());
       expect(delivery.status).toBe(200);
@@ -235,7 +247,8 @@ describe('with billing on (Stripe, the local stub)', () => {
     const page = await (await fetch(portalUrl)).text();
     expect(page).toContain('Billing history');
     expect(page).toContain('$199.00');
-    expect(page).toContain(`${ORIGIN}/dashboard/account`);
+    expect(page).toContain(`${stack.runtime.url}/dashboard/account`);
+    expect(page).not.toContain(ORIGIN);
 
     const subscriptionId = (await stack.profile(user))!.billing!.subscription_id!;
     const cancelled = await fetch(`${portalUrl}/cancel/${subscriptionId}`, {

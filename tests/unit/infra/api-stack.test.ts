@@ -248,3 +248,27 @@ describe("the stage's AI model", () => {
     SYNTH_TIMEOUT_MS,
   );
 });
+
+describe("the stage's site address", () => {
+  it(
+    'gives the billing functions the site URL (checkout and portal return there, never to a request header), and no other',
+    async () => {
+      const full = (await loadStage('full')).templates.api;
+      const readsStripe = (route: RouteDefinition) => route.secrets?.includes('stripeSecretKey') ?? false;
+      expect(routeTable.filter(readsStripe).map((route) => route.id)).toEqual(
+        expect.arrayContaining(['createCheckout', 'openBillingPortal']),
+      );
+      for (const route of routeTable) {
+        const variables = (findFunction(full, route.id).properties.Environment as { Variables: object })
+          .Variables;
+        if (readsStripe(route))
+          expect(variables, route.id).toMatchObject({ [runtimeEnv.siteUrl]: 'https://app.example.com' });
+        else expect(variables, route.id).not.toHaveProperty(runtimeEnv.siteUrl);
+        // dev has neither a custom domain nor a siteUrl: no address, so online payments stay off.
+        const dev = (findFunction(api, route.id).properties.Environment as { Variables: object }).Variables;
+        expect(dev, route.id).not.toHaveProperty(runtimeEnv.siteUrl);
+      }
+    },
+    SYNTH_TIMEOUT_MS,
+  );
+});

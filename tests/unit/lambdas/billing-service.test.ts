@@ -18,7 +18,8 @@ import {
   type VerifiedEvent,
 } from '../../../lambdas/billing/provider';
 import type { ProcessedEvents } from '../../../lambdas/billing/repository';
-import { billingChanges, receiveWebhook, startCheckout } from '../../../lambdas/billing/service';
+import { siteOrigin } from '../../../lambdas/billing/config';
+import { billingChanges, openPortal, receiveWebhook, startCheckout } from '../../../lambdas/billing/service';
 import { looksLikeStripeKeys, stripeProvider } from '../../../lambdas/billing/stripe-provider';
 import type { ProfilesRepo } from '../../../lambdas/profile/repository';
 
@@ -74,7 +75,7 @@ function fakes(options: {
       userId: null,
       ...options.event,
     })),
-    subscription: vi.fn(async () => options.subscription ?? snapshot()),
+    subscription: vi.fn(async (): Promise<SubscriptionSnapshot | null> => options.subscription ?? snapshot()),
     createCheckout: vi.fn(async () => 'https://checkout.test/c'),
     createPortal: vi.fn(),
     cancelSubscription: vi.fn(),
@@ -141,7 +142,9 @@ describe('receiveWebhook', () => {
   it('records nothing when applying fails, so the provider’s retry is applied', async () => {
     const f = fakes({});
     f.provider.subscription.mockRejectedValueOnce(new Error('network'));
-    await expect(receiveWebhook(f.deps, '{}', 'sig', logger, NOW)).rejects.toThrow('network');
+    await expect(receiveWebhook(f.deps, '{}', 'sig', logger, NOW)).rejects.toMatchObject({
+      code: 'upstream_unavailable',
+    });
     expect(f.events.record).not.toHaveBeenCalled();
     expect(await receiveWebhook(f.deps, '{}', 'sig', logger, NOW)).toBe('applied');
   });
@@ -213,6 +216,53 @@ describe('billingChanges', () => {
   it('does not move an ended trial', () => {
     const ended = profileOf({ trial_end_date: '2026-11-01T00:00:00.000Z' });
     expect(billingChanges(ended, snapshot(), NOW).trial_end_date).toBeUndefined();
+  });
+});
+
+describe('receiveWebhook: every outcome of a signed event is mapped (issue 19: an unknown subscription was a 500)', () => {
+  it('acknowledges an event about a subscription the provider does not hold, and changes nothing', async () => {
+    const f = fakes({});
+    f.provider.subscription.mockResolvedValueOnce(null);
+    const before = structuredClone(f.stored.get('user-1'));
+    expect(await receiveWebhook(f.deps, '{}', 'sig', logger, NOW)).toBe('ignored');
+    expect(f.stored.get('user-1')).toEqual(before);
+    expect(f.profiles.updateBilling).not.toHaveBeenCalled();
+    // Recorded, so the provider's retry of the same event is a duplicate.
+    expect(f.events.record).toHaveBeenCalledWith('evt_1', 'customer.subscription.updated', NOW);
+  });
+
+  it('acknowledges an event whose subscription belongs to no user of ours', async () => {
+    const f = fakes({ subscription: snapshot({ userId: 'user-unknown', customerId: 'cus_unknown' }) });
+    expect(await receiveWebhook(f.deps, '{}', 'sig', logger, NOW)).toBe('ignored');
+    expect(f.profiles.updateBilling).not.toHaveBeenCalled();
+  });
+});
+
+describe('return URLs: the stage’s site only (issue 19: the Origin header was followed)', () => {
+  it('reads the site origin from SITE_URL alone; without a usable one there is none', () => {
+    vi.stubEnv('SITE_URL', 'https://app.example.com/some/path');
+    expect(siteOrigin()).toBe('https://app.example.com');
+    vi.stubEnv('SITE_URL', 'javascript:alert(1)');
+    expect(siteOrigin()).toBeNull();
+    vi.stubEnv('SITE_URL', '');
+    expect(siteOrigin()).toBeNull();
+    vi.unstubAllEnvs();
+  });
+
+  it('without a site origin, checkout and the portal are off (409, sales) and the provider is not called', async () => {
+    const f = fakes({});
+    await expect(
+      startCheckout(
+        f.deps,
+        { userId: 'user-1', email: 'a@example.com', profile: profileOf() },
+        { plan: 'pro', period: 'month' },
+        null,
+        logger,
+      ),
+    ).rejects.toMatchObject({ code: 'conflict', message: expect.stringMatching(/sales/) });
+    await expect(openPortal(f.deps, 'user-1', null, logger)).rejects.toMatchObject({ code: 'conflict' });
+    expect(f.provider.createCheckout).not.toHaveBeenCalled();
+    expect(f.provider.createPortal).not.toHaveBeenCalled();
   });
 });
 
