@@ -215,24 +215,48 @@ export function toQuery(
 }
 
 const cursorSchema = z.object({
-  o: z.enum(['opened', 'updated']),
-  t: z.string().min(1),
-  v: z.string().min(1),
+  /** The query the cursor belongs to (queryFingerprint). */
+  q: z.string().min(1),
+  t: z.string().min(1).max(100),
+  /**
+   * The index sort key: ASCII, as every key this list writes is, so comparing it with the range
+   * here orders it as DynamoDB does (by UTF-8 bytes).
+   */
+  v: z.string().regex(/^[\x20-\x7e]{1,200}$/),
 });
 
-function encodeCursor(order: 'opened' | 'updated', position: TradePosition): string {
-  return Buffer.from(JSON.stringify({ o: order, t: position.trade_id, v: position.sortValue })).toString(
-    'base64url',
-  );
+/** Which list a cursor continues: the user, the order and every filter (not the page size). */
+function queryFingerprint(query: TradeQuery): string {
+  const entries = Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return createHash('sha256').update(JSON.stringify(entries)).digest('base64url').slice(0, 16);
 }
 
-function decodeCursor(cursor: string, order: 'opened' | 'updated'): TradePosition {
+function encodeCursor(query: TradeQuery, position: TradePosition): string {
+  return Buffer.from(
+    JSON.stringify({ q: queryFingerprint(query), t: position.trade_id, v: position.sortValue }),
+  ).toString('base64url');
+}
+
+/**
+ * Where a page starts, from a cursor this list handed out: refused unless it was made for this
+ * very query and its key lies in the query's range (DynamoDB answers a start key outside the
+ * key condition with an error, which would otherwise be a 500).
+ */
+function decodeCursor(cursor: string, query: TradeQuery): TradePosition {
+  let parsed: z.infer<typeof cursorSchema> | undefined;
   try {
-    const parsed = cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    if (parsed.o === order) return { trade_id: parsed.t, sortValue: parsed.v };
+    parsed = cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
   } catch {
     // refused below
   }
+  const inRange = (value: string) =>
+    query.order !== 'opened' ||
+    ((query.from === undefined || value >= query.from) &&
+      (query.toExclusive === undefined || value < query.toExclusive));
+  if (parsed && parsed.q === queryFingerprint(query) && inRange(parsed.v))
+    return { trade_id: parsed.t, sortValue: parsed.v };
   throw new ValidationError('Invalid request query: cursor', [
     { path: 'cursor', message: 'Not a cursor from this list; start again without one' },
   ]);
@@ -243,11 +267,12 @@ export async function listTrades(
   userId: string,
   query: TradeListQuery,
 ): Promise<TradeListResponse> {
-  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.sort);
-  const page = await repo.page(toQuery(userId, query, query.sort), query.limit, after);
+  const tradeQuery = toQuery(userId, query, query.sort);
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, tradeQuery);
+  const page = await repo.page(tradeQuery, query.limit, after);
   return {
     trades: page.trades.map(toApiTrade),
-    cursor: page.next ? encodeCursor(query.sort, page.next) : null,
+    cursor: page.next ? encodeCursor(tradeQuery, page.next) : null,
   };
 }
 
