@@ -105,7 +105,8 @@ export async function api(
     method?: string;
     token?: string;
     body?: unknown;
-    rawBody?: string;
+    /** Sent as it is: text, or bytes (which need not be UTF-8). */
+    rawBody?: string | Uint8Array<ArrayBuffer>;
     headers?: Record<string, string>;
     /** Send from this loopback address (another viewer); see request-from.ts. */
     from?: string;

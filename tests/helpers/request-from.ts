@@ -15,7 +15,7 @@ export interface FromResponse {
 export function requestFrom(
   localAddress: string,
   url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  init: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array<ArrayBuffer> } = {},
 ): Promise<FromResponse> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: init.method ?? 'GET', headers: init.headers, localAddress }, (res) => {
