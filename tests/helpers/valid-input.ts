@@ -224,3 +224,8 @@ export function validQuery(schema: unknown): Record<string, string> | undefined 
       .map(([k, v]) => [k, String(v)]),
   );
 }
+
+/** Every candidate the schema accepts, simplest first (the last fills the most optional fields). */
+export function validValues(schema: unknown): unknown[] {
+  return candidates(schema, 0, false).filter((value) => value !== undefined && accepts(schema, value));
+}

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { inputInstant } from '../api/input-bounds';
 import { billingStateSchema } from '../billing/schemas';
 
 export { subscriptionTiers, type SubscriptionTier } from './tiers';
@@ -50,10 +51,8 @@ export const FULL_NAME_MAX = 100;
 /** A client clock may run a little ahead of the server's; beyond this a time is refused. */
 export const ONBOARDING_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
-/** An onboarding time the client reports: an ISO datetime not in the future, or null to clear it. */
-const onboardingTimestamp = z
-  .string()
-  .datetime({ offset: true })
+/** An onboarding time the client reports: an ISO datetime from 1900 on, not in the future, or null to clear it. */
+const onboardingTimestamp = inputInstant()
   .refine((value) => Date.parse(value) <= Date.now() + ONBOARDING_CLOCK_SKEW_MS, {
     message: 'must not be in the future',
   })

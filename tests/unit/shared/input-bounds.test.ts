@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hasAtMostDecimals, isInputDate, isStorableNumber } from '@shared/constants/ranges';
+import { updateProfileInput } from '@shared/profiles/schemas';
 
 describe('isStorableNumber', () => {
   it.each([0, -0, 1, -1, 1e-130, -1e-130, 0.01, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER])(
@@ -53,5 +54,19 @@ describe('isInputDate', () => {
     expect(isInputDate('0000-01-01')).toBe(false);
     expect(isInputDate('+275760-09-13T00:00:00Z')).toBe(false);
     expect(isInputDate('not a date')).toBe(false);
+  });
+});
+
+describe('the profile’s onboarding times', () => {
+  it('are instants from 1900 on (the route fuzz found year 0000 accepted)', () => {
+    expect(updateProfileInput.safeParse({ onboarding_completed_at: '0000-01-01T00:00:00Z' }).success).toBe(
+      false,
+    );
+    expect(updateProfileInput.safeParse({ onboarding_skipped_at: '1899-12-31T23:59:59Z' }).success).toBe(
+      false,
+    );
+    expect(updateProfileInput.safeParse({ onboarding_completed_at: '2025-01-01T00:00:00Z' }).success).toBe(
+      true,
+    );
   });
 });
