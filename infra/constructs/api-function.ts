@@ -2,7 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { type Construct } from 'constructs';
-import { type RouteDefinition, type SecretKey, type TableAccess } from '@shared/routes';
+import { API_TIMEOUT_SECONDS, type RouteDefinition, type SecretKey, type TableAccess } from '@shared/routes';
 import { type TableKey } from '@shared/tables';
 import { runtimeEnv } from '@shared/secrets';
 import { stageSiteUrl } from '../config/stages';
@@ -33,19 +33,25 @@ export function routeSecrets(route: RouteDefinition, siteGate: boolean): SecretK
 }
 
 /**
- * The tables a route's function may use: those its row lists and, when the stage has the site
- * gate on, read access to the gate sessions for every user route (each checks the cookie's session).
+ * The tables a route's function may use: those its row lists; read access to the revocations for
+ * every user route (each checks the caller's, lambdas/common/session.ts); and, when the stage has
+ * the site gate on, read access to the gate sessions for every user route (each checks the
+ * cookie's session).
  */
 export function routeTables(
   route: RouteDefinition,
   siteGate: boolean,
 ): Partial<Record<TableKey, TableAccess>> {
-  const gated = siteGate && route.auth === 'user';
-  return { ...(gated ? { siteGateSessions: 'read' as const } : {}), ...route.tables };
+  const user = route.auth === 'user';
+  return {
+    ...(user ? { revocations: 'read' as const } : {}),
+    ...(siteGate && user ? { siteGateSessions: 'read' as const } : {}),
+    ...route.tables,
+  };
 }
 
 /** API Gateway gives up on an integration after 30 s; the function stops just before. */
-const API_TIMEOUT = Duration.seconds(29);
+const API_TIMEOUT = Duration.seconds(API_TIMEOUT_SECONDS);
 
 /**
  * The function serving one route of the route table: export `route.id` of

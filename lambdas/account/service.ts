@@ -1,17 +1,24 @@
 /**
  * The account as a whole: its statistics, the export of every item the server holds for the
- * user, and deletion. Deletion cancels any subscription, deletes every item in every user-data
- * table, then the Cognito user, then sweeps the tables once more (for anything written while it
- * ran). Each step can run again, so a deletion that failed half-way is finished by a re-run:
- * until the Cognito user is gone the caller can sign in and ask again.
+ * user, sign-out everywhere, turning MFA off, and deletion. Deletion needs a recent sign-in
+ * (RECENT_SIGN_IN_MINUTES); it stores the account's revocation first (from then on every write
+ * with its tokens is refused, in every container), cancels any subscription, deletes every item
+ * in every user-data table and the contact messages sent from its address, then the Cognito
+ * user, then sweeps the tables once more. A write that passed its session check just before the
+ * revocation can still land after that sweep (up to API_TIMEOUT_SECONDS later): the
+ * `sweepDeletedAccounts` job sweeps each deleted account once more after a minute. Each step can
+ * run again: a deletion that failed half-way is finished by a re-run after signing in again.
  */
 import { differenceInCalendarDays } from 'date-fns';
 import { ACCOUNT_EXPORT_FORMAT, type AccountExport, type AccountStats } from '@shared/account/schemas';
+import { LATE_SWEEP_AFTER_SECONDS, RECENT_SIGN_IN_MINUTES, signedInRecently } from '@shared/auth/sessions';
 import { tables } from '@shared/tables';
 import { tradeFiltersSchema } from '@shared/trades/schemas';
-import { ServiceUnavailableError, UnauthorizedError } from '../common/errors';
+import { ReauthenticationRequiredError, ServiceUnavailableError, UnauthorizedError } from '../common/errors';
 import type { Logger } from '../common/observability';
+import type { RevocationsRepo } from '../common/revocations';
 import type { BillingProvider } from '../billing/provider';
+import type { ContactRepo } from '../contact/repository';
 import type { IdentityPort } from '../profile/identity';
 import type { ProfilesRepo } from '../profile/repository';
 import { tradeStatistics, type JournalStore } from '../trades/service';
@@ -20,6 +27,14 @@ import { IncompleteDeletionError, userDataTableKeys, type UserDataStore } from '
 export interface Caller {
   userId: string;
   accessToken: string | undefined;
+  /** The token's `auth_time` (epoch seconds): when the user last signed in with a password (and code). */
+  authTime?: number;
+}
+
+/** Refuses an action that needs a recent sign-in when the caller's is older. */
+export function requireRecentSignIn(caller: Caller, now = new Date()): void {
+  if (!signedInRecently(caller.authTime, now.getTime()))
+    throw new ReauthenticationRequiredError(RECENT_SIGN_IN_MINUTES);
 }
 
 /** Confirms with Cognito that the caller's session is live (401 for a signed-out or deleted user). */
@@ -58,6 +73,7 @@ export async function accountStats(deps: StatsDeps, userId: string, now = new Da
 export interface ExportDeps {
   identity: IdentityPort;
   data: Pick<UserDataStore, 'itemsOf'>;
+  contact: Pick<ContactRepo, 'fromSender'>;
 }
 
 export async function exportAccount(
@@ -66,8 +82,9 @@ export async function exportAccount(
   now = new Date(),
 ): Promise<AccountExport> {
   const account = await liveAccount(deps.identity, caller);
-  const [createdAt, ...items] = await Promise.all([
+  const [createdAt, contactMessages, ...items] = await Promise.all([
     deps.identity.createdAt(caller.userId),
+    deps.contact.fromSender(account.email),
     ...userDataTableKeys.map((key) => deps.data.itemsOf(key, caller.userId)),
   ]);
   return {
@@ -80,7 +97,10 @@ export async function exportAccount(
       created_at: createdAt.toISOString(),
       mfa: account.mfa,
     },
-    tables: Object.fromEntries(userDataTableKeys.map((key, i) => [tables[key].id, items[i]!])),
+    tables: {
+      ...Object.fromEntries(userDataTableKeys.map((key, i) => [tables[key].id, items[i]!])),
+      [tables.contactMessages.id]: contactMessages,
+    },
   };
 }
 
@@ -89,6 +109,8 @@ export interface DeletionDeps {
   profiles: ProfilesRepo;
   data: Pick<UserDataStore, 'deleteAllOf'>;
   billing: () => Promise<BillingProvider | null>;
+  revocations: Pick<RevocationsRepo, 'revoke'>;
+  contact: Pick<ContactRepo, 'deleteFromSender'>;
   /** Deletes the Cognito user; a user already gone counts as deleted. */
   deleteSignIn(userId: string): Promise<void>;
 }
@@ -98,10 +120,17 @@ async function sweep(deps: DeletionDeps, userId: string): Promise<number> {
   return counts.reduce((sum, n) => sum + n, 0);
 }
 
-export async function deleteAccount(deps: DeletionDeps, caller: Caller, logger: Logger): Promise<void> {
-  await liveAccount(deps.identity, caller);
+export async function deleteAccount(
+  deps: DeletionDeps,
+  caller: Caller,
+  logger: Logger,
+  now = new Date(),
+): Promise<void> {
+  requireRecentSignIn(caller, now);
+  const account = await liveAccount(deps.identity, caller);
   const { userId } = caller;
   try {
+    await deps.revocations.revoke(userId, 'deleted', now);
     const subscriptionId = (await deps.profiles.get(userId))?.billing?.subscription_id;
     if (subscriptionId) {
       const provider = await deps.billing();
@@ -110,9 +139,15 @@ export async function deleteAccount(deps: DeletionDeps, caller: Caller, logger: 
       await provider.cancelSubscription(subscriptionId);
     }
     const items = await sweep(deps, userId);
+    const messages = await deps.contact.deleteFromSender(account.email);
     await deps.deleteSignIn(userId);
     const late = await sweep(deps, userId);
-    logger.info('account deleted', { userId, items: items + late, cancelled: subscriptionId ?? null });
+    logger.info('account deleted', {
+      userId,
+      items: items + late,
+      contactMessages: messages,
+      cancelled: subscriptionId ?? null,
+    });
   } catch (error) {
     // Never half an account silently: the failure is logged with the user, and the caller, who
     // can still sign in while the Cognito user exists, is told to run it again.
@@ -126,4 +161,26 @@ export async function deleteAccount(deps: DeletionDeps, caller: Caller, logger: 
       5,
     );
   }
+}
+
+export interface SweepDeps {
+  revocations: Pick<RevocationsRepo, 'unsweptDeletions' | 'markSwept'>;
+  data: Pick<UserDataStore, 'deleteAllOf'>;
+}
+
+/**
+ * The late sweep: every account deleted over LATE_SWEEP_AFTER_SECONDS ago and not yet swept
+ * again loses whatever a write that raced its deletion left; its revocation is marked swept.
+ */
+export async function sweepDeletedAccounts(deps: SweepDeps, logger: Logger, now = new Date()) {
+  const due = await deps.revocations.unsweptDeletions(
+    Math.floor(now.getTime() / 1000) - LATE_SWEEP_AFTER_SECONDS,
+  );
+  for (const { user_id: userId } of due) {
+    const counts = await Promise.all(userDataTableKeys.map((key) => deps.data.deleteAllOf(key, userId)));
+    const items = counts.reduce((sum, n) => sum + n, 0);
+    await deps.revocations.markSwept(userId, now);
+    (items > 0 ? logger.warn : logger.info)('deleted account swept again', { userId, items });
+  }
+  return { swept: due.length };
 }

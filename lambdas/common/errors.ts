@@ -55,6 +55,17 @@ export class ForbiddenError extends AppError {
   }
 }
 
+/** 403 `reauthentication_required`: the action needs a sign-in made within RECENT_SIGN_IN_MINUTES. */
+export class ReauthenticationRequiredError extends AppError {
+  constructor(minutes: number) {
+    super(
+      'reauthentication_required',
+      `For your security, sign in again to do this: it needs a sign-in from the last ${minutes} minutes.`,
+      { withinMinutes: minutes },
+    );
+  }
+}
+
 export class NotFoundError extends AppError {
   constructor(message = 'Not found') {
     super('not_found', message);

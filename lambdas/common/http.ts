@@ -10,6 +10,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
 import type { z } from 'zod';
+import { tokenFromAuthorization } from '@shared/auth/bearer';
 import { MAX_BODY_BYTES, routes, type RouteDefinition, type RouteId } from '@shared/routes';
 import { ORIGIN_VERIFY_HEADER, runtimeEnv, VIEWER_ADDRESS_HEADER } from '@shared/secrets';
 import {
@@ -69,7 +70,7 @@ export interface RequestContext<B, Q, P> {
   /** The Cognito `sub` of the caller on user routes; empty on public routes. */
   userId: string;
   claims: Record<string, string>;
-  /** The bearer token as sent (already verified by the authorizer on user routes). */
+  /** The access token as sent (verified by the authorizer and the session check on user routes). */
   accessToken: string | undefined;
   headers: Record<string, string | undefined>;
   cookies: string[];
@@ -261,8 +262,11 @@ function clientIp(event: ApiEvent, fromCloudFront: boolean): string {
 }
 
 function bearerToken(event: ApiEvent): string | undefined {
-  const authorization = event.headers.authorization;
-  return authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined;
+  return tokenFromAuthorization(event.headers.authorization);
+}
+
+function numericClaim(value: string | undefined): number | undefined {
+  return value === undefined || value === '' ? undefined : Number(value);
 }
 
 function jwtClaims(event: ApiEvent): Record<string, string> {
@@ -331,7 +335,11 @@ async function serveRequest<B, Q, P>(
       // API Gateway's authorizer takes any token of the pool meant for the client, and the
       // route's scope keeps ID tokens out; this keeps them out even if a route lost its scope.
       if (!userId || claims.token_use !== 'access') throw new UnauthorizedError();
-      await assertSessionAlive(bearerToken(event));
+      // Any method but GET writes (or may): it reads the revocation strongly consistently.
+      await assertSessionAlive(
+        { userId, accessToken: bearerToken(event), issuedAt: numericClaim(claims.iat) },
+        { write: definition.method !== 'GET' },
+      );
       await assertSiteGatePassed(event.cookies ?? []);
     }
     const params = pathParameters(event);

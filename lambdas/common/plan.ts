@@ -57,10 +57,11 @@ const MAX_REMEMBERED_PLANS = 5_000;
 /**
  * A feature check for routes read every few seconds (the live feeds' polling) that remembers what
  * each caller's plan is judged from (the profile, or for an account without one its sign-up
- * date) for `rememberMs` per container, read again in the background by the first call in its
- * last third (so a caller who keeps calling never waits for it). The plan is still judged at
- * each call's time, so a trial ends on time; and a refusal is never made on a remembered
- * profile, so an upgrade counts at once. A downgrade reaches these routes within `rememberMs`.
+ * date) for `rememberMs` per container; the first call after that reads it again before
+ * answering (never after: Lambda freezes the container once the response is returned). The plan
+ * is still judged at each call's time, so a trial ends on time; and a refusal is never made on a
+ * remembered profile, so an upgrade counts at once. A downgrade reaches these routes within
+ * `rememberMs`.
  */
 export function rememberedFeatureCheck(
   client: DynamoDBDocumentClient,
@@ -73,7 +74,6 @@ export function rememberedFeatureCheck(
   interface Remembered {
     judge: (now: Date) => EffectivePlan;
     at: number;
-    renewing?: boolean;
   }
   const remembered = new Map<string, Remembered>();
   const read = async (userId: string) => {
@@ -91,13 +91,7 @@ export function rememberedFeatureCheck(
     const age = known ? clock() - known.at : Infinity;
     if (known && age < rememberMs) {
       const plan = known.judge(now);
-      if (planAllows(plan, feature)) {
-        if (age >= (rememberMs * 2) / 3 && !known.renewing) {
-          known.renewing = true;
-          void read(userId).catch(() => (known.renewing = false)); // kept until it expires
-        }
-        return plan;
-      }
+      if (planAllows(plan, feature)) return plan;
     }
     const plan = (await read(userId))(now);
     requireFeature(plan, feature);

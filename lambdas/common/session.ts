@@ -1,56 +1,85 @@
 /**
  * Whether the session behind an access token is still alive. API Gateway's JWT authorizer checks
- * only the signature and expiry, so a token keeps working for up to an hour after its user signed
- * out everywhere or was deleted. Cognito knows: GetUser with the token fails for both. Each token's
- * answer is kept a minute per container (bounded), so a busy screen costs one call a minute; a
- * signed-out token stops working within that minute. The call is made again in the background
- * by the first request in the minute's last 20 s, so a screen polling at least every 20 s never
- * waits for it (and a session ended meanwhile is refused from that answer on).
+ * only the signature and expiry, so without this a token would keep working for up to an hour
+ * after its user signed out everywhere, was disabled or deleted. Two checks, both before the
+ * request is served (nothing is left running after the response: Lambda freezes the container):
+ *
+ * 1. The user's revocation (lambdas/common/revocations.ts): a token issued at or before it is
+ *    refused. A write reads it strongly consistently every time, so it is refused from the moment
+ *    the revocation is stored, in every container; a read uses its container's answer for up to
+ *    REVOCATION_READ_CACHE_MS (shared/src/auth/sessions.ts).
+ * 2. Cognito (GetUser with the token), which also knows of sessions ended elsewhere (the console,
+ *    a client that signed out by itself). Each token's answer is kept a minute per container
+ *    (bounded); once the minute is over the next request asks again and waits for the answer.
+ *
+ * A user route with no token it can read is refused: there is nothing to check.
  */
 import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { cognito } from './clients';
+import { REVOCATION_READ_CACHE_MS, revokes, type Revocation } from '@shared/auth/sessions';
+import { cognito, dynamoDb } from './clients';
+import { tableName } from './env';
 import { UnauthorizedError } from './errors';
+import { revocationsRepo } from './revocations';
 
 const ALIVE_FOR_MS = 60_000;
-const RENEW_AFTER_MS = ALIVE_FOR_MS - 20_000;
 const MAX_ENTRIES = 5_000;
-const alive = new Map<string, { checkedAt: number; renewing?: boolean }>();
+const alive = new Map<string, number>();
+const revocations = revocationsRepo(dynamoDb, () => tableName('revocations'));
+const knownRevocations = new Map<string, { revocation: Revocation | undefined; readAt: number }>();
 
-/** Asks Cognito; remembers a live session, forgets an ended one (and says so). */
-async function check(accessToken: string, now: number): Promise<'alive' | 'ended'> {
+function remember<V>(map: Map<string, V>, key: string, value: V) {
+  map.delete(key);
+  if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
+async function revocationOf(userId: string, write: boolean, now: number) {
+  const known = knownRevocations.get(userId);
+  if (!write && known && now - known.readAt < REVOCATION_READ_CACHE_MS) return known.revocation;
+  const revocation = await revocations.find(userId, write);
+  remember(knownRevocations, userId, { revocation, readAt: now });
+  return revocation;
+}
+
+/** Asks Cognito unless this container did within the minute; false for an ended session. */
+async function cognitoSessionAlive(accessToken: string, now: number): Promise<boolean> {
+  const checkedAt = alive.get(accessToken);
+  if (checkedAt !== undefined && now - checkedAt < ALIVE_FOR_MS) return true;
   try {
     await cognito.send(new GetUserCommand({ AccessToken: accessToken }));
   } catch (error) {
     const name = (error as { name?: string }).name;
     if (name === 'NotAuthorizedException' || name === 'UserNotFoundException') {
       alive.delete(accessToken);
-      return 'ended';
+      return false;
     }
     throw error;
   }
-  alive.delete(accessToken);
-  if (alive.size >= MAX_ENTRIES) alive.delete(alive.keys().next().value!);
-  alive.set(accessToken, { checkedAt: now });
-  return 'alive';
+  remember(alive, accessToken, now);
+  return true;
 }
 
-export async function assertSessionAlive(accessToken: string | undefined, now = Date.now()): Promise<void> {
-  // Every user route has a token in AWS (the authorizer requires one); handler unit tests may not.
-  if (!accessToken) return;
-  const known = alive.get(accessToken);
-  if (known && now - known.checkedAt < ALIVE_FOR_MS) {
-    if (now - known.checkedAt >= RENEW_AFTER_MS && !known.renewing) {
-      known.renewing = true;
-      // A failed renewal (Cognito unreachable) leaves the answer to expire at its minute.
-      void check(accessToken, now).catch(() => (known.renewing = false));
-    }
-    return;
-  }
-  if ((await check(accessToken, now)) === 'ended')
-    throw new UnauthorizedError('Your session has ended; sign in again');
+export interface Session {
+  userId: string;
+  /** The access token as sent; undefined when the request carried none this can read. */
+  accessToken: string | undefined;
+  /** The token's `iat` claim (epoch seconds). */
+  issuedAt: number | undefined;
+}
+
+export async function assertSessionAlive(
+  { userId, accessToken, issuedAt }: Session,
+  { write }: { write: boolean },
+  now = Date.now(),
+): Promise<void> {
+  if (!accessToken || !userId) throw new UnauthorizedError();
+  const ended = new UnauthorizedError('Your session has ended; sign in again');
+  if (revokes(await revocationOf(userId, write, now), issuedAt)) throw ended;
+  if (!(await cognitoSessionAlive(accessToken, now))) throw ended;
 }
 
 /** Forgets every answer (tests). */
 export function forgetSessions(): void {
   alive.clear();
+  knownRevocations.clear();
 }

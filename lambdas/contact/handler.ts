@@ -7,7 +7,7 @@ import { rateLimiter } from '../common/rate-limit';
 import { contactRepo } from './repository';
 import { receiveContactMessage } from './service';
 
-const repo = contactRepo(dynamoDb, tableName('contactMessages'));
+const repo = contactRepo(dynamoDb, () => tableName('contactMessages'));
 const limiter = rateLimiter(dynamoDb, tableName('rateLimits'));
 
 export const sendContactMessage = route(

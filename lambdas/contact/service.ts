@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ContactMessageInput } from '@shared/contact/schemas';
 import type { RateLimit, RateLimiter } from '../common/rate-limit';
-import type { ContactRepo, StoredContactMessage } from './repository';
+import { senderKey, type ContactRepo, type StoredContactMessage } from './repository';
 
 /** Messages one IP address may send per window. */
 export const CONTACT_RATE_LIMIT: RateLimit = { limit: 5, windowSeconds: 60 * 60 };
@@ -24,6 +24,7 @@ export async function receiveContactMessage(
     ...input,
     id: randomUUID(),
     created_at: now.toISOString(),
+    sender: senderKey(input.email),
     source_ip_hash: sourceIpHash,
   };
   await repo.put(message);

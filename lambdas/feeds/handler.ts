@@ -6,16 +6,16 @@ import { ValidationError } from '../common/errors';
 import { issueDetails, noContent, ok, route } from '../common/http';
 import { rememberedFeatureCheck } from '../common/plan';
 import { dismissalsRepo, feedsRepo, withReadCache } from './repository';
-import { dismissTrendAlert as dismiss, FEED_FEATURES, readFeed, RUN_HORIZON_MS } from './service';
+import { dismissTrendAlert as dismiss, FEED_FEATURES, readFeed } from './service';
 
 /**
- * Readers share one read of a feed for 10 s; after that, up to 20 s, they get it at once while
- * one new read runs. A run writes each feed's items 90 s ahead every minute, so a read holds
- * every item due over the next 30 s: one up to 20 s old holds every item due now, with 10 s to
- * spare for a late run. An item is still shown only once due. (A read of a capped feed costs the
- * container a few milliseconds of CPU to decode, which requests arriving meanwhile wait behind.)
+ * Readers share one read of a feed for 10 s; the first reader after that waits for a new read
+ * (never a read left running after the response: Lambda freezes the container then). A run
+ * writes each feed's items 90 s ahead every minute, so a read up to 10 s old holds every item due
+ * now. An item is still shown only once due. (A read of a capped feed costs the container a few
+ * milliseconds of CPU to decode, which requests arriving meanwhile wait behind.)
  */
-const FEED_READ = { freshMs: 10_000, staleMs: RUN_HORIZON_MS - 60_000 - 10_000 };
+const FEED_READ = { freshMs: 10_000 };
 /** What the caller's plan is judged from is kept a minute, as the session check keeps its answer. */
 const PLAN_REMEMBER_MS = 60_000;
 

@@ -156,7 +156,9 @@ export interface ReadCacheOptions {
   /**
    * After `freshMs`, a reader still gets the last read, at once, while one new read runs for the
    * readers after it, if the last read is younger than this (and, for a feed, not empty: a feed
-   * read before its first run). Otherwise the reader waits for the new read. 0: never.
+   * read before its first run). Otherwise the reader waits for the new read. 0: never. Only for
+   * a process that keeps running after it answers: a Lambda handler must not use it (the
+   * container is frozen once the response is returned, with the new read half done).
    */
   staleMs?: number;
   now?: () => number;

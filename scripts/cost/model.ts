@@ -510,6 +510,13 @@ export const usage: UsageAssumptions = {
       wru: 9,
       basis: 'reads every feed partition (~110 KB, eventually consistent), deletes what fell off',
     },
+    sweepDeletedAccounts: {
+      billedMs: 60,
+      rru: 1,
+      wru: 0.1,
+      basis:
+        'scans the revocations (a day of sign-outs and deletions, a few KB); a deletion a day swept once more',
+    },
   },
   scannerSnapshotBuildMs: onLambda(226, DEFAULT_FUNCTION_MEMORY_MB),
   burstFactor: 2,

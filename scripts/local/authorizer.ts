@@ -1,6 +1,6 @@
 /**
  * The local stand-in for API Gateway's JWT authorizer, checking what it checks and no more: the
- * bearer token's RS256 signature against the pool's JWKS, its issuer and expiry, and that its
+ * token's RS256 signature (read from the header as API Gateway reads it: shared/src/auth/bearer.ts) against the pool's JWKS, its issuer and expiry, and that its
  * `aud` or `client_id` is the app client. (Like API Gateway it would take an ID token here; the
  * route's required scope, checked by the API server, and the handler's `token_use` check refuse
  * it, as they do in AWS.) Claims are handed to the handler as API Gateway does (strings).
@@ -10,6 +10,7 @@
  * answer, and the expiry is checked on every request. A refused token is never remembered.
  */
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { tokenFromAuthorization } from '@shared/auth/bearer';
 
 export interface AuthorizerOptions {
   issuer: string;
@@ -34,9 +35,8 @@ export function createJwtAuthorizer({
   const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
   const verified = new Map<string, { claims: Record<string, string>; scopes: string[]; until: number }>();
   return async (authorization) => {
-    const match = /^Bearer (\S+)$/i.exec(authorization ?? '');
-    if (!match) return null;
-    const token = match[1]!;
+    const token = tokenFromAuthorization(authorization);
+    if (!token) return null;
     const known = verified.get(token);
     if (known) {
       if (known.until > now()) return { claims: { ...known.claims }, scopes: [...known.scopes] };

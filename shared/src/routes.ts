@@ -38,7 +38,7 @@ export interface RouteDefinition {
  * Every table holding users' own data, all with one access: the account export and deletion
  * cover each of them, including tables added after them.
  */
-function userDataTables(access: TableAccess): Partial<Record<TableKey, TableAccess>> {
+export function userDataTables(access: TableAccess): Partial<Record<TableKey, TableAccess>> {
   return Object.fromEntries(
     (Object.keys(tables) as TableKey[]).filter((key) => tables[key].userData).map((key) => [key, access]),
   );
@@ -274,7 +274,8 @@ export const routes = [
     path: '/api/account/export',
     auth: 'user',
     area: 'account',
-    tables: userDataTables('read'),
+    // The contact messages sent from the account's e-mail address are exported with it.
+    tables: { ...userDataTables('read'), contactMessages: 'read' },
     cognitoActions: ['cognito-idp:AdminGetUser'],
     memoryMb: 1024,
   },
@@ -284,9 +285,32 @@ export const routes = [
     path: '/api/account',
     auth: 'user',
     area: 'account',
-    tables: userDataTables('readWrite'),
+    // The revocation first (it refuses the account's tokens), then every item, the contact
+    // messages from its address, the sign-in.
+    tables: { ...userDataTables('readWrite'), contactMessages: 'readWrite', revocations: 'readWrite' },
     cognitoActions: ['cognito-idp:AdminDeleteUser'],
     secrets: ['stripeSecretKey'],
+  },
+  {
+    // Sign-out everywhere: the revocation (so the API refuses every token issued until now) and
+    // Cognito's global sign-out (so no refresh token makes new ones).
+    id: 'signOutEverywhere',
+    method: 'POST',
+    path: '/api/account/sign-out',
+    auth: 'user',
+    area: 'account',
+    tables: { revocations: 'readWrite' },
+    cognitoActions: ['cognito-idp:AdminUserGlobalSignOut'],
+  },
+  {
+    // Turning two-factor authentication off needs a recent sign-in (RECENT_SIGN_IN_MINUTES).
+    id: 'disableMfa',
+    method: 'DELETE',
+    path: '/api/account/mfa',
+    auth: 'user',
+    area: 'account',
+    tables: {},
+    cognitoActions: ['cognito-idp:AdminSetUserMFAPreference'],
   },
   {
     id: 'getBilling',
@@ -337,6 +361,9 @@ export type RouteId = Route['id'];
  * (their `aud` is the client id); the handler also checks `token_use`.
  */
 export const USER_ROUTE_SCOPE = 'aws.cognito.signin.user.admin';
+
+/** API Gateway gives up on an integration after 30 s; each route's function stops just before. */
+export const API_TIMEOUT_SECONDS = 29;
 
 /** Largest request body any route accepts (bytes); larger bodies get 413 `payload_too_large`. */
 export const MAX_BODY_BYTES = 64 * 1024;

@@ -3,7 +3,7 @@
  * and timers in the local runtime both read this. A job is the export `id` of
  * `lambdas/<area>/jobs.ts`, called with no input.
  */
-import type { TableAccess } from './routes';
+import { userDataTables, type TableAccess } from './routes';
 import type { TableKey } from './tables';
 
 export interface ScheduleDefinition {
@@ -30,6 +30,14 @@ export const schedules = [
     description: 'Trims every feed to its cap (spec 9, simulated feeds), newest kept',
     everyMinutes: 1,
     tables: { feeds: 'readWrite' },
+  },
+  {
+    id: 'sweepDeletedAccounts',
+    area: 'account',
+    description:
+      'Deletes, once more, every item of each account deleted over a minute ago: a write that passed its session check just before the deletion can land after it (API_TIMEOUT_SECONDS later at most)',
+    everyMinutes: 5,
+    tables: { ...userDataTables('readWrite'), revocations: 'readWrite' },
   },
 ] as const satisfies readonly ScheduleDefinition[];
 

@@ -104,10 +104,28 @@ export const tables = {
     ttlAttribute: 'expires_at',
     userData: true,
   },
+  /**
+   * Messages sent through the contact form. They are not partitioned by user (anyone may write),
+   * so a user's are found by `sender` (the e-mail address, trimmed and lower-cased): exported
+   * with the account, and deleted with it.
+   */
   contactMessages: {
     id: 'contact_messages',
     envVar: 'TABLE_CONTACT_MESSAGES',
     partitionKey: { name: 'id', type: 'S' },
+    globalIndexes: [{ name: 'by_sender', partitionKey: { name: 'sender', type: 'S' } }],
+    userData: false,
+  },
+  /**
+   * Per user: when their sessions were ended (sign-out everywhere, an operator's disable, the
+   * account's deletion); every user request checks it (shared/src/auth/sessions.ts). Not user
+   * data: the id, why and when, and it must outlive the account it refuses.
+   */
+  revocations: {
+    id: 'revocations',
+    envVar: 'TABLE_REVOCATIONS',
+    partitionKey: { name: 'user_id', type: 'S' },
+    ttlAttribute: 'expires_at',
     userData: false,
   },
   /** Passed site gates: the gate cookie names one, sign-out deletes it, TTL ends it. */

@@ -13,13 +13,21 @@ export interface EventOptions {
   sub?: string;
   /** The token's `token_use` claim (an access token unless said otherwise). */
   tokenUse?: 'access' | 'id';
-  token?: string;
+  /**
+   * Sent as `Authorization: Bearer <token>`; with a `sub` and no token, `token-<sub>` (API Gateway
+   * passes a user route only a request with a token). `null`: no Authorization header at all.
+   */
+  token?: string | null;
+  /** More claims of the token, as API Gateway passes them (strings): `iat`, `auth_time`. */
+  claims?: Record<string, string>;
 }
 
 export function apiEvent(options: EventOptions = {}): APIGatewayProxyEventV2WithJWTAuthorizer {
   const method = options.method ?? 'GET';
   const path = options.path ?? '/api/profile';
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  const token =
+    options.token === null ? undefined : (options.token ?? (options.sub && `token-${options.sub}`));
   return {
     version: '2.0',
     routeKey: `${method} ${path}`,
@@ -27,7 +35,7 @@ export function apiEvent(options: EventOptions = {}): APIGatewayProxyEventV2With
     rawQueryString: '',
     headers: {
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...options.headers,
     },
     queryStringParameters: options.query,
@@ -49,7 +57,9 @@ export function apiEvent(options: EventOptions = {}): APIGatewayProxyEventV2With
         principalId: '',
         integrationLatency: 0,
         jwt: {
-          claims: options.sub ? { sub: options.sub, token_use: options.tokenUse ?? 'access' } : {},
+          claims: options.sub
+            ? { sub: options.sub, token_use: options.tokenUse ?? 'access', ...options.claims }
+            : {},
           scopes: [],
         },
       },

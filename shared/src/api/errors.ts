@@ -14,6 +14,8 @@ export const errorStatus = {
   forbidden: 403,
   site_locked: 403,
   plan_limit: 403,
+  /** Deleting the account or turning MFA off: the caller's sign-in is older than RECENT_SIGN_IN_MINUTES. */
+  reauthentication_required: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

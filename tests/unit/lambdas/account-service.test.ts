@@ -1,7 +1,8 @@
 /**
- * Account deletion and the user-data store: the order of the steps (subscription, rows, sign-in,
- * rows again), a failure part-way that a re-run finishes, nothing deleted for a dead session, and
- * DynamoDB's unprocessed batch items retried until none remain (or reported, never silently).
+ * Account deletion and the user-data store: the order of the steps (revocation, subscription,
+ * rows, contact messages, sign-in, rows again), a recent sign-in required, a failure part-way
+ * that a re-run finishes, nothing deleted for a dead session, the late sweep, and DynamoDB's
+ * unprocessed batch items retried until none remain (or reported, never silently).
  */
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -14,7 +15,8 @@ import {
   userDataTableKeys,
   type UserDataStore,
 } from '../../../lambdas/account/repository';
-import { deleteAccount, type DeletionDeps } from '../../../lambdas/account/service';
+import { deleteAccount, sweepDeletedAccounts, type DeletionDeps } from '../../../lambdas/account/service';
+import { RECENT_SIGN_IN_MINUTES } from '@shared/auth/sessions';
 import type { BillingProvider } from '../../../lambdas/billing/provider';
 import type { Profile } from '@shared/profiles/schemas';
 
@@ -58,6 +60,18 @@ describe('deleteAccount', () => {
       },
       data,
       billing: async () => provider,
+      revocations: {
+        revoke: vi.fn(async (userId: string, reason) => {
+          steps.push(`revoke ${userId} ${reason}`);
+          return { user_id: userId, reason, revoked_at: 0, expires_at: 0 };
+        }),
+      },
+      contact: {
+        deleteFromSender: vi.fn(async (email: string) => {
+          steps.push(`contact ${email}`);
+          return 1;
+        }),
+      },
       deleteSignIn: vi.fn(async () => {
         steps.push('delete sign-in');
       }),
@@ -66,11 +80,41 @@ describe('deleteAccount', () => {
     return { deps: value, steps, provider };
   }
 
-  it('cancels the subscription, deletes every user-data table, the sign-in, then sweeps again', async () => {
+  const NOW = new Date('2026-11-23T12:00:00Z');
+  const nowSeconds = NOW.getTime() / 1000;
+  const caller = (accessToken = 't') => ({ userId: 'u1', accessToken, authTime: nowSeconds - 60 });
+
+  it('revokes first, cancels the subscription, deletes every table, the contact messages, the sign-in, then sweeps again', async () => {
     const { deps: d, steps } = deps();
-    await deleteAccount(d, { userId: 'u1', accessToken: 'token' }, logger);
+    await deleteAccount(d, caller('token'), logger, NOW);
     const sweep = userDataTableKeys.map((key) => `sweep ${key}`);
-    expect(steps).toEqual(['cancel sub_1', ...sweep, 'delete sign-in', ...sweep]);
+    expect(steps).toEqual([
+      'revoke u1 deleted',
+      'cancel sub_1',
+      ...sweep,
+      'contact a@example.com',
+      'delete sign-in',
+      ...sweep,
+    ]);
+  });
+
+  it.each([
+    ['no auth_time', undefined],
+    ['a sign-in one second past the window', nowSeconds - RECENT_SIGN_IN_MINUTES * 60 - 1],
+  ])('refuses with 403 reauthentication_required on %s, and does nothing', async (_name, authTime) => {
+    const { deps: d, steps } = deps();
+    await expect(
+      deleteAccount(d, { userId: 'u1', accessToken: 't', authTime }, logger, NOW),
+    ).rejects.toMatchObject({ code: 'reauthentication_required', status: 403 });
+    expect(steps).toEqual([]);
+    expect(d.identity.accountOf).not.toHaveBeenCalled();
+  });
+
+  it('accepts a sign-in exactly at the edge of the window', async () => {
+    const { deps: d } = deps();
+    const authTime = nowSeconds - RECENT_SIGN_IN_MINUTES * 60;
+    await deleteAccount(d, { userId: 'u1', accessToken: 't', authTime }, logger, NOW);
+    expect(d.deleteSignIn).toHaveBeenCalledWith('u1');
   });
 
   it('deletes nothing for a session Cognito no longer honours', async () => {
@@ -78,7 +122,7 @@ describe('deleteAccount', () => {
     vi.mocked(d.identity.accountOf).mockRejectedValueOnce(
       Object.assign(new Error('revoked'), { name: 'NotAuthorizedException' }),
     );
-    await expect(deleteAccount(d, { userId: 'u1', accessToken: 'old' }, logger)).rejects.toMatchObject({
+    await expect(deleteAccount(d, caller('old'), logger, NOW)).rejects.toMatchObject({
       name: 'NotAuthorizedException',
     });
     expect(steps).toEqual([]);
@@ -87,22 +131,48 @@ describe('deleteAccount', () => {
   it('a failure part-way answers 503 and keeps the sign-in; running it again finishes the job', async () => {
     const { deps: d, steps } = deps();
     vi.mocked(d.data.deleteAllOf).mockRejectedValueOnce(new IncompleteDeletionError('3 items left'));
-    await expect(deleteAccount(d, { userId: 'u1', accessToken: 't' }, logger)).rejects.toMatchObject({
+    await expect(deleteAccount(d, caller(), logger, NOW)).rejects.toMatchObject({
       code: 'service_unavailable',
       status: 503,
     });
     expect(d.deleteSignIn).not.toHaveBeenCalled();
     steps.length = 0;
-    await deleteAccount(d, { userId: 'u1', accessToken: 't' }, logger);
+    await deleteAccount(d, caller(), logger, NOW);
     expect(steps.at(-1 - userDataTableKeys.length)).toBe('delete sign-in');
   });
 
   it('does not delete an account whose subscription it cannot cancel', async () => {
     const { deps: d, steps } = deps({ billing: async () => null });
-    await expect(deleteAccount(d, { userId: 'u1', accessToken: 't' }, logger)).rejects.toMatchObject({
+    await expect(deleteAccount(d, caller(), logger, NOW)).rejects.toMatchObject({
       status: 503,
     });
-    expect(steps).toEqual([]);
+    // Only the revocation: the account's tokens stay refused; a new sign-in can run it again.
+    expect(steps).toEqual(['revoke u1 deleted']);
+  });
+});
+
+describe('sweepDeletedAccounts', () => {
+  it('sweeps every user-data table of each deletion due, then marks it swept', async () => {
+    const steps: string[] = [];
+    const now = new Date('2026-11-23T12:00:00Z');
+    const revocations = {
+      unsweptDeletions: vi.fn(async () => [
+        { user_id: 'gone-1', reason: 'deleted' as const, revoked_at: 1, expires_at: 2 },
+      ]),
+      markSwept: vi.fn(async (userId: string) => {
+        steps.push(`swept ${userId}`);
+      }),
+    };
+    const data = {
+      deleteAllOf: vi.fn(async (table: TableKey, userId: string) => {
+        steps.push(`sweep ${table} ${userId}`);
+        return table === 'trades' ? 2 : 0;
+      }),
+    };
+    expect(await sweepDeletedAccounts({ revocations, data }, logger, now)).toEqual({ swept: 1 });
+    // Due: deleted over a minute (LATE_SWEEP_AFTER_SECONDS) before now.
+    expect(revocations.unsweptDeletions).toHaveBeenCalledWith(now.getTime() / 1000 - 60);
+    expect(steps).toEqual([...userDataTableKeys.map((key) => `sweep ${key} gone-1`), 'swept gone-1']);
   });
 });
 

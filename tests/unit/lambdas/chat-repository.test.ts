@@ -1,13 +1,16 @@
 /** The assistant's DynamoDB calls over a mocked client, and its handlers' refusals before any I/O. */
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@shared/chat/schemas';
 import { chatRepo, usageRepo } from '../../../lambdas/chat/repository';
+import { liveSessions, REVOCATIONS_TABLE } from '../../helpers/live-session';
 import { apiEvent, parseBody } from '../../helpers/api-events';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
+const cognito = mockClient(CognitoIdentityProviderClient);
 const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local' }));
 
 const message = (id: string, createdAt: string): ChatMessage => ({
@@ -21,7 +24,11 @@ const message = (id: string, createdAt: string): ChatMessage => ({
   created_at: createdAt,
 });
 
-beforeEach(() => dynamo.reset());
+beforeEach(() => {
+  dynamo.reset();
+  cognito.reset();
+  liveSessions(dynamo, cognito);
+});
 
 describe('usage counter', () => {
   it('adds one question in a single conditional update, kept until TTL removes it', async () => {
@@ -92,16 +99,23 @@ describe('chat handlers', () => {
   });
   afterAll(() => vi.restoreAllMocks());
 
-  it.each(['', '   ', '\n\t'])('refuse blank text %j with 400 before any read or write', async (text) => {
-    const result = await handlers.postChatMessage(
-      apiEvent({ method: 'POST', path: '/api/chat', sub: 'user-1', body: { message: text } }),
-    );
-    expect(result.statusCode).toBe(400);
-    expect(parseBody(result)).toMatchObject({
-      error: { code: 'validation_failed', details: [{ path: 'message' }] },
-    });
-    expect(dynamo.calls()).toHaveLength(0);
-  });
+  it.each(['', '   ', '\n\t'])(
+    'refuse blank text %j with 400 before any read or write of a chat table',
+    async (text) => {
+      const result = await handlers.postChatMessage(
+        apiEvent({ method: 'POST', path: '/api/chat', sub: 'user-1', body: { message: text } }),
+      );
+      expect(result.statusCode).toBe(400);
+      expect(parseBody(result)).toMatchObject({
+        error: { code: 'validation_failed', details: [{ path: 'message' }] },
+      });
+      // Only the session check's read of the caller's revocation.
+      const tablesTouched = dynamo
+        .calls()
+        .map((call) => (call.args[0].input as { TableName?: string }).TableName);
+      expect(tablesTouched).toEqual([REVOCATIONS_TABLE]);
+    },
+  );
 
   it('history: at most 50, and a read of the caller’s own partition only', async () => {
     const tooMany = await handlers.getChatHistory(

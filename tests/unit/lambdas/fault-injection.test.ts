@@ -30,6 +30,8 @@
  */
 import {
   AdminDeleteUserCommand,
+  AdminSetUserMFAPreferenceCommand,
+  AdminUserGlobalSignOutCommand,
   AdminGetUserCommand,
   CognitoIdentityProviderClient,
   GetUserCommand,
@@ -272,6 +274,20 @@ function installMocks() {
       if (!user || user.deleted)
         throw new UserNotFoundException({ message: 'User does not exist.', $metadata: {} });
       return { Username: user.id, UserCreateDate: user.createdAt, Enabled: true };
+    }),
+  );
+  cognitoMock.on(AdminUserGlobalSignOutCommand).callsFake((input: { Username?: string }) =>
+    intercept('cognito', 'AdminUserGlobalSignOut', () => {
+      if (!cognitoUsers.get(input.Username ?? ''))
+        throw new UserNotFoundException({ message: 'User does not exist.', $metadata: {} });
+      return {};
+    }),
+  );
+  cognitoMock.on(AdminSetUserMFAPreferenceCommand).callsFake((input: { Username?: string }) =>
+    intercept('cognito', 'AdminSetUserMFAPreference', () => {
+      if (!cognitoUsers.get(input.Username ?? ''))
+        throw new UserNotFoundException({ message: 'User does not exist.', $metadata: {} });
+      return {};
     }),
   );
   cognitoMock.on(AdminDeleteUserCommand).callsFake((input: { Username?: string }) =>
@@ -517,7 +533,13 @@ function requestParts(route: RouteDefinition): RequestParts {
   return parts;
 }
 
-function eventFor(route: RouteDefinition): APIGatewayProxyEventV2 {
+/**
+ * The caller's token was issued, and its user signed in, just now; a retry signs in again (a
+ * second later): account deletion revokes every token issued until it began, the one that asked
+ * included, so the user finishes a failed deletion with a new sign-in.
+ */
+function eventFor(route: RouteDefinition, signedInAgain = false): APIGatewayProxyEventV2 {
+  const signedIn = String(Math.floor(Date.now() / 1000) + (signedInAgain ? 1 : 0));
   const parts = requestParts(route);
   const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
     encodeURIComponent(parts.pathParameters?.[name] ?? ''),
@@ -529,7 +551,9 @@ function eventFor(route: RouteDefinition): APIGatewayProxyEventV2 {
     rawBody: parts.rawBody,
     query: parts.query,
     pathParameters: parts.pathParameters,
-    ...(route.auth === 'user' ? { sub: USER, token: TOKEN } : {}),
+    ...(route.auth === 'user'
+      ? { sub: USER, token: TOKEN, claims: { iat: signedIn, auth_time: signedIn } }
+      : {}),
     headers: {
       [ORIGIN_VERIFY_HEADER]: ORIGIN_SECRET,
       'cloudfront-viewer-address': '198.51.100.20:443',
@@ -571,7 +595,7 @@ async function run(
         return { status: 0, headers: {}, body: '', error, calls: { ...calls } };
       }
     }
-    const result = await handlers.get(target.id)!(eventFor(target.route));
+    const result = await handlers.get(target.id)!(eventFor(target.route, sameInstant));
     return {
       status: result.statusCode ?? 0,
       headers: (result.headers ?? {}) as Record<string, string>,

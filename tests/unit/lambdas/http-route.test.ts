@@ -1,16 +1,32 @@
-/** The handler pattern: validation, size and media checks, error mapping, no internals leaked. */
+/**
+ * The handler pattern: the session check on every user route (the token read as API Gateway reads
+ * it), validation, size and media checks, error mapping, no internals leaked.
+ */
+import {
+  CognitoIdentityProviderClient,
+  GetUserCommand,
+  NotAuthorizedException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { NotFoundError, RateLimitedError } from '../../../lambdas/common/errors';
 import { ok, route } from '../../../lambdas/common/http';
 import { MAX_BODY_BYTES } from '@shared/routes';
 import { apiEvent, parseBody } from '../../helpers/api-events';
+import { liveSessions, REVOCATIONS_TABLE } from '../../helpers/live-session';
 
+const dynamo = mockClient(DynamoDBDocumentClient);
+const cognito = mockClient(CognitoIdentityProviderClient);
 const input = z.object({ full_name: z.string().max(10) }).strict();
 
 describe('route()', () => {
   let logs: string[];
   beforeEach(() => {
+    dynamo.reset();
+    cognito.reset();
+    liveSessions(dynamo, cognito);
     logs = [];
     // Powertools writes info to stdout, warnings and errors to stderr.
     for (const stream of [process.stdout, process.stderr])
@@ -42,6 +58,68 @@ describe('route()', () => {
     expect(result.statusCode).toBe(401);
     expect(parseBody(result)).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
     expect(serve).not.toHaveBeenCalled();
+  });
+
+  describe('the token, read as API Gateway reads the Authorization header', () => {
+    it.each([
+      ['the Bearer scheme', 'Bearer tok-1'],
+      ['a lower-case scheme', 'bearer tok-1'],
+      ['an upper-case scheme', 'BEARER tok-1'],
+      ['no scheme (the token alone)', 'tok-1'],
+    ])('%s: the session of that token is checked', async (_name, authorization) => {
+      const serve = vi.fn(async () => ok({}));
+      const event = apiEvent({ sub: 'u', token: null, headers: { authorization } });
+      expect((await route('getProfile', {}, serve)(event)).statusCode).toBe(200);
+      expect(cognito.commandCalls(GetUserCommand).map((c) => c.args[0].input.AccessToken)).toEqual(['tok-1']);
+      // A write reads the revocation strongly consistently.
+      await route('updateProfile', {}, serve)({ ...event, requestContext: { ...event.requestContext } });
+      const reads = dynamo.commandCalls(GetCommand).map((c) => c.args[0].input);
+      expect(reads.at(-1)).toMatchObject({
+        TableName: REVOCATIONS_TABLE,
+        Key: { user_id: 'u' },
+        ConsistentRead: true,
+      });
+    });
+
+    it.each([
+      ['no Authorization header', undefined],
+      ['an empty one', ''],
+      ['another scheme', 'Basic dXNlcjpwYXNz'],
+      ['a scheme with no token', 'Bearer '],
+    ])('%s: 401, and the service never runs', async (_name, authorization) => {
+      const serve = vi.fn();
+      const event = apiEvent({
+        sub: 'u',
+        token: null,
+        ...(authorization === undefined ? {} : { headers: { authorization } }),
+      });
+      const result = await route('updateProfile', {}, serve)(event);
+      expect(result.statusCode).toBe(401);
+      expect(parseBody(result)).toMatchObject({ error: { code: 'unauthorized' } });
+      expect(serve).not.toHaveBeenCalled();
+    });
+
+    it.each(['bearer old', 'old'])(
+      'refuses "%s" once the user signed out everywhere (a revocation after the token was issued)',
+      async (authorization) => {
+        dynamo
+          .on(GetCommand, { TableName: REVOCATIONS_TABLE })
+          .resolves({ Item: { user_id: 'u', reason: 'signed_out', revoked_at: 1_000, expires_at: 90_000 } });
+        const serve = vi.fn();
+        const event = apiEvent({ sub: 'u', token: null, claims: { iat: '999' }, headers: { authorization } });
+        const result = await route('updateProfile', {}, serve)(event);
+        expect(result.statusCode).toBe(401);
+        expect(serve).not.toHaveBeenCalled();
+      },
+    );
+
+    it('refuses a token Cognito no longer honours, whatever the scheme', async () => {
+      cognito.on(GetUserCommand).rejects(new NotAuthorizedException({ message: 'revoked', $metadata: {} }));
+      const serve = vi.fn();
+      const event = apiEvent({ sub: 'u', token: null, headers: { authorization: 'bearer gone' } });
+      expect((await route('getProfile', {}, serve)(event)).statusCode).toBe(401);
+      expect(serve).not.toHaveBeenCalled();
+    });
   });
 
   it.each([

@@ -10,8 +10,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { ok, route } from '../../../lambdas/common/http';
 import { createLogger } from '../../../lambdas/common/observability';
 import { newSiteGateSecret } from '../../../lambdas/site-gate/service';
+import { liveSessions } from '../../helpers/live-session';
 import { apiEvent, parseBody } from '../../helpers/api-events';
 import { startOpenAiStub, type OpenAiStub } from '../../helpers/openai-stub';
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+const cognito = mockClient(CognitoIdentityProviderClient);
 
 type Line = Record<string, unknown>;
 
@@ -38,6 +42,9 @@ function captureOutput() {
 describe('log lines', () => {
   let output: ReturnType<typeof captureOutput>;
   beforeEach(() => {
+    dynamo.reset();
+    cognito.reset();
+    liveSessions(dynamo, cognito);
     output = captureOutput();
   });
   afterEach(() => vi.restoreAllMocks());
@@ -152,8 +159,6 @@ describe('log lines', () => {
 });
 
 describe('a request with a bearer token, a gate password and a chat message', () => {
-  const dynamo = mockClient(DynamoDBDocumentClient);
-  const cognito = mockClient(CognitoIdentityProviderClient);
   const password = 'Gate-Pa55word-7c1e';
   const token = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1c2VyLTcifQ.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg';
   const question = 'Should I sell AAPL puts? My private plan: 40 contracts on margin before earnings';
@@ -192,6 +197,7 @@ describe('a request with a bearer token, a gate password and a chat message', ()
   it('logs none of them, on the way in, on a refusal, and on a failure', async () => {
     dynamo.reset();
     cognito.reset();
+    liveSessions(dynamo);
     const sessions = new Map<string, unknown>();
     dynamo.on(UpdateCommand, { TableName: 'rate-limits' }).resolves({ Attributes: { count: 1 } });
     dynamo.on(GetCommand, { TableName: 'rate-limits' }).resolves({});

@@ -11,6 +11,7 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { simulatedMarket } from '@shared/market/quotes';
@@ -23,6 +24,7 @@ import { quotaExceededError, requireFeature } from '../../../lambdas/common/plan
 import { askAssistant, type ChatDeps } from '../../../lambdas/chat/service';
 import type { FeedDeps } from '../../../lambdas/feeds/service';
 import type { JournalStore } from '../../../lambdas/trades/service';
+import { liveSessions } from '../../helpers/live-session';
 import { apiEvent } from '../../helpers/api-events';
 import { startOpenAiStub, type OpenAiStub } from '../../helpers/openai-stub';
 
@@ -93,6 +95,7 @@ const dimensionsOf = (metric: keyof typeof appMetrics) => [
 ];
 
 const dynamo = mockClient(DynamoDBDocumentClient);
+const cognito = mockClient(CognitoIdentityProviderClient);
 let stub: OpenAiStub;
 
 beforeAll(async () => {
@@ -114,6 +117,8 @@ afterAll(async () => {
 beforeEach(() => {
   written = [];
   dynamo.reset();
+  cognito.reset();
+  liveSessions(dynamo, cognito);
   stub.reset();
 });
 

@@ -1,6 +1,6 @@
 /**
  * The feeds' remembered plan check over mocked AWS clients: one profile read a minute per user
- * (renewed in the background in its last third), the plan still judged at each call's time (a
+ * (read again before answering once the minute is over, never behind the caller), the plan still judged at each call's time (a
  * trial ends on time), a refusal never made on a remembered profile (an upgrade counts at once),
  * a downgrade seen once the minute is over.
  */
@@ -63,7 +63,7 @@ describe('rememberedFeatureCheck', () => {
     expect(reads()).toBe(3);
   });
 
-  it('reads it again in the background in the minute’s last third, the caller not waiting', async () => {
+  it('reads it again before answering once the minute is over, never in the background', async () => {
     dynamo.on(GetCommand).resolvesOnce(profile('pro', NOW.getTime() - DAY_MS));
     const { lookup, reads, later, at } = check();
     await lookup('u1', 'darkpool', at());
@@ -73,18 +73,17 @@ describe('rememberedFeatureCheck', () => {
       .callsFake(
         () => new Promise((resolve) => (answer = () => resolve(profile('elite', NOW.getTime() - DAY_MS)))),
       );
-    later(40_000);
-    expect(await lookup('u1', 'darkpool', at())).toBe('pro'); // while the new read is under way
-    expect(await lookup('u1', 'darkpool', at())).toBe('pro');
+    later(59_999);
+    expect(await lookup('u1', 'darkpool', at())).toBe('pro'); // within the minute: no read at all
+    expect(reads()).toBe(1);
+    later(1);
+    let settled = false;
+    const answered = lookup('u1', 'darkpool', at()).then((plan) => ((settled = true), plan));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false); // the caller waits for the new read
     expect(reads()).toBe(2);
     answer();
-    await expect.poll(() => lookup('u1', 'darkpool', at())).toBe('elite');
-    // The renewed profile, read at 40 s, holds until 100 s: at 80 s it answers at once (and is
-    // renewed in turn, by a read that this time never comes back).
-    dynamo.on(GetCommand).callsFake(() => new Promise(() => {}));
-    later(40_000);
-    expect(await lookup('u1', 'darkpool', at())).toBe('elite');
-    expect(reads()).toBe(3);
+    expect(await answered).toBe('elite');
   });
 
   it('judges the remembered profile at each call’s time: a trial ends on time', async () => {

@@ -11,6 +11,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { liveSessions } from '../../helpers/live-session';
 import { apiEvent, parseBody } from '../../helpers/api-events';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -46,6 +47,7 @@ describe('profile handlers', () => {
   beforeEach(() => {
     dynamo.reset();
     cognito.reset();
+    liveSessions(dynamo);
     vi.useRealTimers();
   });
 
@@ -68,7 +70,7 @@ describe('profile handlers', () => {
   });
 
   it('answers 401 to a signed-out or deleted user’s token, and writes nothing', async () => {
-    dynamo.on(GetCommand).resolves({});
+    dynamo.on(GetCommand, { TableName: 'profiles-test' }).resolves({});
     for (const failure of [
       new NotAuthorizedException({ message: 'Access Token has been revoked', $metadata: {} }),
       new UserNotFoundException({ message: 'User does not exist.', $metadata: {} }),
@@ -83,7 +85,7 @@ describe('profile handlers', () => {
   });
 
   it('brings a changed email up to date', async () => {
-    dynamo.on(GetCommand).resolves({ Item: existing });
+    dynamo.on(GetCommand, { TableName: 'profiles-test' }).resolves({ Item: existing });
     dynamo.on(UpdateCommand).resolves({ Attributes: { ...existing, email: 'ann@new.example.com' } });
     cognitoUser('ann@new.example.com');
     const result = await handlers.getProfile(apiEvent({ sub: 'user-1', token: 't' }));
@@ -94,7 +96,7 @@ describe('profile handlers', () => {
 
   it('creates a missing profile dated by the Cognito sign-up: trial ends 7 days after it, never a fresh trial', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-21T12:00:00.000Z'), toFake: ['Date'] });
-    dynamo.on(GetCommand).resolves({});
+    dynamo.on(GetCommand, { TableName: 'profiles-test' }).resolves({});
     dynamo.on(PutCommand).resolves({});
     cognito.on(GetUserCommand, { AccessToken: 'token-1' }).resolves({
       Username: 'user-1',
@@ -128,7 +130,7 @@ describe('profile handlers', () => {
   });
 
   it('returns the profile a concurrent first call created instead of overwriting it', async () => {
-    dynamo.on(GetCommand).resolvesOnce({}).resolves({ Item: existing });
+    dynamo.on(GetCommand, { TableName: 'profiles-test' }).resolvesOnce({}).resolves({ Item: existing });
     dynamo.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }));
     cognitoUser('ann@example.com');
     cognito.on(AdminGetUserCommand).resolves({ UserCreateDate: new Date('2026-11-01T00:00:00.000Z') });
@@ -139,7 +141,7 @@ describe('profile handlers', () => {
   });
 
   it('updates only the caller’s own row', async () => {
-    dynamo.on(GetCommand).resolves({ Item: existing });
+    dynamo.on(GetCommand, { TableName: 'profiles-test' }).resolves({ Item: existing });
     cognitoUser(existing.email);
     dynamo.on(UpdateCommand).callsFake((input: { ExpressionAttributeValues: Record<string, unknown> }) => ({
       Attributes: {
@@ -160,7 +162,7 @@ describe('profile handlers', () => {
   });
 
   it('stores the onboarding times it is sent, and only those', async () => {
-    dynamo.on(GetCommand).resolves({ Item: existing });
+    dynamo.on(GetCommand, { TableName: 'profiles-test' }).resolves({ Item: existing });
     cognitoUser(existing.email);
     dynamo.on(UpdateCommand).callsFake(() => ({ Attributes: existing }));
 
@@ -189,7 +191,9 @@ describe('profile handlers', () => {
 
   it('answers 500 without internals when DynamoDB rejects', async () => {
     cognitoUser(existing.email);
-    dynamo.on(GetCommand).rejects(new Error('ProvisionedThroughputExceeded at arn:aws:dynamodb:secret'));
+    dynamo
+      .on(GetCommand, { TableName: 'profiles-test' })
+      .rejects(new Error('ProvisionedThroughputExceeded at arn:aws:dynamodb:secret'));
     const result = await handlers.getProfile(apiEvent({ sub: 'user-1', token: 't' }));
     expect(result.statusCode).toBe(500);
     expect(result.body).not.toContain('arn:aws');
@@ -197,7 +201,7 @@ describe('profile handlers', () => {
   });
 
   it('answers 500 without internals when Cognito rejects while creating', async () => {
-    dynamo.on(GetCommand).resolves({});
+    dynamo.on(GetCommand, { TableName: 'profiles-test' }).resolves({});
     cognito.on(GetUserCommand).rejects(new Error('Cognito exploded'));
     const result = await handlers.getProfile(apiEvent({ sub: 'user-1', token: 't' }));
     expect(result.statusCode).toBe(500);
@@ -241,7 +245,7 @@ describe('profile handlers', () => {
       dynamo
         .on(PutCommand)
         .rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }));
-      dynamo.on(GetCommand).resolves({ Item: existing });
+      dynamo.on(GetCommand, { TableName: 'profiles-test' }).resolves({ Item: existing });
       await triggers.postConfirmation(confirmation('PostConfirmation_ConfirmSignUp'));
       expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
     });

@@ -1,5 +1,6 @@
 /** The site gate's password hashing, its session cookie, and the check user routes make. */
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SITE_GATE_COOKIE_MAX_AGE_SECONDS } from '@shared/secrets';
@@ -13,9 +14,11 @@ import {
   type SiteGateSecret,
 } from '../../../lambdas/common/site-gate';
 import { hashPassword, newSiteGateSecret, passwordMatches } from '../../../lambdas/site-gate/service';
+import { liveSessions, REVOCATIONS_TABLE } from '../../helpers/live-session';
 import { apiEvent, parseBody } from '../../helpers/api-events';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
+const cognito = mockClient(CognitoIdentityProviderClient);
 
 describe('site gate password', () => {
   it('matches only the password it was made from, and never stores it', async () => {
@@ -79,7 +82,11 @@ describe('user routes behind the gate', () => {
     clearSecretCache();
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
   });
-  beforeEach(() => dynamo.reset());
+  beforeEach(() => {
+    dynamo.reset();
+    cognito.reset();
+    liveSessions(dynamo, cognito);
+  });
   afterEach(() => clearSecretCache());
 
   const handler = route('getProfile', {}, async () => ok({ reached: true }));
@@ -101,7 +108,7 @@ describe('user routes behind the gate', () => {
 
   it('refuses a validly signed cookie whose session was ended (signed out)', async () => {
     const { token } = issueGateToken(secret);
-    dynamo.on(GetCommand).resolves({});
+    dynamo.on(GetCommand, { TableName: 'gate-sessions-test' }).resolves({});
     const result = await handler(withCookie(token));
     expect(result.statusCode).toBe(403);
   });
@@ -114,6 +121,8 @@ describe('user routes behind the gate', () => {
 describe('a stage whose gate secret was never set', () => {
   beforeEach(() => {
     dynamo.reset();
+    cognito.reset();
+    liveSessions(dynamo, cognito);
     vi.stubEnv('SITE_GATE_ENABLED', 'true');
     vi.stubEnv('TABLE_SITE_GATE_SESSIONS', 'gate-sessions-test');
     clearSecretCache();
@@ -137,7 +146,11 @@ describe('a stage whose gate secret was never set', () => {
       expect(result.statusCode).toBe(503);
       expect(result.headers?.['retry-after']).toBe('60');
       expect(parseBody(result)).toMatchObject({ error: { code: 'service_unavailable' } });
-      expect(dynamo.calls()).toHaveLength(0);
+      // No gate session is read: only the session check's read of the caller's revocation.
+      const tablesTouched = dynamo
+        .calls()
+        .map((call) => (call.args[0].input as { TableName?: string }).TableName);
+      expect(tablesTouched).toEqual([REVOCATIONS_TABLE]);
     });
   }
 });

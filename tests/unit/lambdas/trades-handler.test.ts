@@ -9,11 +9,14 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { liveSessions } from '../../helpers/live-session';
 import { apiEvent, parseBody } from '../../helpers/api-events';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
+const cognito = mockClient(CognitoIdentityProviderClient);
 let handlers: typeof import('../../../lambdas/trades/handler');
 
 const csvOf = (rows: number) =>
@@ -43,7 +46,11 @@ describe('trades handlers', () => {
     handlers = await import('../../../lambdas/trades/handler');
   });
   afterAll(() => vi.restoreAllMocks());
-  beforeEach(() => dynamo.reset());
+  beforeEach(() => {
+    dynamo.reset();
+    cognito.reset();
+    liveSessions(dynamo, cognito);
+  });
 
   it('an import whose writes fail midway deletes what it wrote and answers 500 without internals', async () => {
     dynamo.on(QueryCommand).resolves({ Items: [] });
@@ -133,7 +140,7 @@ describe('trades handlers', () => {
       tag_keys: [],
       fingerprint: 'f',
     };
-    dynamo.on(GetCommand).resolves({ Item: stored });
+    dynamo.on(GetCommand, { TableName: 'trades-test' }).resolves({ Item: stored });
     dynamo.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'changed', $metadata: {} }));
     const result = await handlers.updateTrade(
       apiEvent({
@@ -320,7 +327,7 @@ describe('trades handlers', () => {
     });
     const onGet = (version: number, entry: ReturnType<typeof cachedEntry> | object) => {
       dynamo.on(GetCommand, { Key: { user_id: 'user-1', sk: 'version' } }).resolves({ Item: { version } });
-      dynamo.on(GetCommand).resolves(entry);
+      dynamo.on(GetCommand, { TableName: 'journal-cache-test' }).resolves(entry);
     };
 
     it('serves figures computed at the current version and day without reading the trades', async () => {
@@ -339,7 +346,7 @@ describe('trades handlers', () => {
       ['the day turned (Today P&L moves)', 7, '2026-11-22'],
     ])('recomputes when %s, and stores the new figures', async (_why, version, day) => {
       vi.useFakeTimers({ now: new Date('2026-11-23T15:00:00.000Z'), toFake: ['Date'] });
-      dynamo.on(GetCommand).resolves(cachedEntry(7, day));
+      dynamo.on(GetCommand, { TableName: 'journal-cache-test' }).resolves(cachedEntry(7, day));
       dynamo.on(GetCommand, { Key: { user_id: 'user-1', sk: 'version' } }).resolves({ Item: { version } });
       dynamo.on(QueryCommand).resolves({ Items: [] });
       const result = await handlers.getTradeStats(statsEvent());

@@ -60,6 +60,24 @@ function authorizer(rememberMs?: number) {
   return { authorize, later: (ms: number) => (clock += ms) };
 }
 
+describe('the local JWT authorizer reads the header as API Gateway does', () => {
+  it.each([
+    ['Bearer <token>', (t: string) => `Bearer ${t}`],
+    ['bearer <token>', (t: string) => `bearer ${t}`],
+    ['BEARER <token>', (t: string) => `BEARER ${t}`],
+    ['the token alone', (t: string) => t],
+  ])('takes %s, with the same claims', async (_name, header) => {
+    const { authorize } = authorizer(0);
+    const token = await accessToken();
+    expect((await authorize(header(token)))?.claims).toMatchObject({ sub: 'user-1', token_use: 'access' });
+  });
+
+  it.each([undefined, '', 'Bearer ', 'Basic dXNlcjpwYXNz'])('refuses %j', async (header) => {
+    const { authorize } = authorizer(0);
+    expect(await authorize(header)).toBeNull();
+  });
+});
+
 describe('the local JWT authorizer remembers verified tokens', () => {
   it('takes a remembered token up to its expiry, and refuses it from then on', async () => {
     const { authorize, later } = authorizer(2 * 3600_000);
