@@ -78,6 +78,12 @@ export class ConflictError extends AppError {
   }
 }
 
+export class IdempotencyKeyReusedError extends AppError {
+  constructor(message: string) {
+    super('idempotency_key_reused', message);
+  }
+}
+
 export class PayloadTooLargeError extends AppError {
   constructor(limitBytes: number) {
     super('payload_too_large', `The request body is larger than ${limitBytes} bytes`);

@@ -50,7 +50,11 @@ export const ok = (body: unknown, headers?: Record<string, string>): HttpResult 
   body,
   headers,
 });
-export const created = (body: unknown): HttpResult => ({ status: 201, body });
+export const created = (body: unknown, headers?: Record<string, string>): HttpResult => ({
+  status: 201,
+  body,
+  headers,
+});
 export const accepted = (body: unknown): HttpResult => ({ status: 202, body });
 export const noContent = (): HttpResult => ({ status: 204 });
 /** A text download: `attachment` names the file the browser saves. */

@@ -1,5 +1,10 @@
 import * as z from 'zod';
 import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyKeySchema,
+} from '@shared/api/idempotency';
+import {
   createTradeInput,
   tradeFiltersQuery,
   tradeIdParams,
@@ -9,12 +14,15 @@ import {
 } from '@shared/trades/schemas';
 import { dynamoDb } from '../common/clients';
 import { tableName } from '../common/env';
-import { created, download, noContent, ok, route } from '../common/http';
+import { ValidationError } from '../common/errors';
+import { created, download, issueDetails, noContent, ok, route } from '../common/http';
+import { idempotencyStore } from './idempotency-store';
 import { importTradesCsv } from './import';
 import { tradesRepo } from './repository';
 import { statsCache } from './stats-cache';
 import {
   createTrade as addTrade,
+  createTradeOnce,
   deleteTrade as removeTrade,
   exportFileName,
   exportTradesCsv,
@@ -26,6 +34,8 @@ import {
 const journal = {
   trades: tradesRepo(dynamoDb, tableName('trades')),
   cache: statsCache(dynamoDb, () => tableName('journalCache')),
+  // Read on first use, like the cache: only the routes that write trades are granted it.
+  idempotency: idempotencyStore(dynamoDb, () => tableName('idempotency')),
 };
 
 const csvBody = z.string({ error: 'Send the CSV file as the request body' }).min(1, 'The file is empty');
@@ -34,8 +44,27 @@ export const listTrades = route('listTrades', { query: tradeListQuery }, async (
   ok(await readTrades(journal, userId, query)),
 );
 
-export const createTrade = route('createTrade', { body: createTradeInput }, async ({ body, userId }) =>
-  created(await addTrade(journal, userId, body)),
+/** The request's `Idempotency-Key`, if it sent one (a malformed key is a 400, never ignored). */
+function idempotencyKey(headers: Record<string, string | undefined>): string | undefined {
+  const sent = headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+  if (sent === undefined) return undefined;
+  const parsed = idempotencyKeySchema.safeParse(sent);
+  if (parsed.success) return parsed.data;
+  throw new ValidationError(
+    `Invalid request header: ${IDEMPOTENCY_KEY_HEADER}`,
+    issueDetails(parsed.error).map(({ message }) => ({ path: IDEMPOTENCY_KEY_HEADER, message })),
+  );
+}
+
+export const createTrade = route(
+  'createTrade',
+  { body: createTradeInput },
+  async ({ body, userId, headers }) => {
+    const key = idempotencyKey(headers);
+    if (key === undefined) return created(await addTrade(journal, userId, body));
+    const { trade, replayed } = await createTradeOnce(journal, userId, body, key);
+    return created(trade, replayed ? { [IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]: 'true' } : undefined);
+  },
 );
 
 export const getTradeStats = route('getTradeStats', { query: tradeFiltersQuery }, async ({ query, userId }) =>

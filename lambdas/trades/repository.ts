@@ -5,7 +5,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
-  BatchWriteCommand,
   DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
@@ -74,9 +73,6 @@ export interface TradesRepo {
     query: TradeQuery,
     attributes: readonly K[],
   ): Promise<Pick<StoredTrade, K>[]>;
-  /** Writes many new trades (25 a request); returns the ids written before any failure, and the failure. */
-  createMany(trades: readonly StoredTrade[]): Promise<{ written: string[]; error?: unknown }>;
-  deleteMany(userId: string, tradeIds: readonly string[]): Promise<void>;
 }
 
 const INDEX: Record<TradeOrder, { name: string; sortKey: 'opened_sk' | 'updated_at' }> = {
@@ -84,7 +80,6 @@ const INDEX: Record<TradeOrder, { name: string; sortKey: 'opened_sk' | 'updated_
   updated: { name: 'by_updated_at', sortKey: 'updated_at' },
 };
 
-const BATCH_SIZE = 25;
 const GET_BATCH_SIZE = 100;
 const PARALLEL_BATCHES = 4;
 const MAX_BATCH_RETRIES = 8;
@@ -150,18 +145,6 @@ export function tradesRepo(client: DynamoDBDocumentClient, tableName: string): T
     [INDEX[order].sortKey]: after.sortValue,
   });
 
-  async function writeBatch(requests: Record<string, unknown>[]): Promise<void> {
-    let pending = requests;
-    for (let attempt = 0; pending.length > 0; attempt += 1) {
-      if (attempt > MAX_BATCH_RETRIES) throw new Error('DynamoDB kept returning unprocessed items');
-      if (attempt > 0) await sleep(Math.min(1000, 25 * 2 ** attempt));
-      const { UnprocessedItems } = await client.send(
-        new BatchWriteCommand({ RequestItems: { [tableName]: pending } }),
-      );
-      pending = (UnprocessedItems?.[tableName] ?? []) as Record<string, unknown>[];
-    }
-  }
-
   async function readBatch(keys: Record<string, unknown>[]): Promise<StoredTrade[]> {
     const items: StoredTrade[] = [];
     let pending = keys;
@@ -177,12 +160,12 @@ export function tradesRepo(client: DynamoDBDocumentClient, tableName: string): T
     return items;
   }
 
-  async function inBatches<T>(items: readonly T[], write: (batch: T[]) => Promise<void>, size = BATCH_SIZE) {
+  async function inBatches<T>(items: readonly T[], size: number, read: (batch: T[]) => Promise<void>) {
     const batches: T[][] = [];
     for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
     let next = 0;
     const worker = async () => {
-      while (next < batches.length) await write(batches[next++]!);
+      while (next < batches.length) await read(batches[next++]!);
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL_BATCHES, batches.length) }, worker));
   }
@@ -201,13 +184,9 @@ export function tradesRepo(client: DynamoDBDocumentClient, tableName: string): T
 
     async getMany(userId, tradeIds) {
       const found: StoredTrade[] = [];
-      await inBatches(
-        tradeIds,
-        async (batch) => {
-          found.push(...(await readBatch(batch.map((trade_id) => ({ user_id: userId, trade_id })))));
-        },
-        GET_BATCH_SIZE,
-      );
+      await inBatches(tradeIds, GET_BATCH_SIZE, async (batch) => {
+        found.push(...(await readBatch(batch.map((trade_id) => ({ user_id: userId, trade_id })))));
+      });
       return found;
     },
 
@@ -311,25 +290,6 @@ export function tradesRepo(client: DynamoDBDocumentClient, tableName: string): T
         exclusiveStartKey = LastEvaluatedKey;
       } while (exclusiveStartKey);
       return items;
-    },
-
-    async createMany(trades) {
-      const written: string[] = [];
-      try {
-        await inBatches(trades, async (batch) => {
-          await writeBatch(batch.map((trade) => ({ PutRequest: { Item: trade } })));
-          written.push(...batch.map((trade) => trade.trade_id));
-        });
-        return { written };
-      } catch (error) {
-        return { written, error };
-      }
-    },
-
-    async deleteMany(userId, tradeIds) {
-      await inBatches(tradeIds, (batch) =>
-        writeBatch(batch.map((trade_id) => ({ DeleteRequest: { Key: { user_id: userId, trade_id } } }))),
-      );
     },
   };
 }

@@ -17,7 +17,8 @@ import {
   type TradeStatsResponse,
   type UpdateTradeInput,
 } from '@shared/trades/schemas';
-import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
+import { ConflictError, IdempotencyKeyReusedError, NotFoundError, ValidationError } from '../common/errors';
+import type { IdempotencyStore } from './idempotency-store';
 import { openingKey, type KeyedTrade } from './import-plan';
 import type { StoredTrade, TradePosition, TradeQuery, TradesRepo } from './repository';
 import type { StatsCache } from './stats-cache';
@@ -134,6 +135,41 @@ export async function createTrade(
   const stored = await writing(store, userId, () => store.trades.create(trade));
   if (!stored) throw new ConflictError('A trade with this id already exists; try again');
   return toApiTrade(trade);
+}
+
+/**
+ * POST /api/trades under a client's `Idempotency-Key`: the first request with the key records the
+ * body's hash, the trade id and the clock; any later one with the same body builds that same trade
+ * and writes it only if it is not there yet (a conditional put), so concurrent and repeated
+ * requests store one trade and all answer the same row. Another body under the key is refused.
+ */
+export async function createTradeOnce(
+  store: JournalStore & { idempotency: IdempotencyStore },
+  userId: string,
+  input: CreateTradeInput,
+  key: string,
+  now = new Date(),
+): Promise<{ trade: Trade; replayed: boolean }> {
+  const fingerprint = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
+  // Built (and so checked) first: a refused body does not use up the key.
+  const first = buildTrade(userId, input, now);
+  const { claimed, record } = await store.idempotency.claimKey(
+    userId,
+    key,
+    { fingerprint, trade_id: first.trade_id, created_at: first.created_at, done: false },
+    now,
+  );
+  if (record.fingerprint !== fingerprint)
+    throw new IdempotencyKeyReusedError(
+      'This Idempotency-Key was already used with a different trade; send a new key for a new trade',
+    );
+  const trade = claimed ? first : buildTrade(userId, input, new Date(record.created_at), record.trade_id);
+  if (!record.done) {
+    // The first request failed, or is still under way: whichever writes first wins.
+    await writing(store, userId, () => store.trades.create(trade));
+    await store.idempotency.completeKey(userId, key);
+  }
+  return { trade: toApiTrade(trade), replayed: !claimed };
 }
 
 /**

@@ -194,7 +194,7 @@ export const routes = [
     path: '/api/trades',
     auth: 'user',
     area: 'trades',
-    tables: { trades: 'readWrite', journalCache: 'readWrite' },
+    tables: { trades: 'readWrite', journalCache: 'readWrite', idempotency: 'readWrite' },
   },
   {
     id: 'getTradeStats',
@@ -220,7 +220,7 @@ export const routes = [
     path: '/api/trades/import',
     auth: 'user',
     area: 'trades',
-    tables: { trades: 'readWrite', journalCache: 'readWrite' },
+    tables: { trades: 'readWrite', journalCache: 'readWrite', idempotency: 'readWrite' },
     body: { format: 'csv', maxBytes: 5 * 1024 * 1024 },
     memoryMb: 1024,
   },

@@ -72,6 +72,21 @@ export const tables = {
     ttlAttribute: 'expires_at',
     userData: true,
   },
+  /**
+   * Per user: what makes a repeated journal write change nothing. `key#<Idempotency-Key>`: the
+   * request a `POST /api/trades` key was first used with (a hash of its body), the trade id and
+   * the clock it was given; `import#<file hash>`: a CSV import's progress (running, partial,
+   * complete) and the clock its rows were given. Each is honoured until `expires_at` (checked by
+   * the handler; TTL only tidies up).
+   */
+  idempotency: {
+    id: 'idempotency',
+    envVar: 'TABLE_IDEMPOTENCY',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    ttlAttribute: 'expires_at',
+    userData: true,
+  },
   chatMessages: {
     id: 'chat_messages',
     envVar: 'TABLE_CHAT_MESSAGES',

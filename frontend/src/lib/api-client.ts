@@ -22,6 +22,8 @@ type RequestOptions = {
   body?: unknown;
   /** A text body's media type (e.g. 'text/csv' for an upload); JSON when absent. */
   contentType?: 'text/csv' | 'text/plain';
+  /** Request headers of the call's own (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
@@ -65,9 +67,9 @@ async function toApiError(response: Response): Promise<ApiError> {
 async function send(
   path: string,
   accept: string,
-  { method = 'GET', body, contentType, signal }: RequestOptions,
+  { method = 'GET', body, contentType, headers: own, signal }: RequestOptions,
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: accept };
+  const headers: Record<string, string> = { ...own, Accept: accept };
   const auth = await amplifyAuth();
   const token = await accessToken(auth);
   if (token) headers.Authorization = `Bearer ${token}`;

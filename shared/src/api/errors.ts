@@ -18,6 +18,8 @@ export const errorStatus = {
   reauthentication_required: 403,
   not_found: 404,
   conflict: 409,
+  /** An `Idempotency-Key` used before with a different request body. */
+  idempotency_key_reused: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -345,5 +345,16 @@ export const tradeImportResultSchema = z.object({
   imported: z.number(),
   /** Trades updated by this import (0 on a dry run). */
   updated: z.number(),
+  /**
+   * `preview` on a dry run; `complete` when every row of the file is in the journal; `partial`
+   * when the import stopped before the end (its time budget): send the same file again to go on.
+   */
+  status: z.enum(['preview', 'complete', 'partial']),
+  /** Rows still to write: all the file would write on a dry run, 0 when complete. */
+  remaining: z.number(),
+  /** This file's import before this request, as the server recorded it (null: never imported, or long ago). */
+  previous_import: z
+    .object({ status: z.enum(['running', 'partial', 'complete']), started_at: z.string() })
+    .nullable(),
 });
 export type TradeImportResult = z.infer<typeof tradeImportResultSchema>;

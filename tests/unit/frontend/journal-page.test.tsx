@@ -289,6 +289,7 @@ describe('the trading journal page', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Trade' })).not.toBeInTheDocument());
     const [post] = requests('POST', '/api/trades');
+    expect((post!.init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[\w-]{36}$/);
     expect(JSON.parse(String(post!.init?.body))).toMatchObject({
       ticker: 'MSFT',
       strategy: 'Bull Call Spread',
@@ -514,6 +515,9 @@ describe('the trading journal page', () => {
       errors,
       imported: dryRun ? 0 : 1,
       updated: 0,
+      status: dryRun ? 'preview' : 'complete',
+      remaining: dryRun ? 1 : 0,
+      previous_import: null,
     });
     let bodies: string[] = [];
     importReply = (url, body) => {
@@ -565,6 +569,58 @@ describe('the trading journal page', () => {
     expect(bodies.at(-1)).toContain('SPY,Iron Condor,1.2');
   });
 
+  it('an import cut short offers to resume; resumed, the file is sent again until the server says complete', async () => {
+    const answer = (
+      status: TradeImportResult['status'],
+      imported: number,
+      remaining: number,
+    ): TradeImportResult => ({
+      format: 'edge',
+      dry_run: status === 'preview',
+      new_rows: 3,
+      rows: [],
+      updates: [],
+      updated_rows: [],
+      duplicates: [],
+      errors: [],
+      imported,
+      updated: 0,
+      status,
+      remaining,
+      previous_import: null,
+    });
+    const commits = [
+      () =>
+        Response.json({ error: { code: 'service_unavailable', message: 'We are busy' } }, { status: 503 }),
+      () => Response.json(answer('partial', 1, 2)),
+      () => Response.json(answer('partial', 1, 1)),
+      () => Response.json(answer('complete', 1, 0)),
+    ];
+    importReply = (url) =>
+      url.searchParams.get('dryRun') === 'true' ? Response.json(answer('preview', 0, 3)) : commits.shift()!();
+    const { user } = await renderJournal();
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import CSV' });
+    await user.upload(
+      within(dialog).getByLabelText('CSV file'),
+      new File(['Ticker,Strategy,Entry Price\nSPY,Long Call,1\n'], 'big.csv', { type: 'text/csv' }),
+    );
+    const confirm = await within(dialog).findByRole('button', { name: 'Import 3 trades' });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await user.click(confirm);
+
+    expect(await within(dialog).findByText(/no row is added twice/)).toBeInTheDocument();
+    const resume = within(dialog).getByRole('button', { name: 'Resume import' });
+    expect(resume).toBeEnabled();
+    await user.click(resume);
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import CSV' })).not.toBeInTheDocument());
+    expect(screen.getByText('Imported 3 trades.')).toBeInTheDocument();
+    expect(
+      requests('POST', '/api/trades/import').filter((r) => r.url.searchParams.get('dryRun') === 'false'),
+    ).toHaveLength(4);
+  });
+
   it('shows the trades a newer export closes, and says how many were added, updated and skipped', async () => {
     importReply = (url) => {
       const dryRun = url.searchParams.get('dryRun') === 'true';
@@ -595,6 +651,9 @@ describe('the trading journal page', () => {
         errors: [],
         imported: 0,
         updated: dryRun ? 0 : 1,
+        status: dryRun ? 'preview' : 'complete',
+        remaining: dryRun ? 1 : 0,
+        previous_import: null,
       };
       return Response.json(result);
     };

@@ -17,7 +17,7 @@
  * - the retry that the 503 invites finishes the work: one more fault-free run from the state the
  *   failure left ends exactly where a single fault-free run ends (no duplicate, no leftover, no
  *   lost update). Account deletion, the billing webhook and the feed job rely on this (their
- *   steps are idempotent, and recorded as done last); the CSV import undoes what it wrote.
+ *   steps are idempotent, and recorded as done last), and so does the CSV import (each row once).
  *
  * A job has no answer: it must fail (so the scheduler runs it again), and the same rules hold.
  *

@@ -1,8 +1,8 @@
-/** Trades handlers over a mocked DynamoDB: import rollback, races, and SDK failures. */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+/** Trades handlers over a mocked DynamoDB: import writes and races, and SDK failures. */
+import { ConditionalCheckFailedException, InternalServerError } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
-  BatchWriteCommand,
+  DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
@@ -42,6 +42,7 @@ describe('trades handlers', () => {
   beforeAll(async () => {
     process.env.TABLE_TRADES = 'trades-test';
     process.env.TABLE_JOURNAL_CACHE = 'journal-cache-test';
+    process.env.TABLE_IDEMPOTENCY = 'idempotency-test';
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     handlers = await import('../../../lambdas/trades/handler');
   });
@@ -50,53 +51,9 @@ describe('trades handlers', () => {
     dynamo.reset();
     cognito.reset();
     liveSessions(dynamo, cognito);
-  });
-
-  it('an import whose writes fail midway deletes what it wrote and answers 500 without internals', async () => {
-    dynamo.on(QueryCommand).resolves({ Items: [] });
-    let batches = 0;
-    dynamo
-      .on(BatchWriteCommand)
-      .callsFake((input: { RequestItems: Record<string, { PutRequest?: unknown }[]> }) => {
-        const isPut = input.RequestItems['trades-test']!.some((r) => r.PutRequest);
-        if (isPut && ++batches === 3) throw new Error('connection reset by peer');
-        return {};
-      });
-
-    const result = await handlers.importTrades(importEvent(csvOf(100)));
-
-    expect(result.statusCode).toBe(500);
-    expect(result.body).not.toMatch(/connection reset|at .+\.ts/);
-    const writes = dynamo
-      .commandCalls(BatchWriteCommand)
-      .map((c) => c.args[0].input.RequestItems!['trades-test']!);
-    const putIds = writes.flatMap((w) =>
-      w.filter((r) => r.PutRequest).map((r) => r.PutRequest!.Item!.trade_id as string),
-    );
-    const deletedIds = writes.flatMap((w) =>
-      w.filter((r) => r.DeleteRequest).map((r) => r.DeleteRequest!.Key!.trade_id as string),
-    );
-    // Every row the import tried to write is deleted again (the failed batch may have half-landed).
-    expect(new Set(deletedIds)).toEqual(new Set(putIds.concat(deletedIds)));
-    expect(deletedIds).toHaveLength(100);
-  });
-
-  it('retries the items DynamoDB left unprocessed until they are written', async () => {
-    dynamo.on(QueryCommand).resolves({ Items: [] });
-    let calls = 0;
-    dynamo.on(BatchWriteCommand).callsFake((input: { RequestItems: Record<string, unknown[]> }) => {
-      calls += 1;
-      const items = input.RequestItems['trades-test']!;
-      // The first answer leaves the last two items unprocessed, as a throttled table does.
-      return calls === 1 ? { UnprocessedItems: { 'trades-test': items.slice(-2) } } : {};
-    });
-    const result = await handlers.importTrades(importEvent(csvOf(3)));
-    expect(result.statusCode).toBe(200);
-    expect(parseBody(result)).toMatchObject({ imported: 3 });
-    const written = dynamo
-      .commandCalls(BatchWriteCommand)
-      .flatMap((c) => c.args[0].input.RequestItems!['trades-test']!);
-    expect(written).toHaveLength(5);
+    // No import record yet, and every update (version bumps, the record) succeeds.
+    dynamo.on(GetCommand).resolves({});
+    dynamo.on(UpdateCommand).resolves({});
   });
 
   it('a dry run writes nothing', async () => {
@@ -112,8 +69,9 @@ describe('trades handlers', () => {
       }),
     );
     expect(result.statusCode).toBe(200);
-    expect(parseBody(result)).toMatchObject({ dry_run: true, new_rows: 5, imported: 0 });
-    expect(dynamo.commandCalls(BatchWriteCommand)).toHaveLength(0);
+    expect(parseBody(result)).toMatchObject({ dry_run: true, status: 'preview', new_rows: 5, imported: 0 });
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
   it('a close that races another edit is 409 and the trade keeps the other edit', async () => {
@@ -200,19 +158,42 @@ describe('trades handlers', () => {
           },
         }));
 
+    /** The conditional puts of the trades table: closes (on updated_at) and adds (on a free id). */
+    const tradePuts = () => {
+      const puts = dynamo
+        .commandCalls(PutCommand)
+        .map((c) => c.args[0].input)
+        .filter((p) => p.TableName === 'trades-test');
+      return {
+        closes: puts.filter((p) => p.ConditionExpression !== 'attribute_not_exists(trade_id)'),
+        adds: puts.filter((p) => p.ConditionExpression === 'attribute_not_exists(trade_id)'),
+      };
+    };
+    /** The file's import record as last written (its status). */
+    const recordStatus = () =>
+      dynamo
+        .commandCalls(UpdateCommand)
+        .map((c) => c.args[0].input)
+        .filter((u) => u.TableName === 'idempotency-test')
+        .at(-1)?.ExpressionAttributeValues?.[':status'];
+
     it('closes them with conditional writes, keeping what the trader wrote, and adds the new row', async () => {
       dynamo.on(QueryCommand).resolves({ Items: [a, b] });
       onRead({ 't-a': a, 't-b': b });
       dynamo.on(PutCommand).resolves({});
-      dynamo.on(BatchWriteCommand).resolves({});
 
       const result = await handlers.importTrades(importEvent(newerExport));
 
       expect(result.statusCode).toBe(200);
-      expect(parseBody(result)).toMatchObject({ imported: 1, updated: 2, duplicates: [] });
-      const puts = dynamo.commandCalls(PutCommand).map((c) => c.args[0].input);
-      expect(puts.map((p) => p.Item!.trade_id).sort()).toEqual(['t-a', 't-b']);
-      for (const put of puts) {
+      expect(parseBody(result)).toMatchObject({
+        status: 'complete',
+        imported: 1,
+        updated: 2,
+        duplicates: [],
+      });
+      const { closes, adds } = tradePuts();
+      expect(closes.map((p) => p.Item!.trade_id).sort()).toEqual(['t-a', 't-b']);
+      for (const put of closes) {
         expect(put.ConditionExpression).toBe('attribute_exists(trade_id) AND updated_at = :expected');
         expect(put.ExpressionAttributeValues).toEqual({ ':expected': '2025-01-01T00:00:00.000Z' });
         expect(put.Item).toMatchObject({
@@ -221,62 +202,56 @@ describe('trades handlers', () => {
           closed_at: '2025-01-05T10:00:00.000Z',
         });
       }
-      const added = dynamo
-        .commandCalls(BatchWriteCommand)
-        .flatMap((c) => c.args[0].input.RequestItems!['trades-test']!.map((r) => r.PutRequest!.Item!));
-      expect(added.map((t) => t.ticker)).toEqual(['MSFT']);
+      expect(adds.map((p) => p.Item!.ticker)).toEqual(['MSFT']);
+      expect(recordStatus()).toBe('complete');
     });
 
-    it('a failure while adding the new rows puts back the trades it closed, and deletes what it added', async () => {
+    it('a failure while adding the new rows keeps the closes, answers 503 and records the file as partial', async () => {
       dynamo.on(QueryCommand).resolves({ Items: [a, b] });
       onRead({ 't-a': a, 't-b': b });
-      dynamo.on(PutCommand).resolves({});
-      dynamo
-        .on(BatchWriteCommand)
-        .callsFake((input: { RequestItems: Record<string, { PutRequest?: unknown }[]> }) => {
-          if (input.RequestItems['trades-test']!.some((r) => r.PutRequest))
-            throw new Error('connection reset by peer');
-          return {};
-        });
+      dynamo.on(PutCommand).callsFake((input: { ConditionExpression?: string }) => {
+        if (input.ConditionExpression === 'attribute_not_exists(trade_id)')
+          throw new InternalServerError({ message: 'busy', $metadata: {} });
+        return {};
+      });
 
       const result = await handlers.importTrades(importEvent(newerExport));
 
-      expect(result.statusCode).toBe(500);
-      const puts = dynamo.commandCalls(PutCommand).map((c) => c.args[0].input);
-      const closes = puts.filter((p) => p.Item!.exit_price !== null);
+      expect(result.statusCode).toBe(503);
+      const { closes } = tradePuts();
+      // Nothing is put back: the closes are what a retry of the file would write again.
       expect(closes.map((p) => p.Item!.trade_id).sort()).toEqual(['t-a', 't-b']);
-      const restores = puts.filter((p) => p.Item!.exit_price === null);
-      expect(
-        restores.map((p) => p.Item).sort((x, y) => String(x!.trade_id).localeCompare(String(y!.trade_id))),
-      ).toEqual([a, b]);
-      const deleted = dynamo
-        .commandCalls(BatchWriteCommand)
-        .flatMap((c) => c.args[0].input.RequestItems!['trades-test']!.filter((r) => r.DeleteRequest));
-      expect(deleted).toHaveLength(1);
+      expect(closes.every((p) => p.Item!.exit_price !== null)).toBe(true);
+      expect(dynamo.commandCalls(DeleteCommand)).toHaveLength(0);
+      expect(recordStatus()).toBe('partial');
     });
 
-    it('answers 409 and writes nothing when a trade changed after the journal was read', async () => {
+    it('answers 409 and adds nothing when a trade was changed otherwise after the journal was read', async () => {
       dynamo.on(QueryCommand).resolves({ Items: [a, b] });
-      // Another import (or an edit) wrote trade b in between.
-      onRead({ 't-a': a, 't-b': { ...b, exit_price: 1.5, updated_at: '2025-01-06T00:00:00.000Z' } });
+      // An edit wrote trade b in between.
+      onRead({ 't-a': a, 't-b': { ...b, notes: 'edited', updated_at: '2025-01-06T00:00:00.000Z' } });
       dynamo.on(PutCommand).resolves({});
 
       const result = await handlers.importTrades(importEvent(newerExport));
 
       expect(result.statusCode).toBe(409);
       expect(parseBody(result)).toMatchObject({ error: { code: 'conflict' } });
-      const puts = dynamo.commandCalls(PutCommand).map((c) => c.args[0].input);
-      // Trade a may have been closed before b was found changed: if so, it is put back as it was.
-      const closes = puts.filter((p) => p.Item!.exit_price !== null);
-      const restores = puts.filter((p) => p.Item!.exit_price === null);
-      expect(closes.map((p) => p.Item!.trade_id)).toEqual(restores.map(() => 't-a'));
-      expect(restores.map((p) => p.Item)).toEqual(closes.map(() => a));
-      expect(dynamo.commandCalls(BatchWriteCommand)).toHaveLength(0);
+      const { closes, adds } = tradePuts();
+      expect(closes.every((p) => p.Item!.trade_id === 't-a')).toBe(true);
+      expect(adds).toHaveLength(0);
+      expect(recordStatus()).toBe('partial');
     });
 
-    it('puts back the trades it closed when another import wins a conditional write', async () => {
+    it('counts a trade another import closed the same way as done, not as a conflict', async () => {
       dynamo.on(QueryCommand).resolves({ Items: [a, b] });
       onRead({ 't-a': a, 't-b': b });
+      const closedB = {
+        ...b,
+        exit_price: 1.5,
+        closed_at: '2025-01-05T10:00:00.000Z',
+        updated_at: '2025-01-06T00:00:00.000Z',
+      };
+      dynamo.on(GetCommand, { TableName: 'trades-test' }).resolves({ Item: closedB });
       dynamo.on(PutCommand).callsFake((input: { Item: { trade_id: string; exit_price: number | null } }) => {
         if (input.Item.trade_id === 't-b' && input.Item.exit_price !== null)
           throw new ConditionalCheckFailedException({ message: 'changed', $metadata: {} });
@@ -285,16 +260,13 @@ describe('trades handlers', () => {
 
       const result = await handlers.importTrades(importEvent(newerExport));
 
-      expect(result.statusCode).toBe(409);
-      const puts = dynamo.commandCalls(PutCommand).map((c) => c.args[0].input);
-      const closedA = puts.find((p) => p.Item!.trade_id === 't-a' && p.Item!.exit_price === 2);
-      expect(closedA).toBeDefined();
-      expect(puts.at(-1)).toMatchObject({
-        Item: a,
-        ConditionExpression: 'attribute_exists(trade_id) AND updated_at = :expected',
-        ExpressionAttributeValues: { ':expected': closedA!.Item!.updated_at },
+      expect(result.statusCode).toBe(200);
+      expect(parseBody(result)).toMatchObject({
+        status: 'complete',
+        imported: 1,
+        updated: 1,
+        duplicates: [{ line: 3, trade_id: 't-b' }],
       });
-      expect(dynamo.commandCalls(BatchWriteCommand)).toHaveLength(0);
     });
   });
 

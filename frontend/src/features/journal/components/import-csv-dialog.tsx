@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useImportTrades, usePreviewImport } from '../api/import-trades';
 import { rowErrorsFromDetails } from '../utils/import-errors';
-import { importButtonLabel } from '../utils/import-summary';
+import { importButtonLabel, previousImportNotice, unfinishedNotice } from '../utils/import-summary';
 import { Dialog } from '../../../components/ui/dialog';
 import { ImportPreview } from './import-preview';
 
@@ -21,7 +21,9 @@ type ImportCsvDialogProps = {
 /**
  * Import CSV: choose a file, see what it would do (a dry run: new trades, trades of the journal it
  * closes, rows already there and skipped, each bad row with its line and field), then confirm. A
- * file with any error cannot be imported; the server imports all or nothing.
+ * file with any error cannot be imported. An import that stops before the end (a failure, a lost
+ * connection, a file too large for one request) keeps what it saved and is resumed by sending the
+ * same file again: the server adds each row once.
  */
 export function ImportCsvDialog({ onClose, onImported }: ImportCsvDialogProps) {
   const id = useId();
@@ -58,7 +60,19 @@ export function ImportCsvDialog({ onClose, onImported }: ImportCsvDialogProps) {
       : [];
   const errors = commitRowErrors.length > 0 ? commitRowErrors : (result?.errors ?? []);
   const writes = (result?.new_rows ?? 0) + (result?.updates.length ?? 0);
-  const canImport = !!result && errors.length === 0 && writes > 0 && !commit.isSuccess;
+  const partial = commit.data?.status === 'partial' ? commit.data : undefined;
+  const unfinished = !!partial || (!!commit.error && commitRowErrors.length === 0);
+  const canImport = !!result && errors.length === 0 && writes > 0 && (!commit.isSuccess || !!partial);
+  const previousNotice = result ? previousImportNotice(result) : null;
+
+  function onImport() {
+    if (!file) return;
+    commit.mutate(file.text, {
+      onSuccess: (imported) => {
+        if (imported.status === 'complete') onImported(imported);
+      },
+    });
+  }
 
   return (
     <Dialog
@@ -109,20 +123,25 @@ export function ImportCsvDialog({ onClose, onImported }: ImportCsvDialogProps) {
           />
         )}
 
-        {commit.error && commitRowErrors.length === 0 && (
-          <ErrorAlert>Nothing was imported: {commit.error.message}</ErrorAlert>
+        {previousNotice && !commit.isPending && !unfinished && (
+          <p role="status" className="text-sm text-amber-200">
+            {previousNotice}
+          </p>
+        )}
+
+        {unfinished && !commit.isPending && (
+          <ErrorAlert>
+            {commit.error ? `${commit.error.message} ` : ''}
+            {unfinishedNotice(partial)}
+          </ErrorAlert>
         )}
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button
-            disabled={!canImport}
-            isLoading={commit.isPending}
-            onClick={() => file && commit.mutate(file.text, { onSuccess: onImported })}
-          >
-            {importButtonLabel(result)}
+          <Button disabled={!canImport} isLoading={commit.isPending} onClick={onImport}>
+            {importButtonLabel(result, unfinished)}
           </Button>
         </div>
       </div>

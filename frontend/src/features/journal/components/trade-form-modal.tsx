@@ -16,6 +16,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { useCreateTrade } from '../api/create-trade';
+import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import { useUpdateTrade } from '../api/update-trade';
 import { prefillToForm } from '../hooks/use-journal-prefill';
 import { useValidatedForm } from '../hooks/use-trade-form';
@@ -59,6 +60,7 @@ type TradeFormModalProps = {
 export function TradeFormModal({ trade, prefill, onClose, onSaved }: TradeFormModalProps) {
   const id = useId();
   const create = useCreateTrade();
+  const keyFor = useIdempotencyKey();
   const update = useUpdateTrade();
   const form = useValidatedForm<TradeFormValues, CreateTradeInput | UpdateTradeInput>(
     trade ? tradeToForm(trade) : prefill ? prefillToForm(prefill) : emptyTradeForm,
@@ -78,16 +80,18 @@ export function TradeFormModal({ trade, prefill, onClose, onSaved }: TradeFormMo
         { id: trade.trade_id, input: input as UpdateTradeInput },
         { onSuccess: (saved) => onSaved(saved, 'updated'), onError: form.showRequestError },
       );
-    else
+    else {
+      const body = prefill
+        ? { ...(input as CreateTradeInput), source: prefill.source, source_ref: prefill.source_ref }
+        : (input as CreateTradeInput);
       create.mutate(
-        prefill
-          ? { ...(input as CreateTradeInput), source: prefill.source, source_ref: prefill.source_ref }
-          : (input as CreateTradeInput),
+        { input: body, idempotencyKey: keyFor(body) },
         {
           onSuccess: (saved) => onSaved(saved, 'added'),
           onError: form.showRequestError,
         },
       );
+    }
   }
 
   const field = (name: TradeFormField, hint?: string) =>
