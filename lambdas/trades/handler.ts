@@ -1,8 +1,8 @@
-import * as z from 'zod';
 import {
   createTradeInput,
   tradeFiltersQuery,
   tradeIdParams,
+  tradeImportCsvBody,
   tradeImportQuery,
   tradeListQuery,
   updateTradeInput,
@@ -28,8 +28,6 @@ const journal = {
   cache: statsCache(dynamoDb, () => tableName('journalCache')),
 };
 
-const csvBody = z.string({ error: 'Send the CSV file as the request body' }).min(1, 'The file is empty');
-
 export const listTrades = route('listTrades', { query: tradeListQuery }, async ({ query, userId }) =>
   ok(await readTrades(journal, userId, query)),
 );
@@ -52,7 +50,7 @@ export const exportTrades = route('exportTrades', { query: tradeFiltersQuery }, 
 
 export const importTrades = route(
   'importTrades',
-  { query: tradeImportQuery, body: csvBody },
+  { query: tradeImportQuery, body: tradeImportCsvBody },
   async ({ query, body, userId }) => ok(await importTradesCsv(journal, userId, body, query)),
 );
 
