@@ -132,7 +132,7 @@ export function useApiServer(...handlers: HttpHandler[]): void {
     apiServer.resetHandlers(...handlers, notFound);
     apiRequests.length = 0;
     const found = violations.splice(0);
-    expect(found, 'requests and fixtures follow the API contract').toEqual([]);
+    expect(found.join('\n'), 'requests and fixtures follow the API contract').toBe('');
   });
   afterAll(() => apiServer.close());
 }
