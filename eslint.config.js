@@ -12,6 +12,18 @@ const features = readdirSync(new URL('./frontend/src/features', import.meta.url)
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** A path written out ('/api/trades', `/api/trades/${id}`) instead of `apiPath(routeId)`. */
+const literalApiPaths = [
+  {
+    selector: 'Literal[value=/^\\/api(\\/|$)/]',
+    message: "Take the path from the route table: apiPath('routeId').",
+  },
+  {
+    selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api(\\/|$)/]',
+    message: "Take the path from the route table: apiPath('routeId').",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -98,6 +110,35 @@ export default tseslint.config(
               from: ['./frontend/src/features', './frontend/src/app'],
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // One contract: paths come from the route table (apiPath) and answers are parsed with the
+    // shared schemas of shared/src/api/contract.ts, never re-declared in the browser.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...literalApiPaths] },
+  },
+  {
+    files: ['frontend/src/features/*/api/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['zod', 'zod/mini', 'zod/v4'].map((name) => ({
+            name,
+            message:
+              "An API file parses with the route's shared schema (shared/src/api/contract.ts); add a missing one to shared/.",
+          })),
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        ...literalApiPaths,
+        {
+          selector: 'CallExpression[callee.property.name=/^(extend|safeExtend|pick|omit|partial|merge)$/]',
+          message: "An API file parses with the route's shared schema as it is; change it in shared/.",
         },
       ],
     },

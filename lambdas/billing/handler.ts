@@ -1,5 +1,4 @@
-import * as z from 'zod';
-import { checkoutInput } from '@shared/billing/schemas';
+import { billingWebhookBody, checkoutInput } from '@shared/billing/schemas';
 import { cognito, dynamoDb } from '../common/clients';
 import { tableName } from '../common/env';
 import { UnauthorizedError } from '../common/errors';
@@ -48,7 +47,7 @@ export const openBillingPortal = route('openBillingPortal', {}, async ({ userId,
 
 export const billingWebhook = route(
   'billingWebhook',
-  { body: z.string() },
+  { body: billingWebhookBody },
   async ({ body, headers, logger }) => {
     const outcome = await receiveWebhook(
       {

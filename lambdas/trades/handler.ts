@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
@@ -8,6 +7,7 @@ import {
   createTradeInput,
   tradeFiltersQuery,
   tradeIdParams,
+  tradeImportCsvBody,
   tradeImportQuery,
   tradeListQuery,
   updateTradeInput,
@@ -37,8 +37,6 @@ const journal = {
   // Read on first use, like the cache: only the routes that write trades are granted it.
   idempotency: idempotencyStore(dynamoDb, () => tableName('idempotency')),
 };
-
-const csvBody = z.string({ error: 'Send the CSV file as the request body' }).min(1, 'The file is empty');
 
 export const listTrades = route('listTrades', { query: tradeListQuery }, async ({ query, userId }) =>
   ok(await readTrades(journal, userId, query)),
@@ -81,7 +79,7 @@ export const exportTrades = route('exportTrades', { query: tradeFiltersQuery }, 
 
 export const importTrades = route(
   'importTrades',
-  { query: tradeImportQuery, body: csvBody },
+  { query: tradeImportQuery, body: tradeImportCsvBody },
   async ({ query, body, userId }) => ok(await importTradesCsv(journal, userId, body, query)),
 );
 

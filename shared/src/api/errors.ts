@@ -1,5 +1,5 @@
 // zod/mini: the browser's API client parses this on every failed call, from the entry bundle.
-import { object, optional, string, unknown, type infer as Infer } from 'zod/mini';
+import { array, object, optional, string, unknown, type infer as Infer } from 'zod/mini';
 
 /** Error codes of the API contract, with the HTTP status each one carries. */
 export const errorStatus = {
@@ -43,3 +43,6 @@ export const errorEnvelopeSchema = object({
 });
 
 export type ErrorEnvelope = Infer<typeof errorEnvelopeSchema>;
+
+/** The `details` of a 400 `validation_failed`: each field at fault (a dotted path) and why. */
+export const validationDetailsSchema = array(object({ path: string(), message: string() }));

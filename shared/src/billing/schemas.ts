@@ -44,6 +44,15 @@ export type BillingState = z.infer<typeof billingStateSchema>;
 /** Provider statuses that keep the paid plan (past_due: the provider is still retrying the card). */
 export const PAID_STATUSES: readonly string[] = ['active', 'trialing', 'past_due'];
 
+/** POST /api/billing/webhook: the signed event as sent (its signature covers these very bytes). */
+export const billingWebhookBody = z.string();
+
+export const webhookOutcomes = ['applied', 'duplicate', 'ignored'] as const;
+export type WebhookOutcome = (typeof webhookOutcomes)[number];
+
+/** The webhook's answer to the provider: received, and what became of the event. */
+export const webhookReceiptSchema = z.object({ received: z.literal(true), outcome: z.enum(webhookOutcomes) });
+
 /** The `details` of a 403 `plan_limit` / 429 `quota_exceeded`, as the UI reads them. */
 export const planLimitDetailsSchema = z.object({
   limit: z.string(),

@@ -26,3 +26,7 @@ export const contactMessageInput = z
   .strict();
 export type ContactMessageInput = z.infer<typeof contactMessageInput>;
 export type ContactFormValues = z.input<typeof contactMessageInput>;
+
+/** POST /api/contact answers 202 with the stored message's id. */
+export const contactReceiptSchema = z.object({ id: z.string(), status: z.literal('received') });
+export type ContactReceipt = z.infer<typeof contactReceiptSchema>;

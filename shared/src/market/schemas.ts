@@ -37,6 +37,13 @@ export const marketDataInput = z
   .strict();
 export type MarketDataInput = z.infer<typeof marketDataInput>;
 
+/** POST /api/market-data's answer: the quotes, and whether they are real or simulated. */
+export const marketDataResponseSchema = z.object({
+  data: z.array(quoteSchema),
+  source: z.enum(['live', 'simulated']),
+});
+export type MarketDataResponse = z.infer<typeof marketDataResponseSchema>;
+
 /** An empty string counts as not set: the form omits an empty ticker or expiration (spec 5). */
 const omitEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());

@@ -358,3 +358,8 @@ export const tradeImportResultSchema = z.object({
     .nullable(),
 });
 export type TradeImportResult = z.infer<typeof tradeImportResultSchema>;
+
+/** POST /api/trades/import's body: the CSV file as text. */
+export const tradeImportCsvBody = z
+  .string({ error: 'Send the CSV file as the request body' })
+  .min(1, 'The file is empty');

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
- * The Dashboard and the Daily Market Summary in jsdom, against an in-memory stand-in for the API
- * that answers with the shared market model (quotes, the daily summary) and the journal's shared
- * stats function over an in-memory list of trades.
+ * The Dashboard and the Daily Market Summary in jsdom, the API answered by Mock Service Worker
+ * (tests/helpers/api-server.ts): quotes and the daily summary from the shared market model (what
+ * the simulated stage serves), the journal's figures and trades as fixed answers.
  */
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
@@ -10,13 +10,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MARKET_OVERVIEW_SYMBOLS, TICKER_BAR_SYMBOLS } from '@shared/constants/symbols';
 import { DAILY_NEWS_POPUP_DELAY_MS } from '@shared/constants/timings';
 import { quoteAt } from '@shared/market/quotes';
-import { marketDataInput, type Quote } from '@shared/market/schemas';
+import type { MarketDataInput, Quote } from '@shared/market/schemas';
 import { dailyMarketSummary } from '@shared/market/summary';
 import type { DailyMarketSummary } from '@shared/market/summary-schemas';
 import { newsDateKey } from '@shared/market/summary-seen';
-import { journalStats } from '@shared/trades/analytics';
-import { tradePnl } from '@shared/trades/pnl';
-import { tradeListQuery, type Trade } from '@shared/trades/schemas';
+import type { Profile } from '@shared/profiles/schemas';
+import { trade, tradeStats } from '../../fixtures/api-responses';
+import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -28,96 +28,49 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 const NOW = new Date();
 const SUMMARY: DailyMarketSummary = dailyMarketSummary(NOW);
 
-let trades: Trade[] = [];
-let failures: { dashboardQuotes?: number; tickerQuotes?: number; summary?: number } = {};
-let summaryNeverAnswers = false;
-let quotesWithoutRange = false;
+/** An instant `ms` before now. */
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
-function trade(id: string, fields: Partial<Trade> & { ageMs: number }): Trade {
-  const { ageMs, ...rest } = fields;
-  const at = new Date(Date.now() - ageMs).toISOString();
-  const row: Trade = {
-    trade_id: id,
-    user_id: 'sub-123',
-    ticker: 'AAPL',
-    strategy: 'Long Call',
-    side: 'debit',
-    quantity: 1,
-    entry_price: 1,
-    exit_price: null,
-    fees: 0,
-    notes: '',
-    tags: [],
-    source: 'manual',
-    source_ref: null,
-    legs: null,
-    opened_at: at,
-    closed_at: rest.exit_price === undefined || rest.exit_price === null ? null : at,
-    created_at: at,
-    updated_at: at,
-    pnl: null,
-    ...rest,
-  };
-  return { ...row, pnl: tradePnl(row) };
+const PROFILE: Profile = {
+  id: 'sub-123',
+  email: 'trader@example.com',
+  full_name: null,
+  created_at: ago(60 * DAY_MS),
+  updated_at: ago(60 * DAY_MS),
+  trial_end_date: ago(53 * DAY_MS),
+  subscription_tier: 'pro',
+  onboarding_completed_at: ago(59 * DAY_MS),
+  notification_prefs: {
+    email_alerts: true,
+    push_notifications: true,
+    market_updates: true,
+    trade_confirmations: true,
+  },
+};
+
+/** The simulated market's quotes for the symbols asked, with or without their 52-week range. */
+function quotes(body: unknown, { withRange = true } = {}) {
+  const { symbols } = body as MarketDataInput;
+  const data = symbols.map((symbol): Quote => {
+    const { fiftyTwoWeekLow, fiftyTwoWeekHigh, ...quote } = quoteAt(symbol, NOW);
+    return withRange ? { ...quote, fiftyTwoWeekLow, fiftyTwoWeekHigh } : quote;
+  });
+  return { data, source: 'simulated' as const };
 }
 
-const error = (status: number) =>
-  Response.json({ error: { code: 'internal_error', message: 'Broken' } }, { status });
+/** The market-data route failing with `status` for one kind of request (the ticker bar's or the dashboard's). */
+const quotesFailing = (type: MarketDataInput['type'], status: number) =>
+  serve('getMarketData', ({ body }) =>
+    (body as MarketDataInput).type === type ? apiError(status, 'internal_error', 'Broken') : quotes(body),
+  );
 
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = new URL(String(input), 'http://localhost');
-  const method = init?.method ?? 'GET';
-  switch (`${method} ${url.pathname}`) {
-    case 'GET /api/profile':
-      return Response.json({
-        id: 'sub-123',
-        email: 'trader@example.com',
-        full_name: null,
-        created_at: new Date(Date.now() - 60 * DAY_MS).toISOString(),
-        updated_at: new Date(Date.now() - 60 * DAY_MS).toISOString(),
-        trial_end_date: new Date(Date.now() - 53 * DAY_MS).toISOString(),
-        subscription_tier: 'pro',
-        onboarding_completed_at: new Date(Date.now() - 59 * DAY_MS).toISOString(),
-        notification_prefs: {
-          email_alerts: true,
-          push_notifications: true,
-          market_updates: true,
-          trade_confirmations: true,
-        },
-      });
-    case 'POST /api/market-data': {
-      const { symbols, type } = marketDataInput.parse(JSON.parse(String(init?.body)));
-      const status = type === 'ticker' ? failures.tickerQuotes : failures.dashboardQuotes;
-      if (status) return error(status);
-      const data = symbols.map((symbol): Quote => {
-        const { fiftyTwoWeekLow, fiftyTwoWeekHigh, ...quote } = quoteAt(symbol, NOW);
-        return quotesWithoutRange ? quote : { ...quote, fiftyTwoWeekLow, fiftyTwoWeekHigh };
-      });
-      return Response.json({ data, source: 'simulated' });
-    }
-    case 'GET /api/market-summary':
-      if (summaryNeverAnswers) return new Promise<Response>(() => {});
-      return failures.summary ? error(failures.summary) : Response.json(SUMMARY);
-    case 'GET /api/trades/stats':
-      return Response.json(journalStats(trades, new Date(), url.searchParams.get('tz') ?? 'UTC'));
-    case 'GET /api/trades': {
-      const query = tradeListQuery.parse(Object.fromEntries(url.searchParams));
-      const ordered = [...trades].sort((a, b) =>
-        query.sort === 'updated'
-          ? b.updated_at.localeCompare(a.updated_at)
-          : b.opened_at.localeCompare(a.opened_at),
-      );
-      return Response.json({ trades: ordered.slice(0, query.limit), cursor: null });
-    }
-    default:
-      return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
-  }
-});
-
-const requests = (method: string, pathname: string) =>
-  fetchMock.mock.calls
-    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init }))
-    .filter(({ url, init }) => (init?.method ?? 'GET') === method && url.pathname === pathname);
+useApiServer(
+  serve('getProfile', () => PROFILE),
+  serve('getMarketData', ({ body }) => quotes(body)),
+  serve('getMarketSummary', () => SUMMARY),
+  serve('getTradeStats', () => tradeStats()),
+  serve('listTrades', () => ({ trades: [], cursor: null })),
+);
 
 async function renderDashboard() {
   const rendered = renderApp('/dashboard');
@@ -135,10 +88,6 @@ const dollars = (value: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
 
 beforeEach(() => {
-  trades = [];
-  failures = {};
-  summaryNeverAnswers = false;
-  quotesWithoutRange = false;
   window.localStorage.clear();
   vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-123', username: 'sub-123' });
   vi.mocked(fetchAuthSession).mockResolvedValue({
@@ -147,50 +96,35 @@ beforeEach(() => {
       idToken: { payload: { sub: 'sub-123', email: 'trader@example.com' }, toString: () => 'id-token' },
     },
   } as never);
-  vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('scrollTo', vi.fn());
 });
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockClear();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
 describe('Dashboard: trade figures', () => {
   it("shows the four stat cards from the user's trades, coloured by spec 9", async () => {
-    trades = [
-      trade('a', {
-        ticker: 'AAPL',
-        strategy: 'Long Call',
-        entry_price: 2.5,
-        exit_price: 3.75,
-        ageMs: 20_000,
-      }), // +125, today
-      trade('b', { ticker: 'TSLA', strategy: 'Iron Condor', entry_price: 1.2, ageMs: 5 * MINUTE_MS }),
-      trade('c', {
-        ticker: 'NVDA',
-        strategy: 'Long Put',
-        entry_price: 4,
-        exit_price: 3.1,
-        ageMs: 3 * DAY_MS,
-      }), // -90
-      trade('d', { ticker: 'SPY', strategy: 'Straddle', entry_price: 6, ageMs: 2 * DAY_MS }),
-      trade('e', {
-        ticker: 'QQQ',
-        strategy: 'Covered Call',
-        entry_price: 1,
-        exit_price: 0.5,
-        ageMs: 10 * DAY_MS,
-      }), // -50
-      trade('f', { ticker: 'AMD', strategy: 'Long Call', entry_price: 1, exit_price: 3, ageMs: 20 * DAY_MS }), // +200
-    ];
+    apiServer.use(
+      serve('getTradeStats', () =>
+        tradeStats({
+          total_trades: 6,
+          closed_trades: 4,
+          open_trades: 2,
+          win_rate: 50,
+          total_pnl: 185,
+          today_pnl: 125,
+          portfolio_value: 185,
+          portfolio_change_percent: 100,
+        }),
+      ),
+    );
     window.localStorage.setItem('lastSeenNewsDate', newsDateKey(new Date()));
     await renderDashboard();
     expect(screen.getByText("Welcome back! Here's what's happening with your trades.")).toBeInTheDocument();
 
-    // Total 125 - 90 - 50 + 200 = 185; 2 of 4 closed trades won; 2 open; only AAPL closed today.
     const portfolio = await statValue('Portfolio Value');
     expect(portfolio).toHaveTextContent('$185.00');
     expect(portfolio).toHaveAttribute('data-polarity', 'positive');
@@ -202,15 +136,23 @@ describe('Dashboard: trade figures', () => {
     expect(winRate).toHaveTextContent('50.0%');
     expect(winRate).toHaveAttribute('data-polarity', 'positive');
     expect(await statValue('Open Positions')).toHaveTextContent('2');
-    const query = requests('GET', '/api/trades/stats')[0]!.url.searchParams;
-    expect(query.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(requestsTo('getTradeStats')[0]!.query.tz).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 
   it('colours a losing record: no portfolio value, a negative day, a 0% win rate', async () => {
-    trades = [
-      trade('a', { ticker: 'AAPL', entry_price: 3, exit_price: 2, ageMs: MINUTE_MS }), // -100 today
-      trade('b', { ticker: 'MSFT', entry_price: 2, exit_price: 2, ageMs: 2 * DAY_MS }), // 0 is a loss
-    ];
+    apiServer.use(
+      serve('getTradeStats', () =>
+        tradeStats({
+          total_trades: 2,
+          closed_trades: 2,
+          win_rate: 0,
+          total_pnl: -100,
+          today_pnl: -100,
+          portfolio_value: 0,
+          portfolio_change_percent: -100,
+        }),
+      ),
+    );
     window.localStorage.setItem('lastSeenNewsDate', newsDateKey(new Date()));
     await renderDashboard();
     const portfolio = await statValue('Portfolio Value');
@@ -225,32 +167,39 @@ describe('Dashboard: trade figures', () => {
   });
 
   it('lists the 5 most recently updated trades: opened ones by strategy, closed ones with their P&L', async () => {
-    trades = [
-      trade('e', {
-        ticker: 'QQQ',
-        strategy: 'Covered Call',
-        entry_price: 1,
-        exit_price: 0.5,
-        ageMs: 10 * DAY_MS,
-      }),
-      trade('a', {
-        ticker: 'AAPL',
-        strategy: 'Long Call',
-        entry_price: 2.5,
-        exit_price: 3.75,
-        ageMs: 20_000,
-      }),
-      trade('f', { ticker: 'AMD', strategy: 'Long Call', entry_price: 1, exit_price: 3, ageMs: 20 * DAY_MS }),
-      trade('c', {
+    // The server's answer: the five most recently updated, newest first.
+    const closed = (id: string, ageMs: number, fields: Parameters<typeof trade>[0]) =>
+      trade({
+        ...fields,
+        trade_id: id,
+        opened_at: ago(ageMs),
+        closed_at: ago(ageMs),
+        updated_at: ago(ageMs),
+      });
+    const opened = (id: string, ageMs: number, fields: Parameters<typeof trade>[0]) =>
+      trade({ ...fields, trade_id: id, opened_at: ago(ageMs), updated_at: ago(ageMs) });
+    const recent = [
+      closed('a', 20_000, { trade_id: 'a', ticker: 'AAPL', entry_price: 2.5, exit_price: 3.75, pnl: 125 }),
+      opened('b', 5 * MINUTE_MS + 5_000, { trade_id: 'b', ticker: 'TSLA', strategy: 'Iron Condor' }),
+      closed('c', 3 * 3_600_000, {
+        trade_id: 'c',
         ticker: 'NVDA',
         strategy: 'Long Put',
         entry_price: 4,
         exit_price: 3.1,
-        ageMs: 3 * 3_600_000,
+        pnl: -90,
       }),
-      trade('b', { ticker: 'TSLA', strategy: 'Iron Condor', entry_price: 1.2, ageMs: 5 * MINUTE_MS + 5_000 }),
-      trade('d', { ticker: 'SPY', strategy: 'Straddle', entry_price: 6, ageMs: 2 * DAY_MS }),
+      opened('d', 2 * DAY_MS, { trade_id: 'd', ticker: 'SPY', strategy: 'Straddle' }),
+      closed('e', 10 * DAY_MS, {
+        trade_id: 'e',
+        ticker: 'QQQ',
+        strategy: 'Covered Call',
+        entry_price: 1,
+        exit_price: 0.5,
+        pnl: -50,
+      }),
     ];
+    apiServer.use(serve('listTrades', () => ({ trades: recent, cursor: null })));
     window.localStorage.setItem('lastSeenNewsDate', newsDateKey(new Date()));
     await renderDashboard();
     const list = await screen.findByRole('list', { name: 'Recent trades' });
@@ -264,8 +213,7 @@ describe('Dashboard: trade figures', () => {
       expect.stringMatching(/SPY Opened Straddle.*2d ago.*Open/),
       expect.stringMatching(/QQQ Closed Covered Call.*10d ago.*-\$50\.00/),
     ]);
-    const listQuery = requests('GET', '/api/trades')[0]!.url.searchParams;
-    expect(Object.fromEntries(listQuery)).toMatchObject({ sort: 'updated', limit: '5' });
+    expect(requestsTo('listTrades')[0]!.query).toMatchObject({ sort: 'updated', limit: '5' });
   });
 
   it('says so when there is no activity yet', async () => {
@@ -297,13 +245,13 @@ describe('Dashboard: market panels', () => {
     );
     expect(screen.getAllByText('Simulated data').length).toBeGreaterThan(0);
 
-    const before = requests('POST', '/api/market-data').length;
+    const before = requestsTo('getMarketData').length;
     await user.click(screen.getByRole('button', { name: 'Refresh market overview' }));
-    await waitFor(() => expect(requests('POST', '/api/market-data').length).toBeGreaterThan(before));
+    await waitFor(() => expect(requestsTo('getMarketData').length).toBeGreaterThan(before));
   });
 
   it("falls back to the spec's 80%-120% estimate, labelled, when a quote has no 52-week range", async () => {
-    quotesWithoutRange = true;
+    apiServer.use(serve('getMarketData', ({ body }) => quotes(body, { withRange: false })));
     await renderDashboard();
     const card = await screen.findByRole('article', { name: 'TSLA' });
     const price = Number(quoteAt('TSLA', NOW).price);
@@ -328,14 +276,14 @@ describe('Dashboard: market panels', () => {
     expect(items.map((item) => item.textContent?.split(/\s/)[0])).toEqual(
       TICKER_BAR_SYMBOLS.map((symbol) => expect.stringContaining(symbol)),
     );
-    const [bar] = requests('POST', '/api/market-data').filter(({ init }) =>
-      String(init?.body).includes('"ticker"'),
-    );
-    expect(JSON.parse(String(bar!.init?.body))).toEqual({ symbols: [...TICKER_BAR_SYMBOLS], type: 'ticker' });
+    expect(requestsTo('getMarketData').map(({ body }) => body)).toContainEqual({
+      symbols: [...TICKER_BAR_SYMBOLS],
+      type: 'ticker',
+    });
   });
 
   it("falls back to generated quotes for 16 symbols named '{symbol} Corp.' when the ticker call fails", async () => {
-    failures.tickerQuotes = 503;
+    apiServer.use(quotesFailing('ticker', 503));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     await renderDashboard();
     expect(await screen.findByText(/Fallback: randomly generated quotes/)).toBeInTheDocument();
@@ -348,7 +296,7 @@ describe('Dashboard: market panels', () => {
   });
 
   it("logs 'Market data API error: {status}' and says the quotes are unavailable", async () => {
-    failures.dashboardQuotes = 502;
+    apiServer.use(quotesFailing('dashboard', 502));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     await renderDashboard();
     await waitFor(() => expect(screen.getAllByText('Market data is unavailable right now.')).toHaveLength(2));
@@ -450,14 +398,14 @@ describe('Daily Market Summary', () => {
   });
 
   it("says 'Loading market summary...' while the summary loads", async () => {
-    summaryNeverAnswers = true;
+    apiServer.use(serve('getMarketSummary', () => new Promise<never>(() => {})));
     await renderDashboard();
     const dialog = await summaryDialog();
     expect(within(dialog).getByRole('status')).toHaveTextContent('Loading market summary...');
   });
 
   it('falls back to simulated defaults when the summary cannot be loaded', async () => {
-    failures.summary = 500;
+    apiServer.use(serve('getMarketSummary', () => apiError(500, 'internal_error', 'Broken')));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     await renderDashboard();
     const dialog = await summaryDialog();

@@ -1,21 +1,15 @@
 // @vitest-environment jsdom
 /**
- * The Trading Journal page in jsdom against an in-memory stand-in for the trades API that
- * validates with the same shared schemas and computes stats with the same shared functions.
+ * The Trading Journal page in jsdom, the trades API answered by Mock Service Worker with fixed
+ * answers that the shared response schemas accept (tests/helpers/api-server.ts); each test says
+ * what the server answers before and after the change it makes.
  */
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { journalStats } from '@shared/trades/analytics';
-import { tradesToCsv } from '@shared/trades/csv';
-import { tradePnl } from '@shared/trades/pnl';
-import {
-  createTradeInput,
-  tradeListQuery,
-  updateTradeInput,
-  type Trade,
-  type TradeImportResult,
-} from '@shared/trades/schemas';
+import type { Trade, TradeImportResult, TradeStatsResponse } from '@shared/trades/schemas';
+import { trade, tradeStats } from '../../fixtures/api-responses';
+import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 
 // Waits are on conditions; a busy machine may take longer than the default second to meet them.
@@ -38,130 +32,20 @@ vi.mock('lightweight-charts', () => ({
   },
 }));
 
-const NOW = new Date();
 const TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
-let trades: Trade[] = [];
-let nextId = 1;
-let pageSize: number | null = null;
-let failStats = false;
-let importReply: ((url: URL, body: string) => Response) | null = null;
-/** The next POST /api/trades answers this 400 instead. */
-let refuseNextCreate: { path: string; message: string }[] | null = null;
 
-function makeTrade(overrides: Partial<Trade> = {}): Trade {
-  const id = `t-${String(nextId++).padStart(5, '0')}`;
-  const base: Trade = {
-    trade_id: id,
-    user_id: 'sub-1',
-    ticker: 'AAPL',
-    strategy: 'Long Call',
-    side: 'debit',
-    quantity: 1,
-    entry_price: 2.5,
-    exit_price: null,
-    fees: 0,
-    notes: '',
-    tags: [],
-    source: 'manual',
-    source_ref: null,
-    legs: null,
-    opened_at: '2026-03-02T15:00:00.000Z',
-    closed_at: null,
-    created_at: '2026-03-02T15:00:00.000Z',
-    updated_at: '2026-03-02T15:00:00.000Z',
-    pnl: null,
-  };
-  const trade = { ...base, ...overrides };
-  return { ...trade, pnl: tradePnl(trade) };
+/** The journal as the list and the stats routes answer it: no trades unless a test says so. */
+function answerJournal(trades: Trade[], stats: TradeStatsResponse = tradeStats()) {
+  apiServer.use(
+    serve('listTrades', () => ({ trades, cursor: null })),
+    serve('getTradeStats', () => stats),
+  );
 }
 
-const matches = (trade: Trade, query: URLSearchParams) =>
-  (!query.get('strategy') || trade.strategy === query.get('strategy')) &&
-  (!query.get('ticker') || trade.ticker === query.get('ticker')) &&
-  (!query.get('status') || (query.get('status') === 'open') === (trade.exit_price === null));
-
-const badRequest = (details: { path: string; message: string }[]) =>
-  Response.json(
-    { error: { code: 'validation_failed', message: 'Invalid request body', details } },
-    { status: 400 },
-  );
-
-const issues = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
-  error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-
-/** The trades API, as the page uses it. */
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = new URL(String(input), 'http://localhost');
-  const method = init?.method ?? 'GET';
-  const path = url.pathname;
-  if (path === '/api/trades/stats') {
-    if (failStats)
-      return Response.json({ error: { code: 'internal_error', message: 'Stats broke' } }, { status: 500 });
-    const selected = trades.filter((t) => matches(t, url.searchParams));
-    return Response.json(journalStats(selected, NOW, url.searchParams.get('tz') ?? 'UTC'));
-  }
-  if (path === '/api/trades/export.csv')
-    return new Response(tradesToCsv(trades.filter((t) => matches(t, url.searchParams))), {
-      headers: { 'Content-Type': 'text/csv' },
-    });
-  if (path === '/api/trades/import') return importReply!(url, String(init?.body));
-  if (path === '/api/trades' && method === 'GET') {
-    const query = tradeListQuery.parse(Object.fromEntries(url.searchParams));
-    const selected = trades
-      .filter((t) => matches(t, url.searchParams))
-      .sort((a, b) => b.opened_at.localeCompare(a.opened_at) || b.trade_id.localeCompare(a.trade_id));
-    const start = query.cursor ? Number(query.cursor) : 0;
-    const size = pageSize ?? query.limit;
-    const page = selected.slice(start, start + size);
-    const cursor = start + size < selected.length ? String(start + size) : null;
-    return Response.json({ trades: page, cursor });
-  }
-  if (path === '/api/trades' && method === 'POST') {
-    if (refuseNextCreate) {
-      const details = refuseNextCreate;
-      refuseNextCreate = null;
-      return badRequest(details);
-    }
-    const parsed = createTradeInput.safeParse(JSON.parse(String(init?.body)));
-    if (!parsed.success) return badRequest(issues(parsed.error));
-    const { opened_at, closed_at, ...rest } = parsed.data;
-    const now = new Date().toISOString();
-    const created = makeTrade({
-      ...rest,
-      opened_at: opened_at ?? now,
-      closed_at: rest.exit_price === null ? null : (closed_at ?? now),
-      created_at: now,
-      updated_at: now,
-    });
-    trades.push(created);
-    return Response.json(created, { status: 201 });
-  }
-  const id = /^\/api\/trades\/([^/]+)$/.exec(path)?.[1];
-  const index = trades.findIndex((t) => t.trade_id === id);
-  if (id && index === -1)
-    return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
-  if (id && method === 'PATCH') {
-    const parsed = updateTradeInput.safeParse(JSON.parse(String(init?.body)));
-    if (!parsed.success) return badRequest(issues(parsed.error));
-    const current = trades[index]!;
-    const next = { ...current, ...parsed.data } as Trade;
-    if (parsed.data.exit_price !== undefined && current.exit_price === null && next.exit_price !== null)
-      next.closed_at = parsed.data.closed_at ?? new Date().toISOString();
-    if (next.exit_price === null) next.closed_at = null;
-    trades[index] = { ...next, pnl: tradePnl(next), updated_at: new Date().toISOString() };
-    return Response.json(trades[index]);
-  }
-  if (id && method === 'DELETE') {
-    trades.splice(index, 1);
-    return new Response(null, { status: 204 });
-  }
-  return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
-});
-
-const requests = (method: string, pathname: string) =>
-  fetchMock.mock.calls
-    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init }))
-    .filter(({ url, init }) => (init?.method ?? 'GET') === method && url.pathname === pathname);
+useApiServer(
+  serve('listTrades', () => ({ trades: [], cursor: null })),
+  serve('getTradeStats', () => tradeStats()),
+);
 
 /** Renders the page and waits for its lazy chunk (slow on a busy machine the first time). */
 async function renderJournal() {
@@ -181,12 +65,6 @@ const statValue = (label: string) => {
 };
 
 beforeEach(() => {
-  trades = [];
-  nextId = 1;
-  pageSize = null;
-  failStats = false;
-  importReply = null;
-  refuseNextCreate = null;
   chartCalls.setData = [];
   chartCalls.created = 0;
   vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-1', username: 'sub-1' });
@@ -196,7 +74,6 @@ beforeEach(() => {
       idToken: { payload: { sub: 'sub-1', email: 'trader@example.com' }, toString: () => 'id-token' },
     },
   } as never);
-  vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('scrollTo', vi.fn());
   // jsdom lays nothing out: give scroll containers a height so the virtualiser draws a screenful.
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
@@ -205,7 +82,6 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockClear();
   vi.unstubAllGlobals();
   delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
   delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
@@ -220,25 +96,45 @@ describe('the trading journal page', () => {
   });
 
   it('shows the stat cards from the stats and the trades in the spec columns, open ones as Open', async () => {
-    trades = [
-      makeTrade({
-        ticker: 'SPY',
-        strategy: 'Iron Condor',
-        side: 'credit',
-        entry_price: 1.2,
-        exit_price: 0.4,
-        opened_at: '2026-02-10T15:00:00.000Z',
-        closed_at: '2026-02-20T15:00:00.000Z',
+    // Newest first, as the server lists them.
+    answerJournal(
+      [
+        trade({
+          trade_id: 't-nvda',
+          ticker: 'NVDA',
+          entry_price: 4.1,
+          opened_at: '2026-03-01T15:00:00.000Z',
+        }),
+        trade({
+          trade_id: 't-tsla',
+          ticker: 'TSLA',
+          entry_price: 3,
+          exit_price: 2.5,
+          opened_at: '2026-02-12T15:00:00.000Z',
+          closed_at: '2026-02-21T15:00:00.000Z',
+          pnl: -50,
+        }),
+        trade({
+          trade_id: 't-spy',
+          ticker: 'SPY',
+          strategy: 'Iron Condor',
+          side: 'credit',
+          entry_price: 1.2,
+          exit_price: 0.4,
+          opened_at: '2026-02-10T15:00:00.000Z',
+          closed_at: '2026-02-20T15:00:00.000Z',
+          pnl: 80,
+        }),
+      ],
+      tradeStats({
+        total_trades: 3,
+        closed_trades: 2,
+        open_trades: 1,
+        win_rate: 50,
+        total_pnl: 30,
+        avg_edge_score: 60,
       }),
-      makeTrade({
-        ticker: 'TSLA',
-        entry_price: 3,
-        exit_price: 2.5,
-        opened_at: '2026-02-12T15:00:00.000Z',
-        closed_at: '2026-02-21T15:00:00.000Z',
-      }),
-      makeTrade({ ticker: 'NVDA', entry_price: 4.1, opened_at: '2026-03-01T15:00:00.000Z' }),
-    ];
+    );
     await renderJournal();
     const table = await tradesTable();
     const headers = within(table)
@@ -249,7 +145,6 @@ describe('the trading journal page', () => {
     expect(rows.map((row) => row.cells[1]?.textContent)).toEqual(['NVDA', 'TSLA', 'SPY']);
     const open = within(rows[0]!).getByText('Open');
     expect(open).toHaveClass('text-blue-400');
-    // A credit sold for 1.20 and bought back at 0.40 made (1.20 - 0.40) x 100 = $80.
     expect(within(rows[2]!).getByText('+$80.00')).toHaveClass('text-green-400');
     expect(within(rows[1]!).getByText('-$50.00')).toHaveClass('text-red-400');
     expect(within(rows[0]!).getByRole('button', { name: 'Close NVDA Long Call' })).toBeInTheDocument();
@@ -260,12 +155,25 @@ describe('the trading journal page', () => {
     expect(statValue('Win Rate')).toHaveClass('text-green-400');
     expect(statValue('Total P&L')).toHaveTextContent('+$30.00');
     expect(statValue('Total P&L')).toHaveClass('text-green-400');
-    // min(95, 50 x 0.7 + 25) = 60: the 'good' band.
+    // 60 is the 'good' band (60 to 80), shown in blue.
     expect(statValue('Avg Edge Score')).toHaveTextContent('60.0');
     expect(statValue('Avg Edge Score')).toHaveClass('text-blue-400');
   });
 
   it('adds a trade: field errors by each field, ticker upper-cased, the shared schema defaults sent', async () => {
+    const added = trade({
+      trade_id: 't-msft',
+      ticker: 'MSFT',
+      strategy: 'Bull Call Spread',
+      entry_price: 1.25,
+      tags: ['earnings', 'weekly'],
+    });
+    apiServer.use(
+      serve('createTrade', () => {
+        answerJournal([added], tradeStats({ total_trades: 1, open_trades: 1 }));
+        return added;
+      }),
+    );
     const { user } = await renderJournal();
     await user.click(await screen.findByRole('button', { name: 'Add Trade' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Trade' });
@@ -273,7 +181,7 @@ describe('the trading journal page', () => {
     expect(within(dialog).getByLabelText('Ticker')).toHaveAccessibleDescription('Enter a ticker');
     expect(within(dialog).getByLabelText('Strategy')).toHaveAccessibleDescription('Choose a strategy');
     expect(within(dialog).getByLabelText('Entry Price')).toHaveAttribute('aria-invalid', 'true');
-    expect(requests('POST', '/api/trades')).toHaveLength(0);
+    expect(requestsTo('createTrade')).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('Ticker'), 'msft');
     expect(within(dialog).getByLabelText('Ticker')).toHaveValue('MSFT');
@@ -288,9 +196,9 @@ describe('the trading journal page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Trade' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Trade' })).not.toBeInTheDocument());
-    const [post] = requests('POST', '/api/trades');
-    expect((post!.init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[\w-]{36}$/);
-    expect(JSON.parse(String(post!.init?.body))).toMatchObject({
+    const [post] = requestsTo('createTrade');
+    expect(post!.headers.get('Idempotency-Key')).toMatch(/^[\w-]{36}$/);
+    expect(post!.body).toMatchObject({
       ticker: 'MSFT',
       strategy: 'Bull Call Spread',
       entry_price: 1.25,
@@ -309,7 +217,13 @@ describe('the trading journal page', () => {
     const { user } = await renderJournal();
     await user.click(await screen.findByRole('button', { name: 'Add Trade' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Trade' });
-    refuseNextCreate = [{ path: 'ticker', message: 'Unknown ticker ZZZZ' }];
+    apiServer.use(
+      serve('createTrade', () =>
+        apiError(400, 'validation_failed', 'Invalid request body: ticker', [
+          { path: 'ticker', message: 'Unknown ticker ZZZZ' },
+        ]),
+      ),
+    );
     await user.type(within(dialog).getByLabelText('Ticker'), 'ZZZZ');
     await user.selectOptions(within(dialog).getByLabelText('Strategy'), 'Long Put');
     await user.type(within(dialog).getByLabelText('Entry Price'), '2');
@@ -317,11 +231,34 @@ describe('the trading journal page', () => {
     await waitFor(() =>
       expect(within(dialog).getByLabelText('Ticker')).toHaveAccessibleDescription('Unknown ticker ZZZZ'),
     );
-    expect(trades).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Add Trade' })).toBeInTheDocument();
+    expect(requestsTo('createTrade')).toHaveLength(1);
   });
 
   it('closes an open trade with its exit price: P&L, win rate and the equity curve follow', async () => {
-    trades = [makeTrade({ ticker: 'AMD', entry_price: 2, opened_at: '2026-03-01T15:00:00.000Z' })];
+    const open = trade({
+      trade_id: 't-amd',
+      ticker: 'AMD',
+      entry_price: 2,
+      opened_at: '2026-03-01T15:00:00.000Z',
+    });
+    const closed = { ...open, exit_price: 2.8, closed_at: '2026-03-03T15:00:00.000Z', pnl: 80 };
+    answerJournal([open], tradeStats({ total_trades: 1, open_trades: 1 }));
+    apiServer.use(
+      serve('updateTrade', () => {
+        answerJournal(
+          [closed],
+          tradeStats({
+            total_trades: 1,
+            closed_trades: 1,
+            win_rate: 100,
+            total_pnl: 80,
+            analytics: { equity_curve: [{ date: '2026-03-03', pnl: 80, equity: 80 }] },
+          }),
+        );
+        return closed;
+      }),
+    );
     const { user } = await renderJournal();
     await tradesTable();
     await waitFor(() => expect(statValue('Win Rate')).toHaveTextContent('0.0%'));
@@ -336,8 +273,9 @@ describe('the trading journal page', () => {
 
     await waitFor(() => expect(statValue('Win Rate')).toHaveTextContent('100.0%'));
     expect(statValue('Total P&L')).toHaveTextContent('+$80.00');
-    const [patch] = requests('PATCH', `/api/trades/${trades[0]!.trade_id}`);
-    expect(JSON.parse(String(patch!.init?.body))).toEqual({ exit_price: 2.8 });
+    const [patch] = requestsTo('updateTrade');
+    expect(patch!.params).toEqual({ id: 't-amd' });
+    expect(patch!.body).toEqual({ exit_price: 2.8 });
     const row = bodyRows(await tradesTable())[0]!;
     expect(within(row).getByText('$2.80')).toBeInTheDocument();
     // The curve is drawn from 0 the day before the close to the closed P&L.
@@ -349,7 +287,7 @@ describe('the trading journal page', () => {
   });
 
   it('refuses a close date before the trade opened, by the field', async () => {
-    trades = [makeTrade({ ticker: 'AMD', opened_at: '2026-03-05T15:00:00.000Z' })];
+    answerJournal([trade({ trade_id: 't-amd', ticker: 'AMD', opened_at: '2026-03-05T15:00:00.000Z' })]);
     const { user } = await renderJournal();
     await user.click(await screen.findByRole('button', { name: 'Close AMD Long Call' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close AMD Long Call' });
@@ -359,11 +297,19 @@ describe('the trading journal page', () => {
     expect(within(dialog).getByLabelText('Closed on')).toHaveAccessibleDescription(
       /cannot close before it opened/,
     );
-    expect(requests('PATCH', `/api/trades/${trades[0]!.trade_id}`)).toHaveLength(0);
+    expect(requestsTo('updateTrade')).toHaveLength(0);
   });
 
   it('edits only what changed', async () => {
-    trades = [makeTrade({ ticker: 'QQQ', strategy: 'Straddle', notes: 'old', tags: ['a'] })];
+    const straddle = trade({
+      trade_id: 't-qqq',
+      ticker: 'QQQ',
+      strategy: 'Straddle',
+      notes: 'old',
+      tags: ['a'],
+    });
+    answerJournal([straddle]);
+    apiServer.use(serve('updateTrade', () => ({ ...straddle, notes: 'rolled up', quantity: 3 })));
     const { user } = await renderJournal();
     await user.click(await screen.findByRole('button', { name: 'Edit QQQ Straddle' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit QQQ Straddle' });
@@ -373,21 +319,26 @@ describe('the trading journal page', () => {
     await user.type(within(dialog).getByLabelText('Quantity'), '3');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const [patch] = requests('PATCH', `/api/trades/${trades[0]!.trade_id}`);
-    expect(JSON.parse(String(patch!.init?.body))).toEqual({ notes: 'rolled up', quantity: 3 });
+    const [patch] = requestsTo('updateTrade');
+    expect(patch!.params).toEqual({ id: 't-qqq' });
+    expect(patch!.body).toEqual({ notes: 'rolled up', quantity: 3 });
   });
 
   it('deletes only after the confirmation', async () => {
-    trades = [
-      makeTrade({ ticker: 'IWM' }),
-      makeTrade({ ticker: 'GLD', opened_at: '2026-01-01T15:00:00.000Z' }),
-    ];
+    const gld = trade({ trade_id: 't-gld', ticker: 'GLD', opened_at: '2026-01-01T15:00:00.000Z' });
+    answerJournal([trade({ trade_id: 't-iwm', ticker: 'IWM' }), gld]);
+    apiServer.use(
+      serve('deleteTrade', () => {
+        answerJournal([gld]);
+        return undefined;
+      }),
+    );
     const { user } = await renderJournal();
     await user.click(await screen.findByRole('button', { name: 'Delete IWM Long Call' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Delete this trade?' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(requests('DELETE', `/api/trades/${trades[0]!.trade_id}`)).toHaveLength(0);
+    expect(requestsTo('deleteTrade')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete IWM Long Call' }));
     dialog = await screen.findByRole('alertdialog', { name: 'Delete this trade?' });
@@ -395,22 +346,29 @@ describe('the trading journal page', () => {
     await waitFor(() =>
       expect(bodyRows(screen.getByRole('table', { name: 'Trades, newest first' }))).toHaveLength(1),
     );
-    expect(trades.map((t) => t.ticker)).toEqual(['GLD']);
+    expect(requestsTo('deleteTrade').map(({ params }) => params.id)).toEqual(['t-iwm']);
   });
 
   it('applies the filters, with the browser time zone, to the list and the stats alike', async () => {
-    trades = [makeTrade({ ticker: 'SPY', strategy: 'Iron Condor' }), makeTrade({ ticker: 'AAPL' })];
+    const condor = trade({ trade_id: 't-spy', ticker: 'SPY', strategy: 'Iron Condor' });
+    const call = trade({ trade_id: 't-aapl', ticker: 'AAPL' });
+    // The server's answers to the three selections the test makes.
+    const selected = (query: Record<string, string>) =>
+      query.ticker ? [] : query.strategy === 'Iron Condor' ? [condor] : [condor, call];
+    apiServer.use(
+      serve('listTrades', ({ query }) => ({ trades: selected(query), cursor: null })),
+      serve('getTradeStats', ({ query }) => tradeStats({ total_trades: selected(query).length })),
+    );
     const { user } = await renderJournal();
     await tradesTable();
     await user.selectOptions(screen.getByLabelText('Strategy'), 'Iron Condor');
     await waitFor(() =>
       expect(bodyRows(screen.getByRole('table', { name: 'Trades, newest first' }))).toHaveLength(1),
     );
-    const list = requests('GET', '/api/trades').at(-1)!.url.searchParams;
-    const stats = requests('GET', '/api/trades/stats').at(-1)!.url.searchParams;
-    for (const query of [list, stats]) {
-      expect(query.get('strategy')).toBe('Iron Condor');
-      expect(query.get('tz')).toBe(TZ);
+    for (const route of ['listTrades', 'getTradeStats'] as const) {
+      const { query } = requestsTo(route).at(-1)!;
+      expect(query.strategy).toBe('Iron Condor');
+      expect(query.tz).toBe(TZ);
     }
     await waitFor(() => expect(statValue('Total Trades')).toHaveTextContent('1'));
 
@@ -423,10 +381,22 @@ describe('the trading journal page', () => {
   });
 
   it('keeps a screenful of rows in the DOM with thousands of trades, and loads the next page by cursor', async () => {
-    trades = Array.from({ length: 2500 }, (_, i) =>
-      makeTrade({ ticker: 'SPY', opened_at: new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString() }),
+    const many = Array.from({ length: 2500 }, (_, i) =>
+      trade({
+        trade_id: `t-${String(i).padStart(5, '0')}`,
+        ticker: 'SPY',
+        opened_at: new Date(Date.UTC(2026, 0, 1) - i * 3_600_000).toISOString(),
+      }),
     );
-    pageSize = 2000;
+    // Two pages: the first 2,000 trades, then the other 500 for the cursor the first gave.
+    apiServer.use(
+      serve('listTrades', ({ query }) =>
+        query.cursor === 'page-2'
+          ? { trades: many.slice(2000), cursor: null }
+          : { trades: many.slice(0, 2000), cursor: 'page-2' },
+      ),
+      serve('getTradeStats', () => tradeStats({ total_trades: 2500, open_trades: 2500 })),
+    );
     await renderJournal();
     const table = await tradesTable();
     const drawn = bodyRows(table).length;
@@ -438,16 +408,19 @@ describe('the trading journal page', () => {
     Object.defineProperty(scroller, 'scrollTop', { configurable: true, writable: true, value: 2000 * 53 });
     scroller.dispatchEvent(new Event('scroll'));
     await waitFor(() =>
-      expect(
-        requests('GET', '/api/trades').some(({ url }) => url.searchParams.get('cursor') === '2000'),
-      ).toBe(true),
+      expect(requestsTo('listTrades').map(({ query }) => query.cursor)).toContain('page-2'),
     );
     await waitFor(() => expect(screen.getByText('2,500 trades.')).toBeInTheDocument());
     expect(bodyRows(table).length).toBeLessThan(60);
   });
 
   it('says what failed and retries', async () => {
-    failStats = true;
+    let failStats = true;
+    apiServer.use(
+      serve('getTradeStats', () =>
+        failStats ? apiError(500, 'internal_error', 'Stats broke') : tradeStats(),
+      ),
+    );
     const { user } = await renderJournal();
     const alert = await screen.findByText(/Could not load the journal statistics: Stats broke/);
     expect(alert).toBeInTheDocument();
@@ -457,7 +430,10 @@ describe('the trading journal page', () => {
   });
 
   it('exports the server CSV as trading-journal.csv', async () => {
-    trades = [makeTrade({ ticker: 'SPY' })];
+    const csv =
+      'Date,Ticker,Strategy,Entry Price,Exit Price,P&L,Fees\r\n2026-03-02,SPY,Long Call,2.50,,,0.00\r\n';
+    answerJournal([trade({ trade_id: 't-spy', ticker: 'SPY' })]);
+    apiServer.use(serve('exportTrades', () => csv));
     const saved: { name: string; blob: Blob }[] = [];
     // jsdom has no object URLs: record the blob, and the name the link saves it as.
     Object.assign(URL, {
@@ -477,9 +453,8 @@ describe('the trading journal page', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]!.name).toBe('trading-journal.csv');
-    const text = await saved[0]!.blob.text();
-    expect(text.split('\r\n')[0]).toMatch(/^Date,Ticker,Strategy,Entry Price,Exit Price,P&L,/);
-    expect(requests('GET', '/api/trades/export.csv')[0]!.url.searchParams.get('tz')).toBe(TZ);
+    expect(await saved[0]!.blob.text()).toBe(csv);
+    expect(requestsTo('exportTrades')[0]!.query.tz).toBe(TZ);
     click.mockRestore();
     delete (URL as { createObjectURL?: unknown }).createObjectURL;
     delete (URL as { revokeObjectURL?: unknown }).revokeObjectURL;
@@ -519,19 +494,15 @@ describe('the trading journal page', () => {
       remaining: dryRun ? 1 : 0,
       previous_import: null,
     });
-    let bodies: string[] = [];
-    importReply = (url, body) => {
-      bodies.push(body);
-      const bad = body.includes('oops');
-      const dryRun = url.searchParams.get('dryRun') === 'true';
-      const errors = bad ? [{ line: 3, field: 'Entry Price', message: 'Must be a number' }] : [];
-      if (bad && !dryRun)
-        return Response.json(
-          { error: { code: 'validation_failed', message: 'Bad rows', details: errors } },
-          { status: 400 },
-        );
-      return Response.json(preview(errors, dryRun));
-    };
+    // The server's answers: the bad file's preview names its row error; the good file's does not.
+    apiServer.use(
+      serve('importTrades', ({ query, body }) => {
+        const errors = String(body).includes('oops')
+          ? [{ line: 3, field: 'Entry Price', message: 'Must be a number' }]
+          : [];
+        return preview(errors, query.dryRun === 'true');
+      }),
+    );
     const { user } = await renderJournal();
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import CSV' });
@@ -548,11 +519,10 @@ describe('the trading journal page', () => {
     expect(within(problems).getByText('Entry Price')).toBeInTheDocument();
     expect(within(dialog).getByText(/already in your journal \(skipped\)/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Import 1 trade' })).toBeDisabled();
-    const [dry] = requests('POST', '/api/trades/import');
-    expect(dry!.url.searchParams.get('dryRun')).toBe('true');
-    expect((dry!.init?.headers as Record<string, string>)['Content-Type']).toBe('text/csv');
+    const [dry] = requestsTo('importTrades');
+    expect(dry!.query.dryRun).toBe('true');
+    expect(dry!.headers.get('content-type')).toBe('text/csv');
 
-    bodies = [];
     await user.upload(
       input,
       new File(['Ticker,Strategy,Entry Price\nSPY,Iron Condor,1.2\n'], 'good.csv', { type: 'text/csv' }),
@@ -564,9 +534,9 @@ describe('the trading journal page', () => {
     await user.click(confirm);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import CSV' })).not.toBeInTheDocument());
     expect(screen.getByText('Imported 1 trade, skipped 1 already in your journal.')).toBeInTheDocument();
-    const calls = requests('POST', '/api/trades/import');
-    expect(calls.at(-1)!.url.searchParams.get('dryRun')).toBe('false');
-    expect(bodies.at(-1)).toContain('SPY,Iron Condor,1.2');
+    const last = requestsTo('importTrades').at(-1)!;
+    expect(last.query.dryRun).toBe('false');
+    expect(last.body).toBe('Ticker,Strategy,Entry Price\nSPY,Iron Condor,1.2\n');
   });
 
   it('an import cut short offers to resume; resumed, the file is sent again until the server says complete', async () => {
@@ -590,14 +560,16 @@ describe('the trading journal page', () => {
       previous_import: null,
     });
     const commits = [
-      () =>
-        Response.json({ error: { code: 'service_unavailable', message: 'We are busy' } }, { status: 503 }),
-      () => Response.json(answer('partial', 1, 2)),
-      () => Response.json(answer('partial', 1, 1)),
-      () => Response.json(answer('complete', 1, 0)),
+      () => apiError(503, 'service_unavailable', 'We are busy'),
+      () => answer('partial', 1, 2),
+      () => answer('partial', 1, 1),
+      () => answer('complete', 1, 0),
     ];
-    importReply = (url) =>
-      url.searchParams.get('dryRun') === 'true' ? Response.json(answer('preview', 0, 3)) : commits.shift()!();
+    apiServer.use(
+      serve('importTrades', ({ query }) =>
+        query.dryRun === 'true' ? answer('preview', 0, 3) : commits.shift()!(),
+      ),
+    );
     const { user } = await renderJournal();
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import CSV' });
@@ -616,47 +588,47 @@ describe('the trading journal page', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import CSV' })).not.toBeInTheDocument());
     expect(screen.getByText('Imported 3 trades.')).toBeInTheDocument();
-    expect(
-      requests('POST', '/api/trades/import').filter((r) => r.url.searchParams.get('dryRun') === 'false'),
-    ).toHaveLength(4);
+    expect(requestsTo('importTrades').filter((r) => r.query.dryRun === 'false')).toHaveLength(4);
   });
 
   it('shows the trades a newer export closes, and says how many were added, updated and skipped', async () => {
-    importReply = (url) => {
-      const dryRun = url.searchParams.get('dryRun') === 'true';
-      const result: TradeImportResult = {
-        format: 'tastytrade',
-        dry_run: dryRun,
-        new_rows: 0,
-        rows: [],
-        updates: [{ line: 3, trade_id: 't-aapl' }],
-        updated_rows: [
-          {
-            ticker: 'AAPL',
-            strategy: 'Long Call',
-            side: 'debit',
-            quantity: 2,
-            entry_price: 2.5,
-            exit_price: 3.1,
-            fees: 2.28,
-            opened_at: '2024-03-15T18:31:05.000Z',
-            closed_at: '2024-03-28T14:02:47.000Z',
-            pnl: 117.72,
-          },
-        ],
-        duplicates: [
-          { line: 5, trade_id: 't-spy' },
-          { line: 6, trade_id: 't-qqq' },
-        ],
-        errors: [],
-        imported: 0,
-        updated: dryRun ? 0 : 1,
-        status: dryRun ? 'preview' : 'complete',
-        remaining: dryRun ? 1 : 0,
-        previous_import: null,
-      };
-      return Response.json(result);
-    };
+    apiServer.use(
+      serve('importTrades', ({ query }) => {
+        const dryRun = query.dryRun === 'true';
+        const result: TradeImportResult = {
+          format: 'tastytrade',
+          dry_run: dryRun,
+          new_rows: 0,
+          rows: [],
+          updates: [{ line: 3, trade_id: 't-aapl' }],
+          updated_rows: [
+            {
+              ticker: 'AAPL',
+              strategy: 'Long Call',
+              side: 'debit',
+              quantity: 2,
+              entry_price: 2.5,
+              exit_price: 3.1,
+              fees: 2.28,
+              opened_at: '2024-03-15T18:31:05.000Z',
+              closed_at: '2024-03-28T14:02:47.000Z',
+              pnl: 117.72,
+            },
+          ],
+          duplicates: [
+            { line: 5, trade_id: 't-spy' },
+            { line: 6, trade_id: 't-qqq' },
+          ],
+          errors: [],
+          imported: 0,
+          updated: dryRun ? 0 : 1,
+          status: dryRun ? 'preview' : 'complete',
+          remaining: dryRun ? 1 : 0,
+          previous_import: null,
+        };
+        return result;
+      }),
+    );
     const { user } = await renderJournal();
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import CSV' });

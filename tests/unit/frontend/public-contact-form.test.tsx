@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTACT_SUCCESS_DESCRIPTION, CONTACT_SUCCESS_TITLE } from '@shared/constants/texts';
 import { CONTACT_SUCCESS_DISPLAY_MS } from '@shared/constants/timings';
 import { ContactForm } from '../../../frontend/src/features/contact/components/contact-form';
+import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 
 vi.mock('aws-amplify/auth', () => ({
   fetchAuthSession: vi.fn(async () => ({ tokens: undefined })),
@@ -20,7 +21,9 @@ const MESSAGE = {
   message: 'How is the edge score calculated?',
 };
 
-const fetchMock = vi.fn<typeof fetch>();
+const RECEIPT = { id: 'msg-1', status: 'received' } as const;
+
+useApiServer(serve('sendContactMessage', () => RECEIPT));
 
 function renderForm() {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
@@ -40,25 +43,25 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Message'), MESSAGE.message);
 }
 
-const errorResponse = (status: number, code: string, message: string, details?: unknown) =>
-  Response.json({ error: { code, message, ...(details ? { details } : {}) } }, { status });
-
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
 describe('ContactForm', () => {
   it('sends the message, shows Message Sent! for the success period, then resets to an empty form', async () => {
-    let answer!: (response: Response) => void;
-    fetchMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    apiServer.use(
+      serve('sendContactMessage', async () => {
+        await answered;
+        return RECEIPT;
+      }),
+    );
     const user = renderForm();
     await fillForm(user);
 
@@ -67,13 +70,10 @@ describe('ContactForm', () => {
     expect(sending).toBeDisabled();
     expect(sending).toHaveAttribute('aria-busy', 'true');
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/contact');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual(MESSAGE);
+    await vi.waitFor(() => expect(requestsTo('sendContactMessage')).toHaveLength(1));
+    expect(requestsTo('sendContactMessage')[0]!.body).toEqual(MESSAGE);
 
-    await act(async () => answer(Response.json({ id: 'msg-1' }, { status: 202 })));
+    await act(async () => answer());
     expect(await screen.findByText(CONTACT_SUCCESS_TITLE)).toBeInTheDocument();
     expect(screen.getByText(CONTACT_SUCCESS_DESCRIPTION)).toBeInTheDocument();
 
@@ -100,14 +100,14 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Subject')).toHaveAccessibleDescription('This field is required.');
     expect(screen.getByLabelText('Message')).toHaveAccessibleDescription('This field is required.');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requestsTo('sendContactMessage')).toEqual([]);
 
     await user.type(screen.getByLabelText('Full name'), 'A');
     expect(screen.getByLabelText('Full name')).not.toHaveAccessibleDescription();
   });
 
   it('keeps what was typed and names the problem when rate-limited', async () => {
-    fetchMock.mockResolvedValue(errorResponse(429, 'rate_limited', 'Too many requests'));
+    apiServer.use(serve('sendContactMessage', () => apiError(429, 'rate_limited', 'Too many requests')));
     const user = renderForm();
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
@@ -120,7 +120,7 @@ describe('ContactForm', () => {
   });
 
   it('keeps what was typed when the server cannot be reached', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    apiServer.use(serve('sendContactMessage', () => Response.error()));
     const user = renderForm();
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
@@ -130,10 +130,12 @@ describe('ContactForm', () => {
   });
 
   it('shows the server’s field errors from a 400', async () => {
-    fetchMock.mockResolvedValue(
-      errorResponse(400, 'validation_failed', 'Invalid request body: email', [
-        { path: 'email', message: 'Invalid email address' },
-      ]),
+    apiServer.use(
+      serve('sendContactMessage', () =>
+        apiError(400, 'validation_failed', 'Invalid request body: email', [
+          { path: 'email', message: 'Invalid email address' },
+        ]),
+      ),
     );
     const user = renderForm();
     await fillForm(user);

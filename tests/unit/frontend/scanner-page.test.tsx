@@ -3,148 +3,21 @@ import { cleanup, screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { scanResponse, scanResult } from '../../fixtures/api-responses';
+import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 
 vi.mock('aws-amplify/auth', async () => (await import('../../helpers/amplify-auth-mock')).amplifyAuthMock());
 
-const ASOF = '2026-11-20T21:00:00.000Z';
-
-function result(overrides: { ticker: string; edgeScore: number; iv?: number; maxProfit?: number | null }) {
-  const { ticker, edgeScore, iv = 0.3256, maxProfit = null } = overrides;
-  const leg = {
-    kind: 'call',
-    side: 'long',
-    quantity: 1,
-    strike: 100,
-    expiration: '2026-12-18',
-    years: 0.0767,
-    premium: 3.2,
-    bid: 3.1,
-    ask: 3.3,
-    iv,
-    delta: 0.52,
-    gamma: 0.03,
-    theta: -0.05,
-    vega: 0.11,
-    volume: 1500,
-    openInterest: 9000,
-  };
-  return {
-    ticker,
-    strategy: 'long-call',
-    strike: 100,
-    lastPrice: 3.2,
-    iv,
-    delta: 0.52,
-    theta: -0.05,
-    volume: 1500,
-    edgeScore,
-    expiration: '2026-12-18',
-    dte: 28,
-    sector: 'Technology',
-    underlyingPrice: 100.5,
-    ivRank: 22,
-    ivPercentile: 30,
-    atmIv: iv,
-    strikes: [100],
-    strikeLabel: '100',
-    netPrice: 3.3,
-    priceType: 'debit',
-    midPrice: 3.2,
-    openInterest: 9000,
-    spreadPct: 6.2,
-    spreadCost: 0.0625,
-    premium: 3.3,
-    probabilityOfProfit: 0.41,
-    expectedProfit: -12,
-    expectedReturn: -0.0375,
-    forecastVol: 0.28,
-    historicalVol: 0.27,
-    maxProfit,
-    maxLoss: 330,
-    breakevens: [103.3],
-    capitalRequired: 330,
-    cost: 330,
-    expectedMove: 8.4,
-    rewardRisk: maxProfit === null ? null : maxProfit / 330,
-    earnings: '2026-12-10',
-    spansEarnings: true,
-    exercise: 'american',
-    greeks: { delta: 0.52, gamma: 0.03, theta: -0.05, vega: 0.11 },
-    edgeBand: { band: 'good', label: 'Good', tone: 'blue' },
-    scoreBreakdown: [
-      {
-        component: 'expected-return',
-        weight: 60,
-        score: 34,
-        value: -0.0375,
-        unit: 'fraction',
-        explanation: 'Expected P&L -$12 on $330 at risk (-3.8%)',
-      },
-      {
-        component: 'iv-fit',
-        weight: 5,
-        score: 78,
-        value: 0.16,
-        unit: 'fraction',
-        explanation: 'IV 32.6% against 28.0% forecast (+16%), IV percentile 30',
-      },
-      {
-        component: 'liquidity',
-        weight: 15,
-        score: 70,
-        value: 0.0625,
-        unit: 'fraction',
-        explanation: 'A round trip across the bid/ask costs 6.3% of the $3.20 premium',
-      },
-    ],
-    position: {
-      symbol: ticker,
-      strategy: 'long-call',
-      spot: 100.5,
-      rate: 0.0425,
-      dividendYield: 0,
-      asOf: ASOF,
-      expiration: '2026-12-18',
-      years: 0.0767,
-      legs: [leg],
-    },
-  };
-}
-
-function scanResponse(
-  results: ReturnType<typeof result>[],
-  extra: { marketOpen?: boolean; emptyReason?: unknown } = {},
-) {
-  return {
-    asOf: ASOF,
-    marketOpen: extra.marketOpen ?? true,
-    emptyReason: extra.emptyReason ?? null,
-    results,
-    matched: results.length,
-    scanned: { underlyings: 3, contracts: 900, candidates: 40 },
-    source: 'simulated',
-    activeFilters: 1,
-  };
-}
-
 const TWO_RESULTS = [
-  result({ ticker: 'AAPL', edgeScore: 64 }),
-  result({ ticker: 'MSFT', edgeScore: 85, iv: 0.2 }),
+  scanResult({ ticker: 'AAPL', edgeScore: 64 }),
+  scanResult({ ticker: 'MSFT', edgeScore: 85, iv: 0.2 }),
 ];
 
-let scanReply: () => Response;
-const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
-  const url = String(input);
-  if (url.startsWith('/api/options-scanner')) return scanReply();
-  return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
-});
+useApiServer(serve('scanOptions', () => scanResponse(TWO_RESULTS)));
 
 /** The JSON bodies the scanner was called with. */
-const scanBodies = () =>
-  fetchMock.mock.calls
-    .filter(([url]) => String(url).startsWith('/api/options-scanner'))
-    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+const scanBodies = () => requestsTo('scanOptions').map(({ body }) => body as Record<string, unknown>);
 
 const renderScanner = (state?: unknown) => renderApp({ pathname: '/dashboard/scanner', state });
 
@@ -160,14 +33,11 @@ beforeEach(() => {
       idToken: { payload: { sub: 'sub-1', email: 'trader@example.com' }, toString: () => 'id-token' },
     },
   } as never);
-  scanReply = () => Response.json(scanResponse(TWO_RESULTS));
-  vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('scrollTo', vi.fn());
 });
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockClear();
   vi.unstubAllGlobals();
 });
 
@@ -258,8 +128,11 @@ describe('the scanner page', () => {
 
   it('shows the spec empty state with the filter that emptied it, and relaxes it on request', async () => {
     const message = 'No underlying has an IV rank of 50% or more; the highest is TSLA at 37%.';
-    scanReply = () =>
-      Response.json(scanResponse([], { emptyReason: { filter: 'ivRank', message, relax: { ivRank: 37 } } }));
+    apiServer.use(
+      serve('scanOptions', () =>
+        scanResponse([], { emptyReason: { filter: 'ivRank', message, relax: { ivRank: 37 } } }),
+      ),
+    );
     const { user } = renderScanner();
     await runScan(user);
     expect(await screen.findByText('No Results')).toBeInTheDocument();
@@ -272,7 +145,7 @@ describe('the scanner page', () => {
     expect(screen.getByRole('heading', { name: 'Scan Results (0 opportunities found)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
 
-    scanReply = () => Response.json(scanResponse(TWO_RESULTS));
+    apiServer.use(serve('scanOptions', () => scanResponse(TWO_RESULTS)));
     await user.click(screen.getByRole('button', { name: 'Set the minimum IV rank to 37% and scan again' }));
     await screen.findByRole('heading', { name: 'Scan Results (2 opportunities found)' });
     expect(scanBodies().at(-1)).toMatchObject({ ivRank: 37 });
@@ -280,7 +153,7 @@ describe('the scanner page', () => {
   });
 
   it('says when the market is closed and auto-refresh is paused', async () => {
-    scanReply = () => Response.json(scanResponse(TWO_RESULTS, { marketOpen: false }));
+    apiServer.use(serve('scanOptions', () => scanResponse(TWO_RESULTS, { marketOpen: false })));
     const { user } = renderScanner();
     await runScan(user);
     expect(
@@ -308,7 +181,7 @@ describe('the scanner page', () => {
     await runScan(user);
     await screen.findByRole('table', { name: /Scan results/ });
 
-    scanReply = () => Response.json({ error: { code: 'internal_error', message: 'boom' } }, { status: 500 });
+    apiServer.use(serve('scanOptions', () => apiError(500, 'internal_error', 'boom')));
     await user.type(screen.getByLabelText('Ticker'), 'SPY');
     await runScan(user);
     const alert = await screen.findByRole('alert');
@@ -320,7 +193,7 @@ describe('the scanner page', () => {
 
   it('on a plan limit keeps the API message and links to the pricing page', async () => {
     const message = 'The Starter plan allows 10 scanner filters; this scan uses 12. Remove some or upgrade.';
-    scanReply = () => Response.json({ error: { code: 'plan_limit', message } }, { status: 403 });
+    apiServer.use(serve('scanOptions', () => apiError(403, 'plan_limit', message)));
     const { user } = renderScanner();
     await runScan(user);
     const alert = await screen.findByRole('alert');
@@ -330,17 +203,13 @@ describe('the scanner page', () => {
   });
 
   it('puts the API validation details next to their fields', async () => {
-    scanReply = () =>
-      Response.json(
-        {
-          error: {
-            code: 'validation_failed',
-            message: 'Invalid request body: ticker',
-            details: [{ path: 'ticker', message: 'Unknown symbol ZZZZ' }],
-          },
-        },
-        { status: 400 },
-      );
+    apiServer.use(
+      serve('scanOptions', () =>
+        apiError(400, 'validation_failed', 'Invalid request body: ticker', [
+          { path: 'ticker', message: 'Unknown symbol ZZZZ' },
+        ]),
+      ),
+    );
     const { user } = renderScanner();
     await runScan(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid request body: ticker');

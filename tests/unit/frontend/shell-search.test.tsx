@@ -3,35 +3,24 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { quote, scanResponse } from '../../fixtures/api-responses';
+import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 
 vi.mock('aws-amplify/auth', async () => (await import('../../helpers/amplify-auth-mock')).amplifyAuthMock());
 
-const quote = (symbol: string, price: string, change: string) => ({
-  symbol,
-  name: `${symbol} Test Name`,
-  price,
-  change,
-  changePercent: '+0.10%',
-  isPositive: !change.startsWith('-'),
-  volume: '1.0M',
-  timestamp: '2026-11-20T21:00:00.000Z',
-});
-
-let marketData: (symbols: string[]) => Response;
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = String(input);
-  if (url === '/api/market-data') {
-    const { symbols } = JSON.parse(String(init?.body)) as { symbols: string[] };
-    return marketData(symbols);
-  }
-  return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
-});
+useApiServer(
+  serve('getMarketData', ({ body }) => ({
+    data: (body as { symbols: string[] }).symbols.map((symbol, i) =>
+      quote(symbol, `${100 + i}.50`, i % 2 ? '-1.25' : '+2.00'),
+    ),
+    source: 'simulated',
+  })),
+  serve('scanOptions', () => scanResponse([])),
+);
 
 const quotedSymbols = () =>
-  fetchMock.mock.calls
-    .filter(([url]) => String(url) === '/api/market-data')
-    .map(([, init]) => JSON.parse(String(init?.body)) as { symbols: string[]; type: string });
+  requestsTo('getMarketData').map(({ body }) => body as { symbols: string[]; type: string });
 
 const searchBox = () => screen.getByRole('combobox', { name: 'Search' });
 const options = () => within(screen.getByRole('listbox', { name: 'Search results' })).getAllByRole('option');
@@ -46,17 +35,11 @@ beforeEach(() => {
       idToken: { payload: { sub: 'sub-1', email: 'trader@example.com' }, toString: () => 'id-token' },
     },
   } as never);
-  marketData = (symbols) =>
-    Response.json({
-      data: symbols.map((symbol, i) => quote(symbol, `${100 + i}.50`, i % 2 ? '-1.25' : '+2.00')),
-    });
-  vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('scrollTo', vi.fn());
 });
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockClear();
   vi.unstubAllGlobals();
 });
 
@@ -112,7 +95,7 @@ describe('global search', () => {
   });
 
   it("shows '--' placeholders when the quotes cannot be fetched", async () => {
-    marketData = () => Response.json({ error: { code: 'internal_error', message: 'boom' } }, { status: 500 });
+    apiServer.use(serve('getMarketData', () => apiError(500, 'internal_error', 'boom')));
     const { user } = await openShell();
     await user.type(searchBox(), 'nvda');
 
@@ -145,12 +128,9 @@ describe('global search', () => {
       await screen.findByRole('heading', { name: 'Options Scanner', level: 1 }, { timeout: LOAD_MS }),
     ).toBeInTheDocument();
     await waitFor(() =>
-      expect(
-        fetchMock.mock.calls.some(
-          ([url, init]) =>
-            String(url) === '/api/options-scanner' && String(init?.body).includes('"ticker":"AMZN"'),
-        ),
-      ).toBe(true),
+      expect(requestsTo('scanOptions').map(({ body }) => body)).toContainEqual(
+        expect.objectContaining({ ticker: 'AMZN' }),
+      ),
     );
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(searchBox()).toHaveValue('');

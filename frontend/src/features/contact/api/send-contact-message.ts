@@ -1,18 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { contactMessageInput, type ContactMessageInput } from '@shared/contact/schemas';
+import {
+  contactMessageInput,
+  contactReceiptSchema,
+  type ContactMessageInput,
+  type ContactReceipt,
+} from '@shared/contact/schemas';
+import { apiPath } from '@shared/routes';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The request body: the shared schema the handler validates with too. */
 export const sendContactMessageInput = contactMessageInput;
 
-/** POST /api/contact answers 202 with the stored message's id. */
-export const sendContactMessageResponse = z.object({ id: z.string() });
-export type SendContactMessageResponse = z.infer<typeof sendContactMessageResponse>;
-
 /** Public call (no sign-in needed); a signed-in visitor's token rides along harmlessly. */
-export function sendContactMessage(input: ContactMessageInput): Promise<SendContactMessageResponse> {
-  return apiRequest('/api/contact', sendContactMessageResponse, { method: 'POST', body: input });
+export function sendContactMessage(input: ContactMessageInput): Promise<ContactReceipt> {
+  return apiRequest(apiPath('sendContactMessage'), contactReceiptSchema, { method: 'POST', body: input });
 }
 
 export function useSendContactMessage() {

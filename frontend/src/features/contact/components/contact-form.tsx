@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { z } from 'zod';
+import { type z } from 'zod';
+import { validationDetailsSchema } from '@shared/api/errors';
 import { contactCategories, type ContactCategory, type ContactFormValues } from '@shared/contact/schemas';
 import { CONTACT_SUCCESS_DESCRIPTION, CONTACT_SUCCESS_TITLE } from '@shared/constants/texts';
 import { CONTACT_SUCCESS_DISPLAY_MS } from '@shared/constants/timings';
@@ -55,11 +56,9 @@ function clientErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-const serverDetails = z.array(z.object({ path: z.string(), message: z.string() }));
-
 /** A 400's `details` ([{path, message}], dotted paths) as field errors. */
 function serverErrors(details: unknown): FieldErrors {
-  const parsed = serverDetails.safeParse(details);
+  const parsed = validationDetailsSchema.safeParse(details);
   if (!parsed.success) return {};
   const errors: FieldErrors = {};
   for (const { path, message } of parsed.data) {

@@ -1,25 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { MARKET_OVERVIEW_SYMBOLS, TICKER_BAR_SYMBOLS } from '@shared/constants/symbols';
 import { marketDataApiError, tickerDataApiError } from '@shared/constants/texts';
 import { MARKET_OVERVIEW_REFRESH_MS, TICKER_BAR_REFRESH_MS } from '@shared/constants/timings';
-import { quoteSchema, type QuoteType } from '@shared/market/schemas';
+import { marketDataResponseSchema, type MarketDataResponse, type QuoteType } from '@shared/market/schemas';
 import { apiPath } from '@shared/routes';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { fallbackTickerQuotes } from '../utils/fallback-quotes';
-
-export const quotesResponseSchema = z.object({
-  data: z.array(quoteSchema).default([]),
-  source: z.enum(['live', 'simulated']),
-});
-export type QuotesResponse = z.infer<typeof quotesResponseSchema>;
 
 export function getQuotes(
   symbols: readonly string[],
   type: QuoteType,
   { signal }: { signal?: AbortSignal } = {},
 ) {
-  return apiRequest(apiPath('getMarketData'), quotesResponseSchema, {
+  return apiRequest(apiPath('getMarketData'), marketDataResponseSchema, {
     method: 'POST',
     body: { symbols, type },
     signal,
@@ -54,7 +47,7 @@ export function useMarketOverview() {
   return useQuery(getMarketOverviewQueryOptions());
 }
 
-export type TickerBarData = QuotesResponse | { data: QuotesResponse['data']; source: 'fallback' };
+export type TickerBarData = MarketDataResponse | { data: MarketDataResponse['data']; source: 'fallback' };
 
 /**
  * The ticker bar's 20 quotes, every 30 s while visible. Spec 8: on failure it logs

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { FeedResponse } from '@shared/feeds/schemas';
+import { noContentSchema } from '@shared/api/responses';
 import { apiPath } from '@shared/routes';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/feeds/trends/{id}/dismiss → 204; stored for the user, so it holds in every browser. */
 export function dismissTrendAlert(id: string) {
-  return apiRequest(apiPath('dismissTrendAlert', { id }), z.undefined(), { method: 'POST' });
+  return apiRequest(apiPath('dismissTrendAlert', { id }), noContentSchema, { method: 'POST' });
 }
 
 export function useDismissTrendAlert() {

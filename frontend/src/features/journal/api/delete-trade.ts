@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { noContentSchema } from '@shared/api/responses';
 import { apiPath } from '@shared/routes';
 import { apiRequest } from '../../../lib/api-client';
 
 /** DELETE /api/trades/{id} → 204. */
 export function deleteTrade(id: string) {
-  return apiRequest(apiPath('deleteTrade', { id }), z.undefined(), { method: 'DELETE' });
+  return apiRequest(apiPath('deleteTrade', { id }), noContentSchema, { method: 'DELETE' });
 }
 
 export function useDeleteTrade() {

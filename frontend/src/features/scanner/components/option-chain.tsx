@@ -2,7 +2,8 @@ import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
-import { useOptionChain, type OptionContractRow } from '../api/get-option-chain';
+import { type OptionContractRow } from '@shared/options/response-schemas';
+import { useOptionChain } from '../api/get-option-chain';
 import { chainRows, spotIndex } from '../utils/chain-rows';
 import {
   formatFractionPercent,

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { type ScannerStrategy } from '@shared/constants/strategies';
 import { countActiveFilters, type ScanFilters } from '@shared/options/scan-filters';
 import { ApiError } from '../../../lib/api-client';
-import { useScan, type EmptyReason, type ScanResultRow } from '../api/run-scan';
+import { type ScanEmptyReason, type ScanResultRow } from '@shared/options/response-schemas';
+import { useScan } from '../api/run-scan';
 import { useScanForm } from '../hooks/use-scan-form';
 import { saveTextFile } from '../../../lib/save-text-file';
 import {
@@ -112,7 +113,7 @@ export function OptionsScanner({ request, chain, onViewChain }: OptionsScannerPr
   }
 
   /** An empty scan's suggestion: change that filter in the panel and scan again. */
-  function relax(reason: EmptyReason) {
+  function relax(reason: ScanEmptyReason) {
     run(form.apply(relaxForm(form.values, reason.relax)));
   }
 

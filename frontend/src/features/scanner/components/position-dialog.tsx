@@ -11,7 +11,7 @@ import { scannerStrategyLabel } from '@shared/constants/strategies';
 import { BACKTEST_BANDS, BACKTEST_PERIOD } from '@shared/options/backtest-bands';
 import { edgeScoreBand } from '@shared/ui/colour-bands';
 import { Button } from '../../../components/ui/button';
-import { type ScanResultRow } from '../api/run-scan';
+import { type ScanResultRow } from '@shared/options/response-schemas';
 import {
   formatDollars,
   formatExpiration,

@@ -1,7 +1,7 @@
 import { type ReactNode } from 'react';
 import { scannerStrategyLabel } from '@shared/constants/strategies';
 import { SelectField } from '../../../components/ui/select-field';
-import { type ScanResultRow } from '../api/run-scan';
+import { type ScanResultRow } from '@shared/options/response-schemas';
 import {
   formatExpiration,
   formatFractionPercent,

@@ -2,7 +2,11 @@ import { Link } from 'react-router-dom';
 import { scannerApiError, EMPTY_SCAN, SCANNER_FETCH_FAILED } from '@shared/constants/texts';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { type EmptyReason, type ScanResponse, type ScanResultRow } from '../api/run-scan';
+import {
+  type ScanEmptyReason,
+  type ScanResponse,
+  type ScanResultRow,
+} from '@shared/options/response-schemas';
 import { formatDateTime, formatInteger, formatTime } from '../utils/format';
 import { type ResultSort } from '../utils/sort-results';
 import { ResultsTable } from './results-table';
@@ -17,7 +21,7 @@ type ScanResultsProps = {
   onSort: (sort: ResultSort) => void;
   onOpen: (row: ScanResultRow) => void;
   /** Applies an empty scan's suggested relaxation to the filters and scans again. */
-  onRelax: (reason: EmptyReason) => void;
+  onRelax: (reason: ScanEmptyReason) => void;
 };
 
 /** Spec 4: loading, then results, empty or error. Before the first scan it invites one. */
@@ -118,7 +122,7 @@ const FIELD_NAMES: Record<string, string> = {
 };
 
 /** The relax button's words: what changes, to what. */
-function relaxLabel(reason: EmptyReason): string {
+function relaxLabel(reason: ScanEmptyReason): string {
   const [field, value] = Object.entries(reason.relax)[0] ?? [reason.filter, null];
   if (field === 'excludeEarnings') return 'Include positions spanning earnings';
   if (field === 'strategy') return 'Scan all strategies';

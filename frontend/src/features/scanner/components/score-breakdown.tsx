@@ -1,4 +1,4 @@
-import { type ScanResultRow } from '../api/run-scan';
+import { type ScanResultRow } from '@shared/options/response-schemas';
 
 const componentLabels: Record<string, string> = {
   'expected-return': 'Expected return',

@@ -1,4 +1,4 @@
-import { type OptionContractRow } from '../api/get-option-chain';
+import { type OptionContractRow } from '@shared/options/response-schemas';
 
 export interface ChainRow {
   strike: number;

@@ -1,14 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { quoteSchema, type Quote } from '@shared/market/schemas';
+import { marketDataResponseSchema, type Quote } from '@shared/market/schemas';
 import { apiPath } from '@shared/routes';
 import { apiRequest } from '../../../lib/api-client';
 
-const marketDataResponse = z.object({ data: z.array(quoteSchema) });
-
 /** POST /api/market-data for the symbols the dropdown shows (spec 7: the quote list is `data`). */
 export async function getSearchQuotes(symbols: readonly string[], signal?: AbortSignal): Promise<Quote[]> {
-  const { data } = await apiRequest(apiPath('getMarketData'), marketDataResponse, {
+  const { data } = await apiRequest(apiPath('getMarketData'), marketDataResponseSchema, {
     method: 'POST',
     body: { symbols, type: 'dashboard' },
     signal,
