@@ -46,7 +46,7 @@ const CANDIDATE_FILTERS = [
   'maxVega',
   'minEdgeScore',
 ] as const;
-type CandidateFilter = (typeof CANDIDATE_FILTERS)[number];
+export type CandidateFilter = (typeof CANDIDATE_FILTERS)[number];
 const CANDIDATE_INDEX = Object.fromEntries(CANDIDATE_FILTERS.map((name, i) => [name, i])) as Record<
   CandidateFilter,
   number
