@@ -158,7 +158,19 @@ export const apiContract = {
   },
   getAccountStats: { request: {}, response: ok(accountStatsSchema) },
   exportAccount: { request: {}, response: { status: 200, download: 'application/json' } },
-  deleteAccount: { request: {}, response: noContent },
+  deleteAccount: {
+    request: {},
+    response: noContent,
+    limits:
+      'Needs a sign-in within the last 10 minutes (RECENT_SIGN_IN_MINUTES), else `reauthentication_required`.',
+  },
+  signOutEverywhere: { request: {}, response: noContent },
+  disableMfa: {
+    request: {},
+    response: noContent,
+    limits:
+      'Needs a sign-in within the last 10 minutes (RECENT_SIGN_IN_MINUTES), else `reauthentication_required`.',
+  },
   getBilling: { request: {}, response: ok(billingStatusSchema) },
   createCheckout: { request: { body: checkoutInput }, response: ok(redirectUrlSchema) },
   openBillingPortal: { request: {}, response: ok(redirectUrlSchema) },
