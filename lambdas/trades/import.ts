@@ -41,7 +41,7 @@ import {
 } from './service';
 
 /** Journal trades written at once (a conditional Put each). */
-const PARALLEL_WRITES = 16;
+export const PARALLEL_WRITES = 16;
 
 /**
  * An import stops starting writes this long after it began and answers `partial` (API Gateway

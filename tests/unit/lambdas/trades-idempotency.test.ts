@@ -19,7 +19,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tables } from '@shared/tables';
 import { tradeImportResultSchema, tradeSchema } from '@shared/trades/schemas';
-import { IMPORT_TIME_BUDGET_MS } from '../../../lambdas/trades/import';
+import { IMPORT_TIME_BUDGET_MS, PARALLEL_WRITES } from '../../../lambdas/trades/import';
 import { ensureTables, startDynamo, type LocalDynamo } from '../../../scripts/local/dynamo';
 import { apiEvent, parseBody } from '../../helpers/api-events';
 
@@ -169,10 +169,20 @@ describe('idempotent journal writes under faults', () => {
 
   it('an import whose process stops mid-write (killed: it never answers) is seen as unfinished, and the same file again completes it', async () => {
     const user = 'resume-after-kill';
-    fault = fromTradeAdd(26, () => 'stall');
+    let stalled = 0;
+    let allStalled: () => void;
+    const workersStuck = new Promise<void>((resolve) => (allStalled = resolve));
+    const stall = fromTradeAdd(26, () => 'stall');
+    fault = (command, input) => {
+      const outcome = stall(command, input);
+      if (outcome && ++stalled === PARALLEL_WRITES) allStalled();
+      return outcome;
+    };
     // Never settles: the invocation is abandoned, as a SIGTERM or a timeout leaves it.
     void handlers.importTrades(importEvent(user, csvOf(100)));
-    await vi.waitFor(async () => expect(await storedTrades(user)).toHaveLength(25));
+    // Every writer waits on a stalled put: the 25 before them have landed, and nothing more will.
+    await workersStuck;
+    expect(await storedTrades(user)).toHaveLength(25);
     fault = undefined;
 
     const preview = tradeImportResultSchema.parse(
