@@ -6,12 +6,11 @@
  * - a refresh token issued through an MFA challenge is stored, so refresh works after MFA;
  * - GetTokensFromRefreshToken (Amplify's refresh call), ResendConfirmationCode and GlobalSignOut exist.
  * Codes that Cognito would email are kept in an outbox (and logged), readable at /_local/outbox.
- * cognito-local's services are wired here from its private modules, pinned and tested in
- * ./cognito-local-internals.ts; the router is ./cognito-router.ts, the outbox ./cognito-outbox.ts.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import {
   CognitoIdentityProviderClient,
@@ -19,27 +18,47 @@ import {
   CreateUserPoolCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { passwordPolicy } from '@shared/auth/password-policy';
-import {
-  CognitoServiceFactoryImpl,
-  DateClock,
-  JwtTokenGenerator,
-  MessageDeliveryService,
-  MessagesService,
-  Router,
-  StormDBDataStoreFactory,
-  UserPoolServiceFactoryImpl,
-  createCognitoApp,
-  otp,
-  pino,
-  type Context,
-  type Services,
-} from './cognito-local-internals';
-import { Outbox, outboxSender, type OutboxEntry } from './cognito-outbox';
-import { AccessTokens, closeGaps } from './cognito-router';
+import { importJWK, jwtVerify, type JWK } from 'jose';
+import { passwordPolicy, passwordWeaknesses } from '@shared/auth/password-policy';
 import { keepIdleConnections } from './keep-alive';
 
-export type { OutboxEntry } from './cognito-outbox';
+const require = createRequire(import.meta.url);
+type CognitoErrorsModule = typeof import('cognito-local/lib/errors');
+type RouterModule = typeof import('cognito-local/lib/server/Router');
+type ServerModule = typeof import('cognito-local/lib/server/server');
+type Services = import('cognito-local/lib/services').Services;
+type User = import('cognito-local/lib/services/userPoolService').User;
+type Context = import('cognito-local/lib/services/context').Context;
+type Message = import('cognito-local/lib/services/messages').Message;
+
+const { CognitoError, NotAuthorizedError, UserNotFoundError, InvalidParameterError } =
+  require('cognito-local/lib/errors') as CognitoErrorsModule;
+const { Router } = require('cognito-local/lib/server/Router') as RouterModule;
+const { createServer: createCognitoApp } = require('cognito-local/lib/server/server') as ServerModule;
+const { DateClock, MessagesService } =
+  require('cognito-local/lib/services') as typeof import('cognito-local/lib/services');
+const { CognitoServiceFactoryImpl } =
+  require('cognito-local/lib/services/cognitoService') as typeof import('cognito-local/lib/services/cognitoService');
+const { UserPoolServiceFactoryImpl } =
+  require('cognito-local/lib/services/userPoolService') as typeof import('cognito-local/lib/services/userPoolService');
+const { StormDBDataStoreFactory } =
+  require('cognito-local/lib/services/dataStore/stormDb') as typeof import('cognito-local/lib/services/dataStore/stormDb');
+const { MessageDeliveryService } =
+  require('cognito-local/lib/services/messageDelivery/messageDelivery') as typeof import('cognito-local/lib/services/messageDelivery/messageDelivery');
+const { JwtTokenGenerator } =
+  require('cognito-local/lib/services/tokenGenerator') as typeof import('cognito-local/lib/services/tokenGenerator');
+const { otp } = require('cognito-local/lib/services/otp') as typeof import('cognito-local/lib/services/otp');
+const publicKey = require('cognito-local/lib/keys/cognitoLocal.public.json') as { jwk: JWK };
+// cognito-local's HTTP layer wants its own pino logger; resolve pino from cognito-local itself.
+const pino = createRequire(require.resolve('cognito-local'))('pino') as typeof import('pino').default;
+
+export interface OutboxEntry {
+  to: string;
+  username: string;
+  code: string | undefined;
+  subject: string | undefined;
+  at: string;
+}
 
 export interface LocalCognito {
   endpoint: string;
@@ -52,13 +71,13 @@ export interface LocalCognito {
 }
 
 /** Whether a request comes from this machine (127.0.0.0/8 or ::1). */
-export function fromLoopback(req: IncomingMessage): boolean {
+export function fromLoopback(req: import('node:http').IncomingMessage): boolean {
   const address = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
   return address === '::1' || address.startsWith('127.');
 }
 
 /** Cognito operations that need IAM credentials in AWS (Admin*, pool management). */
-export function isAdminCall(req: IncomingMessage): boolean {
+export function isAdminCall(req: import('node:http').IncomingMessage): boolean {
   const target = String(req.headers['x-amz-target'] ?? '');
   return /\.(Admin\w+|(Create|Delete|Update|Describe|List)UserPool\w*|ListUsers\w*)$/.test(target);
 }
@@ -72,6 +91,73 @@ export interface LocalCognitoOptions {
 }
 
 const REGION = 'local';
+const ACCESS_TOKEN_TARGETS = new Set([
+  'GetUser',
+  'ChangePassword',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
+  'DeleteUser',
+  'UpdateUserAttributes',
+  'DeleteUserAttributes',
+  'GetUserAttributeVerificationCode',
+  'VerifyUserAttribute',
+  'GlobalSignOut',
+]);
+
+/** The password a request sets, for each call that sets one. */
+function proposedPassword(target: string, req: Record<string, unknown>): string | undefined {
+  const responses = req.ChallengeResponses as Record<string, string> | undefined;
+  switch (target) {
+    case 'SignUp':
+    case 'ConfirmForgotPassword':
+    case 'AdminSetUserPassword':
+      return req.Password as string | undefined;
+    case 'ChangePassword':
+      return req.ProposedPassword as string | undefined;
+    case 'AdminCreateUser':
+      return req.TemporaryPassword as string | undefined;
+    case 'RespondToAuthChallenge':
+      return responses?.NEW_PASSWORD;
+    default:
+      return undefined;
+  }
+}
+
+function enforcePasswordPolicy(password: string) {
+  const weaknesses = passwordWeaknesses(password);
+  if (weaknesses.length > 0) {
+    // Cognito's own wording: "Password did not conform with policy: <reason>".
+    throw new CognitoError(
+      'InvalidPasswordException',
+      `Password did not conform with policy: ${weaknesses.join('; ')}`,
+    );
+  }
+}
+
+class Outbox {
+  private readonly entries: OutboxEntry[] = [];
+  constructor(
+    private readonly file: string,
+    private readonly log: (line: string) => void,
+  ) {
+    if (existsSync(file)) {
+      for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+        this.entries.push(JSON.parse(line) as OutboxEntry);
+      }
+    }
+  }
+  add(entry: OutboxEntry) {
+    this.entries.push(entry);
+    appendFileSync(this.file, `${JSON.stringify(entry)}\n`);
+    this.log(
+      `[local mail] to ${entry.to}: ${entry.subject ?? 'message'}${entry.code ? ` — code ${entry.code}` : ''}`,
+    );
+  }
+  all() {
+    return [...this.entries];
+  }
+}
 
 export async function startLocalCognito(options: LocalCognitoOptions): Promise<LocalCognito> {
   const host = options.host ?? '127.0.0.1';
@@ -80,15 +166,176 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   mkdirSync(join(dir, 'db'), { recursive: true });
   const outbox = new Outbox(join(dir, 'outbox.jsonl'), log);
   const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'silent' });
-  const config = poolConfig(host);
-  const services = await poolServices(dir, { logger }, config, outbox, log);
-  const router = closeGaps(Router(services), services, await AccessTokens.create(config.TokenConfig));
+  const ctx: Context = { logger };
+
+  const config = {
+    LambdaClient: {},
+    TriggerFunctions: {},
+    UserPoolDefaults: { UsernameAttributes: ['email'] },
+    TokenConfig: { IssuerDomain: `http://${host}:0` },
+    KMSConfig: {},
+    ServerConfig: { port: 0, hostname: host, development: false, https: false as const },
+  };
+  const clock = new DateClock();
+  const dataStoreFactory = new StormDBDataStoreFactory(join(dir, 'db'));
+  const cognito = await new CognitoServiceFactoryImpl(
+    join(dir, 'db'),
+    dataStoreFactory,
+    new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
+  ).create(ctx, config.UserPoolDefaults);
+  // Of Cognito's Lambda triggers the product uses one, post-confirmation, and the local pool runs
+  // the very export AWS invokes; every other trigger is reported disabled.
+  const triggers = {
+    enabled: (trigger: string) => trigger === 'PostConfirmation',
+    postConfirmation: (_ctx: Context, request: PostConfirmationRequest) => runPostConfirmation(request, log),
+  } as unknown as Services['triggers'];
+  const sender = {
+    async sendEmail(_ctx: Context, user: User, destination: string, message: Message) {
+      outbox.add({
+        to: destination,
+        username: user.Username,
+        code: message.__code,
+        subject: message.emailSubject ?? 'Your verification code',
+        at: new Date().toISOString(),
+      });
+    },
+    async sendSms(_ctx: Context, user: User, destination: string, message: Message) {
+      outbox.add({
+        to: destination,
+        username: user.Username,
+        code: message.__code,
+        subject: 'SMS',
+        at: new Date().toISOString(),
+      });
+    },
+  };
+  const services: Services = {
+    clock,
+    cognito,
+    config: config as unknown as Services['config'],
+    messages: new MessagesService(triggers, new MessageDeliveryService(sender)),
+    otp,
+    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig as never),
+    triggers,
+  };
+
+  const base = Router(services);
+  const verificationKey = await importJWK(publicKey.jwk, 'RS256');
+  const signedOutBefore = new Map<string, number>();
+
+  async function verifyAccessToken(token: unknown): Promise<string> {
+    if (typeof token !== 'string') throw new NotAuthorizedError('Invalid Access Token');
+    try {
+      const { payload } = await jwtVerify(token, verificationKey);
+      if (payload.token_use !== 'access' || !payload.sub) throw new Error('not an access token');
+      if (!String(payload.iss ?? '').startsWith(config.TokenConfig.IssuerDomain))
+        throw new Error('foreign issuer');
+      const cutoff = signedOutBefore.get(payload.sub);
+      if (cutoff !== undefined && (payload.iat ?? 0) < cutoff) throw new Error('signed out');
+      return payload.sub;
+    } catch {
+      throw new NotAuthorizedError('Invalid Access Token');
+    }
+  }
+  const overrides: Record<string, (c: Context, req: Record<string, unknown>) => Promise<unknown>> = {
+    async GetTokensFromRefreshToken(c, req) {
+      const result = (await base('InitiateAuth')(c, {
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: req.ClientId,
+        AuthParameters: { REFRESH_TOKEN: req.RefreshToken },
+      })) as { AuthenticationResult?: unknown };
+      return { AuthenticationResult: result.AuthenticationResult };
+    },
+
+    async ResendConfirmationCode(c, req) {
+      const pool = await cognito.getUserPoolForClientId(c, String(req.ClientId));
+      const user = await pool.getUserByUsername(c, String(req.Username));
+      if (!user) throw new UserNotFoundError('Username/client id combination not found.');
+      if (user.UserStatus === 'CONFIRMED') throw new InvalidParameterError('User is already confirmed.');
+      const email = user.Attributes.find((a) => a.Name === 'email')?.Value;
+      if (!email) throw new InvalidParameterError('User has no email to send a code to');
+      const code = services.otp();
+      const details = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email } as const;
+      await services.messages.deliver(
+        c,
+        'ResendCode',
+        String(req.ClientId),
+        pool.options.Id,
+        user,
+        code,
+        undefined,
+        details,
+      );
+      await pool.saveUser(c, { ...user, ConfirmationCode: code });
+      return { CodeDeliveryDetails: details };
+    },
+
+    async GlobalSignOut(c, req) {
+      const sub = await verifyAccessToken(req.AccessToken);
+      for (const pool of await cognito.listUserPools(c)) {
+        const service = await cognito.getUserPool(c, String(pool.Id));
+        const user = await service.getUserByUsername(c, sub);
+        if (user) await service.saveUser(c, { ...user, RefreshTokens: [] });
+      }
+      signedOutBefore.set(sub, Math.floor(Date.now() / 1000) + 1);
+      return {};
+    },
+  };
+
+  const router = (target: string) => {
+    const override = overrides[target];
+    if (override) return override;
+    const delegate = base(target);
+    return async (c: Context, req: Record<string, unknown>) => {
+      const password = proposedPassword(target, req ?? {});
+      if (password !== undefined) enforcePasswordPolicy(password);
+      if (ACCESS_TOKEN_TARGETS.has(target) && req?.AccessToken !== undefined)
+        await verifyAccessToken(req.AccessToken);
+      const result = (await delegate(c, req)) as { AuthenticationResult?: { RefreshToken?: string } };
+      const refreshToken = result?.AuthenticationResult?.RefreshToken;
+      if (target === 'RespondToAuthChallenge' && refreshToken) {
+        // cognito-local forgets refresh tokens issued after a challenge; the real pool does not.
+        const pool = await cognito.getUserPoolForClientId(c, String(req.ClientId));
+        const username = (req.ChallengeResponses as Record<string, string>).USERNAME ?? '';
+        const user = await pool.getUserByUsername(c, username);
+        if (user) await pool.storeRefreshToken(c, refreshToken, user);
+      }
+      return result;
+    };
+  };
+
   const app = createCognitoApp(router as never, logger, config.ServerConfig, services).application as (
-    req: IncomingMessage,
-    res: ServerResponse,
+    req: import('node:http').IncomingMessage,
+    res: import('node:http').ServerResponse,
   ) => void;
-  const server = await listen(guardLocalCalls(app, outbox), options.port ?? 0, host);
-  const endpoint = `http://${host}:${(server.address() as AddressInfo).port}`;
+  const server: Server = keepIdleConnections(
+    createServer((req, res) => {
+      // The outbox and the admin calls (which AWS allows only with IAM credentials) answer this
+      // machine only, even when HOST opens the pool to the network for a phone on the LAN.
+      if (!fromLoopback(req) && (req.url?.startsWith('/_local/') || isAdminCall(req))) {
+        res.writeHead(403, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            __type: 'AccessDeniedException',
+            message: 'Local admin calls answer loopback only',
+          }),
+        );
+        return;
+      }
+      if (req.method === 'GET' && req.url?.startsWith('/_local/outbox')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ messages: outbox.all() }));
+        return;
+      }
+      app(req, res);
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const endpoint = `http://${host}:${port}`;
   config.TokenConfig.IssuerDomain = endpoint;
 
   const { userPoolId, userPoolClientId } = await ensurePool(endpoint, join(dir, 'local-pool.json'));
@@ -105,88 +352,6 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
         server.closeAllConnections();
       }),
   };
-}
-
-/** cognito-local's configuration; TokenConfig.IssuerDomain is set to the endpoint once the port is known. */
-function poolConfig(host: string) {
-  return {
-    LambdaClient: {},
-    TriggerFunctions: {},
-    UserPoolDefaults: { UsernameAttributes: ['email'] },
-    TokenConfig: { IssuerDomain: `http://${host}:0` },
-    KMSConfig: {},
-    ServerConfig: { port: 0, hostname: host, development: false, https: false as const },
-  };
-}
-
-/** cognito-local's services over the data directory, with codes to the outbox and the post-confirmation trigger in process. */
-async function poolServices(
-  dir: string,
-  ctx: Context,
-  config: ReturnType<typeof poolConfig>,
-  outbox: Outbox,
-  log: (line: string) => void,
-): Promise<Services> {
-  const clock = new DateClock();
-  const dataStoreFactory = new StormDBDataStoreFactory(join(dir, 'db'));
-  const cognito = await new CognitoServiceFactoryImpl(
-    join(dir, 'db'),
-    dataStoreFactory,
-    new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
-  ).create(ctx, config.UserPoolDefaults);
-  // Of Cognito's Lambda triggers the product uses one, post-confirmation, and the local pool runs
-  // the very export AWS invokes; every other trigger is reported disabled.
-  const triggers = {
-    enabled: (trigger: string) => trigger === 'PostConfirmation',
-    postConfirmation: (_ctx: Context, request: PostConfirmationRequest) => runPostConfirmation(request, log),
-  } as unknown as Services['triggers'];
-  return {
-    clock,
-    cognito,
-    config: config as unknown as Services['config'],
-    messages: new MessagesService(triggers, new MessageDeliveryService(outboxSender(outbox))),
-    otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig as never),
-    triggers,
-  };
-}
-
-/**
- * The outbox and the admin calls (which AWS allows only with IAM credentials) answer this
- * machine only, even when HOST opens the pool to the network for a phone on the LAN.
- */
-function guardLocalCalls(app: (req: IncomingMessage, res: ServerResponse) => void, outbox: Outbox) {
-  return (req: IncomingMessage, res: ServerResponse) => {
-    if (!fromLoopback(req) && (req.url?.startsWith('/_local/') || isAdminCall(req))) {
-      res.writeHead(403, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          __type: 'AccessDeniedException',
-          message: 'Local admin calls answer loopback only',
-        }),
-      );
-      return;
-    }
-    if (req.method === 'GET' && req.url?.startsWith('/_local/outbox')) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ messages: outbox.all() }));
-      return;
-    }
-    app(req, res);
-  };
-}
-
-async function listen(
-  handle: (req: IncomingMessage, res: ServerResponse) => void,
-  port: number,
-  host: string,
-): Promise<Server> {
-  const server: Server = keepIdleConnections(createServer(handle));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  return server;
 }
 
 type PostConfirmationRequest = Parameters<Services['triggers']['postConfirmation']>[1];
