@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { decodeJwt, importJWK, SignJWT, type JWK } from 'jose';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountExportSchema, accountStatsSchema } from '@shared/account/schemas';
-import { RECENT_SIGN_IN_MINUTES, revocationSchema } from '@shared/auth/sessions';
+import { RECENT_SIGN_IN_MINUTES, REVOCATION_READ_CACHE_MS, revocationSchema } from '@shared/auth/sessions';
 import { apiPath } from '@shared/routes';
 import { profileSchema } from '@shared/profiles/schemas';
 import { tables, type TableDefinition } from '@shared/tables';
@@ -210,7 +210,9 @@ describe('account deletion', () => {
     await expect(signIn(user.email, user.password)).rejects.toMatchObject({
       name: expect.stringMatching(/NotAuthorizedException|UserNotFoundException/),
     });
-    // Every route answers 401 at once: the deletion's revocation refuses the token.
+    // Every read answers 401 once a container's answer about the revocation may have aged out
+    // (REVOCATION_READ_CACHE_MS; writes are refused at once: "revocation that holds" below).
+    await new Promise((resolve) => setTimeout(resolve, REVOCATION_READ_CACHE_MS));
     for (const path of [
       '/api/trades',
       '/api/feeds/alerts',
