@@ -4,7 +4,9 @@
  * - the password policy (shared/src/auth/password-policy.ts) is enforced wherever a password is set;
  * - access tokens are verified (signature, expiry, token use) before any call that takes one;
  * - a refresh token issued through an MFA challenge is stored, so refresh works after MFA;
- * - GetTokensFromRefreshToken (Amplify's refresh call), ResendConfirmationCode and GlobalSignOut exist.
+ * - GetTokensFromRefreshToken (Amplify's refresh call), ResendConfirmationCode, GlobalSignOut,
+ *   AdminUserGlobalSignOut and AdminSetUserMFAPreference exist; AdminDisableUser revokes tokens;
+ * - prevent-user-existence errors, as the app client has them in AWS.
  * Codes that Cognito would email are kept in an outbox (and logged), readable at /_local/outbox.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -31,7 +33,7 @@ type User = import('cognito-local/lib/services/userPoolService').User;
 type Context = import('cognito-local/lib/services/context').Context;
 type Message = import('cognito-local/lib/services/messages').Message;
 
-const { CognitoError, NotAuthorizedError, UserNotFoundError, InvalidParameterError } =
+const { CodeMismatchError, CognitoError, NotAuthorizedError, UserNotFoundError, InvalidParameterError } =
   require('cognito-local/lib/errors') as CognitoErrorsModule;
 const { Router } = require('cognito-local/lib/server/Router') as RouterModule;
 const { createServer: createCognitoApp } = require('cognito-local/lib/server/server') as ServerModule;
@@ -133,6 +135,35 @@ function enforcePasswordPolicy(password: string) {
       `Password did not conform with policy: ${weaknesses.join('; ')}`,
     );
   }
+}
+
+/**
+ * Cognito's answers with prevent-user-existence errors on (infra/stacks/auth-stack.ts): a password
+ * sign-in fails with one NotAuthorizedException, "Incorrect username or password.", whether the
+ * address is unknown or the password wrong (cognito-local says UserNotFound / "Invalid password");
+ * confirming a code for an unknown address is a code mismatch.
+ */
+function withoutUserExistence(target: string, req: Record<string, unknown>, error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  const passwordFlow = target === 'InitiateAuth' && req.AuthFlow === 'USER_PASSWORD_AUTH';
+  if (
+    passwordFlow &&
+    ['UserNotFoundException', 'InvalidPasswordException', 'NotAuthorizedException'].includes(code ?? '')
+  )
+    return new NotAuthorizedError('Incorrect username or password.');
+  if (['ConfirmForgotPassword', 'ConfirmSignUp'].includes(target) && code === 'UserNotFoundException')
+    return new CodeMismatchError();
+  return error;
+}
+
+/** What Cognito answers a reset for an unknown address: a delivery that never happens. */
+function simulatedDelivery(username: string) {
+  const [name = '', domain = ''] = username.split('@');
+  return {
+    AttributeName: 'email',
+    DeliveryMedium: 'EMAIL',
+    Destination: `${name[0] ?? ''}***@${domain[0] ?? ''}***`,
+  };
 }
 
 class Outbox {
@@ -250,7 +281,8 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     async ResendConfirmationCode(c, req) {
       const pool = await cognito.getUserPoolForClientId(c, String(req.ClientId));
       const user = await pool.getUserByUsername(c, String(req.Username));
-      if (!user) throw new UserNotFoundError('Username/client id combination not found.');
+      // Prevent-user-existence errors: an unknown address gets a delivery that never happens.
+      if (!user) return { CodeDeliveryDetails: simulatedDelivery(String(req.Username)) };
       if (user.UserStatus === 'CONFIRMED') throw new InvalidParameterError('User is already confirmed.');
       const email = user.Attributes.find((a) => a.Name === 'email')?.Value;
       if (!email) throw new InvalidParameterError('User has no email to send a code to');
@@ -280,7 +312,62 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       signedOutBefore.set(sub, Math.floor(Date.now() / 1000) + 1);
       return {};
     },
+
+    async AdminUserGlobalSignOut(c, req) {
+      const { pool, user } = await adminUser(c, req);
+      await pool.saveUser(c, { ...user, RefreshTokens: [] });
+      signOutEverywhere(user);
+      return {};
+    },
+
+    // As in Cognito, disabling a user also revokes its tokens.
+    async AdminDisableUser(c, req) {
+      const { pool, user } = await adminUser(c, req);
+      await pool.saveUser(c, { ...user, Enabled: false, RefreshTokens: [] });
+      signOutEverywhere(user);
+      return {};
+    },
+
+    async AdminSetUserMFAPreference(c, req) {
+      const { pool, user } = await adminUser(c, req);
+      const software = req.SoftwareTokenMfaSettings as
+        { Enabled?: boolean; PreferredMfa?: boolean } | undefined;
+      const methods = new Set(user.UserMFASettingList ?? []);
+      if (software?.Enabled && !user.SoftwareTokenMfaConfiguration?.Verified)
+        throw new InvalidParameterError('User has not verified software token MFA');
+      if (software?.Enabled) methods.add('SOFTWARE_TOKEN_MFA');
+      else if (software) methods.delete('SOFTWARE_TOKEN_MFA');
+      await pool.saveUser(c, {
+        ...user,
+        UserMFASettingList: [...methods],
+        PreferredMfaSetting: software?.PreferredMfa ? 'SOFTWARE_TOKEN_MFA' : undefined,
+      });
+      return {};
+    },
+
+    // Prevent-user-existence errors (the app client's setting in AWS): an unknown address gets
+    // the answer a known one would, so neither reveals which accounts exist.
+    async ForgotPassword(c, req) {
+      try {
+        return await base('ForgotPassword')(c, req);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'UserNotFoundException') throw error;
+        return { CodeDeliveryDetails: simulatedDelivery(String(req.Username)) };
+      }
+    },
   };
+
+  async function adminUser(c: Context, req: Record<string, unknown>) {
+    const pool = await cognito.getUserPool(c, String(req.UserPoolId));
+    const user = await pool.getUserByUsername(c, String(req.Username));
+    if (!user) throw new UserNotFoundError('User does not exist.');
+    return { pool, user };
+  }
+
+  function signOutEverywhere(user: User) {
+    const sub = user.Attributes.find((a) => a.Name === 'sub')?.Value ?? user.Username;
+    signedOutBefore.set(sub, Math.floor(Date.now() / 1000) + 1);
+  }
 
   const router = (target: string) => {
     const override = overrides[target];
@@ -291,7 +378,9 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       if (password !== undefined) enforcePasswordPolicy(password);
       if (ACCESS_TOKEN_TARGETS.has(target) && req?.AccessToken !== undefined)
         await verifyAccessToken(req.AccessToken);
-      const result = (await delegate(c, req)) as { AuthenticationResult?: { RefreshToken?: string } };
+      const result = (await delegate(c, req).catch((error: unknown) => {
+        throw withoutUserExistence(target, req ?? {}, error);
+      })) as { AuthenticationResult?: { RefreshToken?: string } };
       const refreshToken = result?.AuthenticationResult?.RefreshToken;
       if (target === 'RespondToAuthChallenge' && refreshToken) {
         // cognito-local forgets refresh tokens issued after a challenge; the real pool does not.

@@ -11,10 +11,13 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { decodeJwt } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { createRequire } from 'node:module';
+import { decodeJwt, importJWK, SignJWT, type JWK } from 'jose';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountExportSchema, accountStatsSchema } from '@shared/account/schemas';
+import { RECENT_SIGN_IN_MINUTES, REVOCATION_READ_CACHE_MS, revocationSchema } from '@shared/auth/sessions';
+import { apiPath } from '@shared/routes';
 import { profileSchema } from '@shared/profiles/schemas';
 import { tables, type TableDefinition } from '@shared/tables';
 import {
@@ -25,7 +28,11 @@ import {
   latestCode,
   stack,
   type TestUser,
+  useLocalStackEnvironment,
 } from '../helpers/local-stack';
+
+const require = createRequire(import.meta.url);
+const poolKey = require('cognito-local/lib/keys/cognitoLocal.private.json') as { jwk: JWK };
 
 const userDataTables = (Object.values(tables) as TableDefinition[]).filter((table) => table.userData);
 const subOf = (user: TestUser) => String(decodeJwt(user.accessToken).sub);
@@ -77,6 +84,15 @@ async function signIn(email: string, password: string) {
   );
 }
 
+async function sendContactMessage(email: string, from: string) {
+  const response = await api('/api/contact', {
+    method: 'POST',
+    from,
+    body: { name: 'Account Holder', email, subject: 'About my account', message: 'A question' },
+  });
+  expect(response.status).toBe(202);
+}
+
 async function addTrades(user: TestUser) {
   const trades = [
     { ticker: 'SPY', strategy: 'Long Call', entry_price: 1.5, exit_price: 2.25 },
@@ -124,6 +140,7 @@ describe('account export', () => {
     });
     await api('/api/profile', { token: user.accessToken, method: 'PATCH', body: { full_name: 'Export Me' } });
     await seedEveryTable(subOf(user), 'export');
+    await sendContactMessage(user.email.toUpperCase(), '127.0.2.3');
     await addTrades(other);
     await seedEveryTable(subOf(other), 'other');
   });
@@ -137,7 +154,9 @@ describe('account export', () => {
     );
     const exported = accountExportSchema.parse(JSON.parse(response.text));
     expect(exported.account).toMatchObject({ id: subOf(user), email: user.email, mfa: [] });
-    expect(Object.keys(exported.tables).sort()).toEqual(userDataTables.map((t) => t.id).sort());
+    expect(Object.keys(exported.tables).sort()).toEqual(
+      [...userDataTables.map((t) => t.id), tables.contactMessages.id].sort(),
+    );
     for (const table of userDataTables) {
       const stored = await rowsOf(table, subOf(user));
       expect(stored.length, table.id).toBeGreaterThan(0);
@@ -147,6 +166,10 @@ describe('account export', () => {
     expect(exported.tables.trades).toHaveLength(3 + 1);
     expect(exported.tables.chat_messages!.some((m) => m.message === 'Is NVDA bullish?')).toBe(true);
     expect(exported.tables.profiles![0]).toMatchObject({ full_name: 'Export Me', email: user.email });
+    // The contact messages sent from the account's address (any letter case), while they exist.
+    expect(exported.tables.contact_messages).toEqual([
+      expect.objectContaining({ subject: 'About my account', sender: user.email.toLowerCase() }),
+    ]);
   });
 });
 
@@ -187,9 +210,12 @@ describe('account deletion', () => {
     await expect(signIn(user.email, user.password)).rejects.toMatchObject({
       name: expect.stringMatching(/NotAuthorizedException|UserNotFoundException/),
     });
-    // Routes that ask Cognito about the account answer 401 at once (the others within a minute,
-    // when route()'s cached session check asks again).
+    // Every read answers 401 once a container's answer about the revocation may have aged out
+    // (REVOCATION_READ_CACHE_MS; writes are refused at once: "revocation that holds" below).
+    await new Promise((resolve) => setTimeout(resolve, REVOCATION_READ_CACHE_MS));
     for (const path of [
+      '/api/trades',
+      '/api/feeds/alerts',
       '/api/profile',
       '/api/options-chain?symbol=SPY',
       '/api/account/export',
@@ -206,6 +232,7 @@ describe('account deletion', () => {
   it('a new sign-up with the same email starts empty, with a new trial', async () => {
     const user = await createUser('again');
     await addTrades(user);
+    await sendContactMessage(user.email, '127.0.2.2');
     expect((await api('/api/account', { token: user.accessToken, method: 'DELETE' })).status).toBe(204);
 
     const client = cognitoClient();
@@ -230,6 +257,8 @@ describe('account deletion', () => {
     );
     for (const table of userDataTables)
       expect(exported.tables[table.id], table.id).toHaveLength(table.id === 'profiles' ? 1 : 0);
+    // The first account's contact message went with it.
+    expect(exported.tables.contact_messages).toEqual([]);
   });
 
   it('is open to an expired trial, like the export', async () => {
@@ -245,5 +274,142 @@ describe('account deletion', () => {
     );
     expect((await api('/api/account/export', { token: user.accessToken })).status).toBe(200);
     expect((await api('/api/account', { token: user.accessToken, method: 'DELETE' })).status).toBe(204);
+  });
+});
+
+/** Every item of every table that names the user anywhere (any attribute), revocations aside. */
+async function itemsNaming(userId: string) {
+  const found: string[] = [];
+  for (const table of Object.values(tables) as TableDefinition[]) {
+    if (table.id === tables.revocations.id) continue;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(
+        new ScanCommand({ TableName: table.id, ExclusiveStartKey: start, ConsistentRead: true }),
+      );
+      for (const item of page.Items ?? [])
+        if (JSON.stringify(item).includes(userId)) found.push(`${table.id}: ${JSON.stringify(item)}`);
+      start = page.LastEvaluatedKey;
+    } while (start);
+  }
+  return found;
+}
+
+async function revocationOf(userId: string) {
+  const { Items } = await documentClient().send(
+    new QueryCommand({
+      TableName: tables.revocations.id,
+      KeyConditionExpression: 'user_id = :u',
+      ExpressionAttributeValues: { ':u': userId },
+      ConsistentRead: true,
+    }),
+  );
+  return Items?.[0];
+}
+
+const trade = { ticker: 'SPY', strategy: 'Long Call', entry_price: 1.5 };
+
+describe('revocation that holds', () => {
+  it('refuses a write 1 s after the deletion, with any scheme, and nothing of the account is left in any table', async () => {
+    const user = await createUser('revoked-write');
+    const id = subOf(user);
+    await addTrades(user);
+    await sendContactMessage(user.email, '127.0.2.1');
+    expect((await api(apiPath('deleteAccount'), { token: user.accessToken, method: 'DELETE' })).status).toBe(
+      204,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    for (const authorization of [
+      `Bearer ${user.accessToken}`,
+      `bearer ${user.accessToken}`,
+      user.accessToken,
+    ]) {
+      const write = await api('/api/trades', { method: 'POST', body: trade, headers: { authorization } });
+      expect(write.status, authorization.slice(0, 7)).toBe(401);
+    }
+    expect(await itemsNaming(id)).toEqual([]);
+    expect(await itemsNaming(user.email)).toEqual([]);
+    // What stays: the revocation, no personal data, removed by TTL.
+    expect(revocationSchema.strict().parse(await revocationOf(id))).toMatchObject({
+      user_id: id,
+      reason: 'deleted',
+    });
+  });
+
+  it('catches writes that raced the deletion: refused by the revocation, or swept a minute later', async () => {
+    useLocalStackEnvironment();
+    const { sweepDeletedAccounts } = await import('../../lambdas/account/jobs');
+    const user = await createUser('raced');
+    const id = subOf(user);
+    await addTrades(user);
+    const writes = Array.from({ length: 10 }, () =>
+      api('/api/trades', { method: 'POST', body: trade, token: user.accessToken }),
+    );
+    const deleted = await api(apiPath('deleteAccount'), { token: user.accessToken, method: 'DELETE' });
+    const statuses = (await Promise.all(writes)).map((response) => response.status);
+    expect(deleted.status).toBe(204);
+    expect(
+      statuses.every((status) => status === 201 || status === 401),
+      statuses.join(),
+    ).toBe(true);
+    // The late sweep, as the scheduler runs it once the deletion is a minute old.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    try {
+      await sweepDeletedAccounts();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await itemsNaming(id)).toEqual([]);
+    expect(await revocationOf(id)).toMatchObject({ reason: 'deleted', swept_at: expect.any(Number) });
+  });
+
+  it('refuses every token issued before a sign-out everywhere, and takes one from a new sign-in', async () => {
+    const user = await createUser('sign-out-everywhere');
+    const signedOut = await api(apiPath('signOutEverywhere'), { method: 'POST', token: user.accessToken });
+    expect(signedOut.status).toBe(204);
+    for (const authorization of [`bearer ${user.accessToken}`, user.accessToken]) {
+      expect(
+        (await api('/api/trades', { method: 'POST', body: trade, headers: { authorization } })).status,
+      ).toBe(401);
+      expect((await api('/api/profile', { headers: { authorization } })).status).toBe(401);
+    }
+    // The refresh token was revoked too: no new tokens from it.
+    await expect(
+      cognitoClient().send(
+        new InitiateAuthCommand({
+          ClientId: stack.userPoolClientId,
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: user.refreshToken },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // a token of a later second
+    const again = (await signIn(user.email, user.password)).AuthenticationResult!.AccessToken!;
+    expect((await api('/api/trades', { method: 'POST', body: trade, token: again })).status).toBe(201);
+  });
+});
+
+describe('recent sign-in', () => {
+  it(`refuses deletion and turning MFA off with a sign-in older than ${RECENT_SIGN_IN_MINUTES} minutes, and deletes nothing`, async () => {
+    const user = await createUser('stale-sign-in');
+    await addTrades(user);
+    const claims = decodeJwt(user.accessToken);
+    const staleAuth = Math.floor(Date.now() / 1000) - RECENT_SIGN_IN_MINUTES * 60 - 5;
+    // The pool's own key: a token Cognito would issue on a refresh, long after the sign-in.
+    const stale = await new SignJWT({ ...claims, auth_time: staleAuth })
+      .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+      .sign(await importJWK(poolKey.jwk, 'RS256'));
+    for (const [id, method] of [
+      ['deleteAccount', 'DELETE'],
+      ['disableMfa', 'DELETE'],
+    ] as const) {
+      const response = await api(apiPath(id), { method, token: stale });
+      expect(response.status, id).toBe(403);
+      expect(response.json, id).toMatchObject({ error: { code: 'reauthentication_required' } });
+    }
+    expect(await rowsOf(tables.trades, subOf(user))).toHaveLength(3);
+    expect((await api(apiPath('deleteAccount'), { method: 'DELETE', token: user.accessToken })).status).toBe(
+      204,
+    );
   });
 });

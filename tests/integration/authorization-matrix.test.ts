@@ -37,6 +37,8 @@ describe('authorization matrix: every user route × every bad credential', () =>
     token: () => Promise<string | undefined>;
     status: number;
     by?: 'gateway' | 'handler';
+    /** How the Authorization header carries the token (API Gateway takes all three). */
+    scheme?: 'Bearer' | 'bearer' | 'bare';
   }[] = [];
 
   beforeAll(async () => {
@@ -121,26 +123,78 @@ describe('authorization matrix: every user route × every bad credential', () =>
       },
       { name: "a deleted user's token", token: async () => deleted.accessToken, status: 401, by: 'handler' },
     );
+
+    // Ended through the API (its revocation), each token sent with every scheme API Gateway takes.
+    const apiSignedOut = await createUser('matrix-api-signed-out');
+    const apiDeleted = await createUser('matrix-api-deleted');
+    expect(
+      (await api(apiPath('signOutEverywhere'), { method: 'POST', token: apiSignedOut.accessToken })).status,
+    ).toBe(204);
+    expect(
+      (await api(apiPath('deleteAccount'), { method: 'DELETE', token: apiDeleted.accessToken })).status,
+    ).toBe(204);
+    for (const scheme of ['Bearer', 'bearer', 'bare'] as const) {
+      const sent = scheme === 'bare' ? 'no scheme' : `"${scheme} "`;
+      cases.push(
+        {
+          name: `a token of a user signed out everywhere through the API, ${sent}`,
+          token: async () => apiSignedOut.accessToken,
+          status: 401,
+          by: 'handler',
+          scheme,
+        },
+        {
+          name: `a token of an account deleted through the API, ${sent}`,
+          token: async () => apiDeleted.accessToken,
+          status: 401,
+          by: 'handler',
+          scheme,
+        },
+      );
+    }
+    for (const scheme of ['bearer', 'bare'] as const)
+      cases.push(
+        {
+          name: `a signed-out user's token, ${scheme === 'bare' ? 'no scheme' : '"bearer "'}`,
+          token: async () => signedOut.accessToken,
+          status: 401,
+          by: 'handler',
+          scheme,
+        },
+        {
+          name: `a deleted user's token, ${scheme === 'bare' ? 'no scheme' : '"bearer "'}`,
+          token: async () => deleted.accessToken,
+          status: 401,
+          by: 'handler',
+          scheme,
+        },
+      );
   });
 
-  it(`refuses ${userRoutes.length} user routes × 12 credentials, with 401 (403 for an ID token), never a 5xx`, async () => {
-    expect(cases).toHaveLength(12);
+  it(`refuses ${userRoutes.length} user routes × 22 credentials, with 401 (403 for an ID token), never a 5xx`, async () => {
+    expect(cases).toHaveLength(22);
     const failures: string[] = [];
+    // Each route's credentials at once (as many requests in flight as a busy page makes).
     for (const route of userRoutes) {
-      for (const { name, token, status, by = 'gateway' } of cases) {
-        const response = await api(urlOf(route), {
-          method: route.method,
-          token: await token(),
-          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }),
-        });
-        const gatewayBody = { message: status === 401 ? 'Unauthorized' : 'Forbidden' };
-        const matches =
-          by === 'handler'
-            ? (response.json as { error?: { code?: string } } | undefined)?.error?.code === 'unauthorized'
-            : JSON.stringify(response.json) === JSON.stringify(gatewayBody);
-        if (response.status !== status || !matches)
-          failures.push(`${route.method} ${route.path} with ${name}: ${response.status} ${response.text}`);
-      }
+      await Promise.all(
+        cases.map(async ({ name, token, status, by = 'gateway', scheme = 'Bearer' }) => {
+          const sent = await token();
+          const response = await api(urlOf(route), {
+            method: route.method,
+            ...(sent === undefined
+              ? {}
+              : { headers: { authorization: scheme === 'bare' ? sent : `${scheme} ${sent}` } }),
+            ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }),
+          });
+          const gatewayBody = { message: status === 401 ? 'Unauthorized' : 'Forbidden' };
+          const matches =
+            by === 'handler'
+              ? (response.json as { error?: { code?: string } } | undefined)?.error?.code === 'unauthorized'
+              : JSON.stringify(response.json) === JSON.stringify(gatewayBody);
+          if (response.status !== status || !matches)
+            failures.push(`${route.method} ${route.path} with ${name}: ${response.status} ${response.text}`);
+        }),
+      );
     }
     expect(failures).toEqual([]);
   });
