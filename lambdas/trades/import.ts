@@ -206,7 +206,13 @@ async function applyPlan(
     if (update.split) parts.set(trade.trade_id, { notes: trade.notes, tags: trade.tags });
   };
 
+  // Ids another import of the same rows wrote since the journal was read: known to be taken, not put.
+  let taken = new Set<string>();
   const add = async ({ line, partOf, trade }: PlannedAdd) => {
+    if (taken.has(trade.trade_id)) {
+      applied.done.push({ line, trade_id: trade.trade_id });
+      return;
+    }
     // The rest of a partly closed position keeps what the trader wrote on it.
     const whole = partOf === undefined ? undefined : parts.get(partOf);
     const row = whole
@@ -229,6 +235,15 @@ async function applyPlan(
       beforeById = new Map((await store.trades.getMany(userId, ids)).map((t) => [t.trade_id, t]));
     }
     const closesStarted = await eachLimited(plan.update, PARALLEL_WRITES, more, close);
+    if (closesStarted === plan.update.length && plan.add.length > 0)
+      taken = new Set(
+        (
+          await store.trades.getMany(
+            userId,
+            plan.add.map(({ trade }) => trade.trade_id),
+          )
+        ).map((t) => t.trade_id),
+      );
     // The rest of a position is added only once its first part is closed.
     const addsStarted =
       closesStarted < plan.update.length ? 0 : await eachLimited(plan.add, PARALLEL_WRITES, more, add);

@@ -154,7 +154,9 @@ describe('trades handlers', () => {
         .on(BatchGetCommand)
         .callsFake((input: { RequestItems: Record<string, { Keys: { trade_id: string }[] }> }) => ({
           Responses: {
-            'trades-test': input.RequestItems['trades-test']!.Keys.map((key) => items[key.trade_id]),
+            'trades-test': input.RequestItems['trades-test']!.Keys.flatMap(
+              (key) => items[key.trade_id] ?? [],
+            ),
           },
         }));
 

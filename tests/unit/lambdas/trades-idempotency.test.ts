@@ -3,8 +3,10 @@
  * what landed can be read back), with aws-sdk-client-mock passing each call through and failing
  * or stalling the ones a test picks: an import cut short mid-write, by a DynamoDB failure, by a
  * stalled (killed) process or by its time budget, then the same file sent again; a trade whose
- * write failed after its Idempotency-Key was recorded, then the same request sent again.
+ * write failed after its Idempotency-Key was recorded, then the same request sent again. The
+ * session check every user route makes answers "alive" (tests/helpers/live-session.ts).
  */
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient, InternalServerError } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
@@ -22,6 +24,7 @@ import { tradeImportResultSchema, tradeSchema } from '@shared/trades/schemas';
 import { IMPORT_TIME_BUDGET_MS, PARALLEL_WRITES } from '../../../lambdas/trades/import';
 import { ensureTables, startDynamo, type LocalDynamo } from '../../../scripts/local/dynamo';
 import { apiEvent, parseBody } from '../../helpers/api-events';
+import { liveSessions } from '../../helpers/live-session';
 
 // Kept before the class is mocked: the pass-through sends with it to dynalite.
 const forwardSend = DynamoDBDocumentClient.prototype.send;
@@ -31,6 +34,7 @@ const real = <T>(command: unknown): Promise<T> =>
 
 const commands = [GetCommand, PutCommand, UpdateCommand, DeleteCommand, QueryCommand, BatchGetCommand];
 const dynamo = mockClient(DynamoDBDocumentClient);
+const cognito = mockClient(CognitoIdentityProviderClient);
 
 /** Decides, call by call, whether a command fails (an error), stalls (`'stall'`) or goes through. */
 type Fault = (command: string, input: Record<string, unknown>) => Error | 'stall' | undefined;
@@ -117,14 +121,14 @@ describe('idempotent journal writes under faults', () => {
     realDocument = DynamoDBDocumentClient.from(lowLevel, {
       marshallOptions: { removeUndefinedValues: true },
     });
-    process.env[tables.trades.envVar] = tables.trades.id;
-    process.env[tables.journalCache.envVar] = tables.journalCache.id;
-    process.env[tables.idempotency.envVar] = tables.idempotency.id;
+    // Every table by its local name (the session check's is answered by liveSessions).
+    for (const definition of Object.values(tables)) process.env[definition.envVar] = definition.id;
     handlers = await import('../../../lambdas/trades/handler');
   });
 
   afterAll(async () => {
     dynamo.restore();
+    cognito.restore();
     vi.useRealTimers();
     vi.restoreAllMocks();
     await local?.close();
@@ -140,6 +144,8 @@ describe('idempotent journal writes under faults', () => {
         if (outcome) throw outcome;
         return real(new (Command as new (input: object) => unknown)(input));
       });
+    cognito.reset();
+    liveSessions(dynamo, cognito);
   });
 
   it('an import whose writes fail midway answers 503 and keeps what landed; the same file again adds the rest, each row once', async () => {
