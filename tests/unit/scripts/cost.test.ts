@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MAX_TOKENS } from '@shared/constants/caps';
 import { planLimits } from '@shared/constants/plans';
+import { feedNames } from '@shared/feeds/schemas';
 import { routes, type RouteDefinition } from '@shared/routes';
+import { schedules } from '@shared/schedules';
 import { secrets } from '@shared/secrets';
 import { stages } from '../../../infra/config/stages';
 import { routeSecrets } from '../../../infra/constructs/api-function';
@@ -249,7 +251,7 @@ describe('cost model: agrees with the code it models', () => {
     expect(more.userDriven - fewer.userDriven).toBe(2 + usage.observability.errorCodesPerRoute);
     // The jobs' series (ColdStart, JobRuns, FeedItemsWritten per feed) do not depend on routes.
     expect(more.allHours).toBe(fewer.allHours);
-    expect(fewer.allHours).toBe(2 + 2 + 4);
+    expect(fewer.allHours).toBe(schedules.length * 2 + feedNames.length);
   });
 
   it('caches later rounds of a question only when the prompt is long enough to be cached', () => {
