@@ -70,14 +70,14 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
   });
   const waf = stage.waf.enabled
     ? {
-        cloudFront: new CloudFrontWafStack(app, stackId('cloudfront-waf'), {
+        cloudFront: new CloudFrontWafStack(app, stackId('edge-waf'), {
           ...common,
           env: { account: env?.account, region: CLOUDFRONT_WAF_REGION },
           stage,
           metricPrefix: stackId('waf'),
           description: `WAF web ACL of the CloudFront distribution, in us-east-1 (${stage.name})`,
         }),
-        userPool: new UserPoolWafStack(app, stackId('user-pool-waf'), {
+        userPool: new UserPoolWafStack(app, stackId('auth-waf'), {
           ...common,
           stage,
           userPool: auth.userPool,

@@ -60,7 +60,7 @@ const cognitoTargets = (operations: string[]) =>
 describe('CloudFront web ACL', () => {
   it('is in us-east-1 whatever the stage region, and the distribution takes it from there', () => {
     for (const stage of [prod, full]) {
-      const wafStack = `edge-options-${stage.config.name}-cloudfront-waf`;
+      const wafStack = `edge-options-${stage.config.name}-edge-waf`;
       expect(environmentOf(stage, wafStack)).toBe('aws://unknown-account/us-east-1');
       webAclOf(stage.templates.cloudFrontWaf);
       const [aclId] = Object.keys(stage.templates.cloudFrontWaf!.findResources('AWS::WAFv2::WebACL'));
@@ -177,7 +177,7 @@ describe('user pool web ACL', () => {
     for (const stage of [prod, full]) {
       const template = stage.templates.userPoolWaf!;
       expect(webAclOf(template).Scope).toBe('REGIONAL');
-      expect(environmentOf(stage, `edge-options-${stage.config.name}-user-pool-waf`)).toBe(
+      expect(environmentOf(stage, `edge-options-${stage.config.name}-auth-waf`)).toBe(
         'aws://unknown-account/unknown-region',
       );
       const [aclId] = Object.keys(template.findResources('AWS::WAFv2::WebACL'));
