@@ -6,6 +6,7 @@ import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
 import { FeedsStack } from './stacks/feeds-stack';
 import { MonitoringStack } from './stacks/monitoring-stack';
+import { CLOUDFRONT_WAF_REGION, CloudFrontWafStack, UserPoolWafStack } from './stacks/waf-stack';
 import { WebStack } from './stacks/web-stack';
 
 export interface BuildAppOptions {
@@ -23,13 +24,16 @@ export interface AppStacks {
   feeds: FeedsStack;
   web: WebStack;
   monitoring: MonitoringStack;
+  /** The stage's web ACLs, when `waf.enabled`: CloudFront's (in us-east-1) and the user pool's. */
+  cloudFrontWaf?: CloudFrontWafStack;
+  userPoolWaf?: UserPoolWafStack;
 }
 
 export const APP_NAME = 'edge-options';
 
 /**
- * Composes the six stacks of one stage, stateful (auth, data) apart from stateless (api,
- * feeds, web, monitoring), wired with typed props. Used by `bin/app.ts` and by the infra tests, so the
+ * Composes the stacks of one stage, stateful (auth, data) apart from stateless (api, feeds, web,
+ * monitoring, and the two WAF stacks when the stage has WAF), wired with typed props. Used by `bin/app.ts` and by the infra tests, so the
  * tests check exactly what `cdk synth` produces, cdk-nag checks included.
  */
 export function buildApp(app: App, options: BuildAppOptions): AppStacks {
@@ -64,6 +68,24 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
     tables: data.tables,
     description: `Scheduled feed jobs (${stage.name})`,
   });
+  const waf = stage.waf.enabled
+    ? {
+        cloudFront: new CloudFrontWafStack(app, stackId('edge-waf'), {
+          ...common,
+          env: { account: env?.account, region: CLOUDFRONT_WAF_REGION },
+          stage,
+          metricPrefix: stackId('waf'),
+          description: `WAF web ACL of the CloudFront distribution, in us-east-1 (${stage.name})`,
+        }),
+        userPool: new UserPoolWafStack(app, stackId('auth-waf'), {
+          ...common,
+          stage,
+          userPool: auth.userPool,
+          metricPrefix: stackId('waf'),
+          description: `WAF web ACL of the user pool: sign-up and sign-in limits (${stage.name})`,
+        }),
+      }
+    : undefined;
   const web = new WebStack(app, stackId('web'), {
     ...common,
     stage,
@@ -73,8 +95,11 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
     hostedUiDomain: auth.hostedUiDomain,
     frontendAssetPath,
     originVerifySecret: data.secrets.originVerify,
+    webAclArn: waf?.cloudFront.webAclArn,
     description: `SPA bucket and CloudFront distribution (${stage.name})`,
   });
+  // Fn::GetStackOutput is a weak reference: the dependency is what deploys the ACL first.
+  if (waf) web.addStackDependency(waf.cloudFront, 'the distribution reads the web ACL ARN it outputs');
 
   const monitoring = new MonitoringStack(app, stackId('monitoring'), {
     ...common,
@@ -92,5 +117,13 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
   Tags.of(app).add('app', APP_NAME);
   Tags.of(app).add('stage', stage.name);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
-  return { auth, data, api, feeds, web, monitoring };
+  return {
+    auth,
+    data,
+    api,
+    feeds,
+    web,
+    monitoring,
+    ...(waf && { cloudFrontWaf: waf.cloudFront, userPoolWaf: waf.userPool }),
+  };
 }

@@ -79,6 +79,32 @@ export interface AlarmThresholds {
   aiProviderErrors: { count: number; periods: number };
 }
 
+/**
+ * Requests one client IP may make in WAF's 5-minute window before WAF answers the rest itself
+ * (docs/decisions/edge-waf.md). WAF accepts 10 to 2,000,000,000; it counts near the limit, not
+ * to the request.
+ */
+export interface WafRateLimits {
+  /** Cognito's SignUp, ConfirmSignUp and ResendConfirmationCode (the user pool's web ACL). */
+  signUp: number;
+  /** Cognito's InitiateAuth (password and refresh), RespondToAuthChallenge (MFA) and password reset. */
+  signIn: number;
+  /** `POST /api/site-gate`, the gate's password (CloudFront's web ACL). */
+  siteGate: number;
+  /** `POST /api/contact` (CloudFront's web ACL). */
+  contact: number;
+}
+
+/**
+ * AWS WAF: a web ACL on CloudFront (created in us-east-1, as CloudFront requires) and one on the
+ * user pool, with the rate limits below and AWS managed rule groups (infra/constructs/waf-rules.ts).
+ * Off → neither exists, and nothing limits sign-up at the edge (the local runtime has no WAF either).
+ */
+export interface WafConfig {
+  enabled: boolean;
+  rateLimits: WafRateLimits;
+}
+
 export interface StageConfig {
   name: string;
   /** Target account/region; omitted → environment-agnostic stacks (synth needs no credentials). */
@@ -116,6 +142,7 @@ export interface StageConfig {
    */
   siteUrl?: string;
   alarms: AlarmThresholds;
+  waf: WafConfig;
 }
 
 /** The stage's site address, if it has one (see StageConfig.siteUrl). */
@@ -136,6 +163,14 @@ const slowRoutesP99Ms = {
   importTrades: 10_000,
 } as const satisfies Partial<Record<RouteId, number>>;
 
+/**
+ * Limits a person never meets: signing up takes three Cognito calls, signing in two or three (a
+ * refresh each hour per tab), the gate one attempt per typo, contact one message. They stop
+ * scripted floods before Lambda, DynamoDB or Cognito's e-mail quota pay for them; the app's own
+ * limits (gate 10 per 15 minutes, contact 5 an hour, per IP) stay the finer ones.
+ */
+const wafRateLimits: WafRateLimits = { signUp: 10, signIn: 100, siteGate: 20, contact: 10 };
+
 export type StageName = 'dev' | 'prod';
 
 export const stages: Record<StageName, StageConfig> = {
@@ -148,6 +183,9 @@ export const stages: Record<StageName, StageConfig> = {
     logLevel: 'debug',
     siteGate: true,
     marketDataProvider: 'simulated',
+    // Off for cost: two web ACLs and their rules are ~$18 a month, about half of dev's bill; dev's
+    // sign-up is then limited by nothing but Cognito's own quotas (docs/decisions/edge-waf.md).
+    waf: { enabled: false, rateLimits: wafRateLimits },
     // Few users and frequent deploys: alarm on breakage, not on noise.
     alarms: {
       periodMinutes: 5,
@@ -169,6 +207,7 @@ export const stages: Record<StageName, StageConfig> = {
     logLevel: 'info',
     siteGate: true,
     marketDataProvider: 'simulated',
+    waf: { enabled: true, rateLimits: wafRateLimits },
     alarms: {
       periodMinutes: 5,
       api5xxRate: { percent: 2, minRequests: 20, periods: 2 },

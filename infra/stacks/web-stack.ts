@@ -61,6 +61,8 @@ export interface WebStackProps extends StackProps {
   frontendAssetPath: string;
   /** The origin-verify secret: its value goes to the API on every forwarded request. */
   originVerifySecret: ISecret;
+  /** The CloudFront-scope WAF web ACL (infra/stacks/waf-stack.ts), when the stage has WAF. */
+  webAclArn?: string;
 }
 
 /**
@@ -124,6 +126,7 @@ export class WebStack extends Stack {
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Edge Options (${stage.name})`,
       defaultRootObject: 'index.html',
+      webAclId: props.webAclArn,
       httpVersion: HttpVersion.HTTP2_AND_3,
       ...(certificate && {
         domainNames: stage.customDomain?.domainNames,
@@ -179,11 +182,15 @@ export class WebStack extends Stack {
 
     Validations.of(this.distribution).acknowledge(
       { id: 'AwsSolutions-CFR1', reason: 'The product serves traders worldwide; no country is restricted.' },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF web ACL yet (cost decision): the API is throttled per stage, every data route needs a Cognito JWT, and contact is rate-limited in the app.',
-      },
+      ...(props.webAclArn
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR2',
+              reason:
+                'WAF is off for this stage (waf.enabled in infra/config/stages.ts, a cost decision): the API is throttled per stage, every data route needs a Cognito JWT, and the gate and contact are rate-limited in the app.',
+            },
+          ]),
       ...(stage.customDomain
         ? []
         : [

@@ -1,6 +1,6 @@
 /**
  * The monthly bill of one stage for N active traders, from the inputs of `model.ts`: one row per
- * service (Lambda, API Gateway, DynamoDB, CloudFront, S3, Cognito, Secrets Manager, EventBridge
+ * service (Lambda, API Gateway, DynamoDB, CloudFront, WAF, S3, Cognito, Secrets Manager, EventBridge
  * Scheduler, CloudWatch, X-Ray, the AI provider), each with what drives it. Pure: no I/O, so
  * `npm run cost` and the unit test compute the same thing.
  */
@@ -13,6 +13,7 @@ import { effectivePlans, planFeatures, planLimits, type PlanLimits } from '@shar
 import { feedNames } from '@shared/feeds/schemas';
 import { appMetrics, type MetricDimension } from '@shared/observability';
 import { type StageConfig } from '../../infra/config/stages';
+import { webAclRuleCount } from '../../infra/constructs/waf-rules';
 import {
   DEFAULT_FUNCTION_MEMORY_MB,
   freeTier as defaultFreeTier,
@@ -32,6 +33,8 @@ export interface StageFacts {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   logRetentionDays: number;
   pointInTimeRecovery: boolean;
+  /** WAF's web ACLs and the rules in them (none when the stage has WAF off). */
+  waf: { webAcls: number; rules: number };
 }
 
 export function stageFacts(stage: StageConfig): StageFacts {
@@ -41,6 +44,10 @@ export function stageFacts(stage: StageConfig): StageFacts {
     logLevel: stage.logLevel,
     logRetentionDays: stage.logRetention,
     pointInTimeRecovery: stage.pointInTimeRecovery,
+    // CloudFront's web ACL and the user pool's (infra/stacks/waf-stack.ts).
+    waf: stage.waf.enabled
+      ? { webAcls: 2, rules: webAclRuleCount('CLOUDFRONT') + webAclRuleCount('REGIONAL') }
+      : { webAcls: 0, rules: 0 },
   };
 }
 
@@ -59,6 +66,7 @@ export const services = [
   'API Gateway (HTTP API)',
   'DynamoDB (on-demand)',
   'CloudFront',
+  'AWS WAF',
   'S3',
   'Cognito (Essentials)',
   'Secrets Manager',
@@ -87,6 +95,8 @@ export interface Quantities {
   storageGb: number;
   cloudFrontRequests: number;
   cloudFrontGb: number;
+  /** Requests WAF inspects: CloudFront's and the user pool's (0 with WAF off). */
+  wafRequests: number;
   secretCalls: number;
   logGb: number;
   traces: number;
@@ -349,6 +359,22 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
     `${count(cloudFrontRequests)} requests, ${gb(cloudFrontGb)} out`,
   );
 
+  // AWS WAF (no free tier): each web ACL and rule by the month, and every request an ACL inspects,
+  // CloudFront's all of them, the user pool's each session's calls
+  const wafOn = stage.waf.webAcls > 0;
+  const wafRequests = wafOn
+    ? cloudFrontRequests + users * usage.sessionsPerMonth * usage.cognitoRequestsPerSession.count
+    : 0;
+  row(
+    'AWS WAF',
+    stage.waf.webAcls * price.wafWebAcl.usd +
+      stage.waf.rules * price.wafRule.usd +
+      perMillion(wafRequests, price.wafRequests.usd),
+    wafOn
+      ? `${stage.waf.webAcls} web ACLs, ${stage.waf.rules} rules, ${count(wafRequests)} requests`
+      : 'off for this stage',
+  );
+
   // S3: the site bucket and CloudFront's access logs, kept for the stage's log retention
   const logMonthsKept = stage.logRetentionDays / 30;
   const accessLogGb =
@@ -468,6 +494,7 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
       storageGb,
       cloudFrontRequests,
       cloudFrontGb,
+      wafRequests,
       secretCalls,
       logGb,
       traces: recorded,

@@ -35,6 +35,8 @@ export interface FreeAllowance {
 }
 
 const READ = '2026-11-23';
+/** WAF's prices were read later, the same way (and checked against AWS's cost write-ups). */
+const WAF_READ = '2026-11-27';
 const page = (service: string) => `https://aws.amazon.com/${service}/pricing/`;
 
 export const prices = {
@@ -98,6 +100,24 @@ export const prices = {
     unit: 'per million CloudFront Functions invocations',
     source: page('cloudfront'),
     asOf: READ,
+  },
+  wafWebAcl: {
+    usd: 5.0,
+    unit: 'per web ACL per month (prorated by the hour)',
+    source: page('waf'),
+    asOf: WAF_READ,
+  },
+  wafRule: {
+    usd: 1.0,
+    unit: 'per rule per month in a web ACL; an AWS managed rule group without a subscription counts as one',
+    source: page('waf'),
+    asOf: WAF_READ,
+  },
+  wafRequests: {
+    usd: 0.6,
+    unit: 'per million requests a web ACL inspects (allowed or blocked; ACLs of up to 1,500 WCU)',
+    source: page('waf'),
+    asOf: WAF_READ,
   },
   s3Storage: { usd: 0.023, unit: 'per GB-month, S3 Standard (first 50 TB)', source: page('s3'), asOf: READ },
   s3Puts: { usd: 0.005, unit: 'per 1,000 PUT/COPY/POST/LIST requests', source: page('s3'), asOf: READ },
@@ -318,6 +338,11 @@ export interface UsageAssumptions {
   };
   cloudFrontLogs: { kbPerRequest: number; gzipRatio: number; filesPerMonth: number; basis: string };
   observability: ObservabilityAssumptions;
+  /**
+   * Calls to the user pool's endpoint a session makes, which its web ACL inspects when the stage
+   * has WAF: signing in or refreshing the tokens, and the API's GetUser with the trader's token.
+   */
+  cognitoRequestsPerSession: { count: number; basis: string };
 }
 
 type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -558,6 +583,11 @@ export const usage: UsageAssumptions = {
     gzipRatio: 0.1,
     filesPerMonth: 20_000,
     basis: 'standard (legacy) access logs, delivered gzipped to the log bucket a few times an hour per edge',
+  },
+  cognitoRequestsPerSession: {
+    count: 5,
+    basis:
+      "a sign-in or a token refresh (InitiateAuth) and an hourly refresh, and getProfile's two GetUser calls, plus one for MFA or attributes",
   },
   observability: {
     errorCodesPerRoute: 2,

@@ -78,6 +78,13 @@ describe('app client', () => {
     dev.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
   });
 
+  it('answers an unknown e-mail as it answers a wrong password (no account enumeration), in every stage', () => {
+    for (const template of [dev, prod, federated])
+      template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+        PreventUserExistenceErrors: 'ENABLED',
+      });
+  });
+
   it('adds the hosted UI domain and Google, with a code-flow client, when the stage configures them', () => {
     const hostedUi = fullStage.hostedUi!;
     federated.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: hostedUi.domainPrefix });

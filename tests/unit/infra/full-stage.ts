@@ -2,7 +2,8 @@ import { type StageConfig, stages } from '../../../infra/config/stages';
 
 /**
  * A stage with every optional setting on: the hosted UI with Google sign-in, a custom domain (site
- * and API), an alarm email and the AI model (dev and prod leave them unset), so one synthesis covers both sides of each.
+ * and API), an alarm email, the AI model (dev and prod leave them unset) and WAF (off in dev), so
+ * one synthesis covers both sides of each.
  */
 export const fullStage: StageConfig = {
   ...stages.dev,
@@ -27,4 +28,5 @@ export const fullStage: StageConfig = {
   },
   alarmEmail: 'alarms@example.com',
   ai: { model: 'gpt-4.1-mini', baseUrl: 'https://models.example.com/v1' },
+  waf: { enabled: true, rateLimits: { signUp: 10, signIn: 150, siteGate: 30, contact: 12 } },
 };

@@ -72,7 +72,7 @@ function alarm(name: SharedStageName, suffix: string): AlarmProperties {
 function refersTo(name: SharedStageName, value: Json, key: StackKey, logicalId: string): boolean {
   const reference = value?.['Fn::GetStackOutput'];
   if (!reference || reference.StackName !== stackName(synthesized[name].config, key)) return false;
-  const outputs = synthesized[name].templates[key].toJSON().Outputs as Record<string, { Value: Json }>;
+  const outputs = synthesized[name].templates[key]!.toJSON().Outputs as Record<string, { Value: Json }>;
   return JSON.stringify(outputs[reference.OutputName]?.Value) === JSON.stringify({ Ref: logicalId });
 }
 
@@ -82,7 +82,7 @@ const dimension = (properties: { Dimensions?: { Name: string; Value: Json }[] },
 const logicalIdsOf = (template: Template, type: string) => Object.keys(template.findResources(type));
 
 function functionsOf(name: SharedStageName, key: StackKey) {
-  const template = synthesized[name].templates[key];
+  const template = synthesized[name].templates[key]!;
   return Object.entries(template.findResources('AWS::Lambda::Function')).map(([logicalId, resource]) => ({
     logicalId,
     exportName: String(resource.Properties.Handler).replace(/^index\./, ''),
@@ -299,7 +299,8 @@ describe('the alarm topic', () => {
     }
     // No alarm elsewhere, outside the topic's reach.
     for (const key of Object.keys(synthesized[name].templates) as StackKey[]) {
-      if (key !== 'monitoring') synthesized[name].templates[key].resourceCountIs('AWS::CloudWatch::Alarm', 0);
+      if (key !== 'monitoring')
+        synthesized[name].templates[key]!.resourceCountIs('AWS::CloudWatch::Alarm', 0);
     }
   });
 

@@ -86,6 +86,10 @@ export const sharedStages = {
 
 export type SharedStageName = keyof typeof sharedStages;
 export type StackKey = keyof AppStacks;
+/** A stack's template; undefined for a stack the stage does not have (the WAF stacks when off). */
+export type StageTemplates = {
+  [K in StackKey]-?: undefined extends AppStacks[K] ? Template | undefined : Template;
+};
 
 /** Logical ids that need the construct tree to find, recorded at synthesis. */
 export interface LogicalIds {
@@ -99,7 +103,7 @@ export interface SynthesizedStage {
   config: StageConfig;
   /** The cloud assembly directory (assets included). */
   outdir: string;
-  templates: Record<StackKey, Template>;
+  templates: StageTemplates;
   ids: LogicalIds;
   violations: Violation[];
 }
@@ -122,7 +126,7 @@ function summarize(stacks: AppStacks, violations: Violation[]): Summary {
     );
   return {
     templateFiles: Object.fromEntries(
-      Object.entries(stacks).map(([key, stack]) => [key, stack.templateFile]),
+      Object.entries(stacks).flatMap(([key, stack]) => (stack ? [[key, stack.templateFile]] : [])),
     ) as Record<StackKey, string>,
     ids: {
       tables: dataIds(data.tables) as Record<TableKey, string>,
@@ -141,7 +145,7 @@ function readStage(name: SharedStageName, outdir: string): SynthesizedStage {
       key,
       Template.fromJSON(JSON.parse(readFileSync(join(outdir, file), 'utf8')) as Record<string, unknown>),
     ]),
-  ) as Record<StackKey, Template>;
+  ) as StageTemplates;
   return {
     config: sharedStages[name].config,
     outdir,

@@ -190,6 +190,26 @@ describe('cost model: arithmetic', () => {
     expect(big.quantities.apiRequests).toBeGreaterThan(freeTier.lambdaRequests.amount);
   });
 
+  it('prices WAF by web ACL, rule and inspected request, with no free tier, and at nothing where it is off', () => {
+    const estimate = estimateMonthlyCost({ users: 1000, stage: prod });
+    const cognitoCalls = 1000 * usage.sessionsPerMonth * usage.cognitoRequestsPerSession.count;
+    expect(estimate.quantities.wafRequests).toBe(estimate.quantities.cloudFrontRequests + cognitoCalls);
+    expect(prod.waf).toEqual({ webAcls: 2, rules: 8 });
+    expect(usd(1000, 'AWS WAF')).toBeCloseTo(
+      2 * prices.wafWebAcl.usd + 8 * prices.wafRule.usd + (estimate.quantities.wafRequests / 1e6) * 0.6,
+      9,
+    );
+    expect(usd(1000, 'AWS WAF', false)).toBe(usd(1000, 'AWS WAF'));
+    expect(stages.dev.waf.enabled).toBe(false);
+    const dev = estimateMonthlyCost({ users: 1000, stage: stageFacts(stages.dev) });
+    expect(dev.rows.find((r) => r.service === 'AWS WAF')).toEqual({
+      service: 'AWS WAF',
+      usd: 0,
+      detail: 'off for this stage',
+    });
+    expect(dev.quantities.wafRequests).toBe(0);
+  });
+
   it('reads the stage: the dev stage logs at debug level', () => {
     const dev = estimateMonthlyCost({ users: 1000, stage: stageFacts(stages.dev) });
     const prodEstimate = estimateMonthlyCost({ users: 1000, stage: prod });
@@ -287,6 +307,14 @@ describe('cost model: agrees with the synthesized prod stage', () => {
     expect(counted.alarms).toBe(alarms.length);
     expect(counted.alarmMetrics).toBe(metricsRead);
     expect(prodStage.templates.monitoring.findResources('AWS::CloudWatch::Dashboard')).not.toEqual({});
+  });
+
+  it('counts the web ACLs and their rules as the prod stage synthesizes them', () => {
+    const acls = [prodStage.templates.cloudFrontWaf, prodStage.templates.userPoolWaf].flatMap((template) =>
+      Object.values(template?.findResources('AWS::WAFv2::WebACL') ?? {}),
+    ) as { Properties: { Rules: unknown[] } }[];
+    expect(acls).toHaveLength(prod.waf.webAcls);
+    expect(acls.reduce((sum, acl) => sum + acl.Properties.Rules.length, 0)).toBe(prod.waf.rules);
   });
 
   it('enables the detailed route metrics it prices, and tracing on every function', () => {
