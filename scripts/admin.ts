@@ -4,6 +4,7 @@
  *
  *   npm run admin -- show EMAIL
  *   npm run admin -- set-tier EMAIL starter|pro|elite|expired
+ *   npm run admin -- disable EMAIL            (no more sign-ins; every token refused at once)
  *   npm run admin -- billing-catalog          (Stripe: create the plans' prices that are missing)
  *
  * Options: `-c stage=NAME`; `--user-pool-id`, `--profiles-table` to name the resources instead of
@@ -14,7 +15,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  AdminDisableUserCommand,
   AdminGetUserCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   DescribeUserPoolCommand,
   ListUserPoolsCommand,
@@ -28,6 +31,7 @@ import { effectivePlan, trialDaysLeft } from '@shared/constants/plans';
 import { subscriptionDisplay } from '@shared/profiles/subscription';
 import { runtimeEnv, secrets } from '@shared/secrets';
 import { tables } from '@shared/tables';
+import { revocationsRepo, type RevocationsRepo } from '../lambdas/common/revocations';
 import { profilesRepo, type ProfilesRepo } from '../lambdas/profile/repository';
 import { adminSetTier, adminTiers, type AdminTier } from '../lambdas/profile/service';
 
@@ -40,6 +44,7 @@ interface Target {
   cognito: CognitoIdentityProviderClient;
   userPoolId: string;
   profiles: ProfilesRepo;
+  revocations: RevocationsRepo;
   close(): void;
 }
 
@@ -71,7 +76,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     else rest.push(arg);
   }
   const [command, ...args] = rest;
-  if (!command) throw new UsageError('Name a command: show, set-tier or billing-catalog');
+  if (!command) throw new UsageError('Name a command: show, set-tier, disable or billing-catalog');
   return { ...options, command, args, dataDir: resolve(env.DATA_DIR ?? '.data') } as Options;
 }
 
@@ -96,6 +101,7 @@ function localTarget(dataDir: string): Target {
     cognito,
     userPoolId: runtime.userPoolId,
     profiles: profilesRepo(DynamoDBDocumentClient.from(dynamo), tables.profiles.id),
+    revocations: revocationsRepo(DynamoDBDocumentClient.from(dynamo), () => tables.revocations.id),
     close: () => {
       cognito.destroy();
       dynamo.destroy();
@@ -131,7 +137,15 @@ async function stageTarget(options: Options): Promise<Target> {
       start = page.LastEvaluatedTableName;
     } while (start && !tableName);
   }
-  if (!userPoolId || !tableName)
+  const revocationsPrefix = `${APP_NAME}-${stage}-data-${tables.revocations.id}`;
+  let revocationsTable: string | undefined;
+  let from: string | undefined;
+  do {
+    const page = await dynamo.send(new ListTablesCommand({ ExclusiveStartTableName: from }));
+    revocationsTable = page.TableNames?.find((name) => name.startsWith(revocationsPrefix));
+    from = page.LastEvaluatedTableName;
+  } while (from && !revocationsTable);
+  if (!userPoolId || !tableName || !revocationsTable)
     throw new UsageError(
       `Could not find stage ${stage}'s ${userPoolId ? 'profiles table' : 'user pool'}; pass --user-pool-id and --profiles-table`,
     );
@@ -140,6 +154,7 @@ async function stageTarget(options: Options): Promise<Target> {
     cognito,
     userPoolId,
     profiles: profilesRepo(DynamoDBDocumentClient.from(dynamo), tableName),
+    revocations: revocationsRepo(DynamoDBDocumentClient.from(dynamo), () => revocationsTable),
     close: () => {
       cognito.destroy();
       dynamo.destroy();
@@ -194,6 +209,20 @@ async function setTier(target: Target, email: string, tier: string) {
     throw new UsageError(`The tier must be one of ${adminTiers.join(', ')}, not "${tier}"`);
   const account = await signInAccount(target, email);
   await adminSetTier(target.profiles, account, tier as AdminTier);
+  return show(target, email);
+}
+
+/**
+ * An operator's disable: Cognito refuses sign-ins and refresh tokens (AdminDisableUser, then the
+ * global sign-out), and the revocation makes the API refuse every token already issued, at once.
+ */
+async function disable(target: Target, email: string) {
+  const account = await signInAccount(target, email);
+  await target.cognito.send(new AdminDisableUserCommand({ UserPoolId: target.userPoolId, Username: email }));
+  await target.cognito.send(
+    new AdminUserGlobalSignOutCommand({ UserPoolId: target.userPoolId, Username: email }),
+  );
+  await target.revocations.revoke(account.userId, 'disabled');
   return show(target, email);
 }
 
@@ -252,11 +281,14 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.
   const target = options.stage ? await stageTarget(options) : localTarget(options.dataDir);
   try {
     if (options.command === 'show') return await show(target, email);
+    if (options.command === 'disable') return await disable(target, email);
     if (options.command === 'set-tier') {
       if (!tier) throw new UsageError(`set-tier needs a tier: ${adminTiers.join('|')}`);
       return await setTier(target, email, tier);
     }
-    throw new UsageError(`Unknown command ${options.command}: use show, set-tier or billing-catalog`);
+    throw new UsageError(
+      `Unknown command ${options.command}: use show, set-tier, disable or billing-catalog`,
+    );
   } finally {
     target.close();
   }

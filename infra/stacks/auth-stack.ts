@@ -25,6 +25,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { type Construct } from 'constructs';
 import { passwordPolicy } from '@shared/auth/password-policy';
+import { ACCESS_TOKEN_VALIDITY_MINUTES } from '@shared/auth/sessions';
 import { runtimeEnv } from '@shared/secrets';
 import { tables } from '@shared/tables';
 import { type HostedUiConfig, type StageConfig } from '../config/stages';
@@ -81,8 +82,8 @@ export class AuthStack extends Stack {
       authFlows: { userPassword: true, userSrp: true },
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
-      accessTokenValidity: Duration.hours(1),
-      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.minutes(ACCESS_TOKEN_VALIDITY_MINUTES),
+      idTokenValidity: Duration.minutes(ACCESS_TOKEN_VALIDITY_MINUTES),
       refreshTokenValidity: Duration.days(30),
       ...(stage.hostedUi && identityProvider
         ? {

@@ -41,6 +41,29 @@ const subOf = (user: TestUser) => String(decodeJwt(user.accessToken).sub);
 const stored = async (user: TestUser) =>
   (await documentClient().send(new GetCommand({ TableName: 'profiles', Key: { id: subOf(user) } }))).Item;
 
+describe('disable', () => {
+  it('records the revocation: the user’s tokens are refused at once, with any scheme', async () => {
+    const user = await createUser('admin-disable');
+    const trade = { ticker: 'SPY', strategy: 'Long Call', entry_price: 1.5 };
+    expect((await api('/api/trades', { method: 'POST', body: trade, token: user.accessToken })).status).toBe(
+      201,
+    );
+    expect(await admin('disable', user.email)).toMatchObject({ signIn: { enabled: false } });
+    for (const authorization of [
+      `Bearer ${user.accessToken}`,
+      `bearer ${user.accessToken}`,
+      user.accessToken,
+    ])
+      expect(
+        (await api('/api/trades', { method: 'POST', body: trade, headers: { authorization } })).status,
+      ).toBe(401);
+    const revocation = await documentClient().send(
+      new GetCommand({ TableName: 'revocations', Key: { user_id: subOf(user) } }),
+    );
+    expect(revocation.Item).toMatchObject({ reason: 'disabled' });
+  });
+});
+
 describe('show and set-tier', () => {
   it('shows a new user on the trial, then sets each tier, which the API enforces at once', async () => {
     const user = await createUser('admin-tier');

@@ -79,6 +79,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const signOut = useCallback(async () => {
+    // The server first: it ends every session (Cognito's global sign-out) and records the
+    // revocation the API checks; then this browser forgets its tokens.
+    await apiRequest(apiPath('signOutEverywhere'), undefinedSchema(), { method: 'POST' }).catch(
+      (error: unknown) => console.warn('The sessions could not be ended on the server', error),
+    );
     try {
       await (await loadAmplify(config)).auth.signOut();
     } catch (error) {

@@ -93,20 +93,28 @@ describe('AuthForm in login mode', () => {
     expect(onSignedIn).toHaveBeenCalledOnce();
   });
 
-  it('shows the message Cognito returned in the error box', async () => {
-    const error = Object.assign(new Error('Incorrect username or password.'), {
-      name: 'NotAuthorizedException',
-    });
-    vi.mocked(signIn).mockRejectedValue(error);
-    const { user, onSignedIn } = renderForm('login');
+  it.each([
+    ['a wrong password', 'InvalidPasswordException', 'Invalid password'],
+    ['an unknown address', 'UserNotFoundException', 'User does not exist.'],
+    [
+      'either, with prevent-user-existence errors',
+      'NotAuthorizedException',
+      'Incorrect username or password.',
+    ],
+  ])(
+    'answers %s with one message that does not tell whether the account exists',
+    async (_what, name, message) => {
+      vi.mocked(signIn).mockRejectedValue(Object.assign(new Error(message), { name }));
+      const { user, onSignedIn } = renderForm('login');
 
-    await fillCredentials(user);
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+      await fillCredentials(user);
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect username or password.');
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
-    expect(onSignedIn).not.toHaveBeenCalled();
-  });
+      expect(await screen.findByRole('alert')).toHaveTextContent(/^Incorrect email or password\.$/);
+      expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+      expect(onSignedIn).not.toHaveBeenCalled();
+    },
+  );
 
   it("shows 'An unexpected error occurred' when the thrown thing is not an Error", async () => {
     vi.mocked(signIn).mockRejectedValue('network down');
@@ -149,7 +157,10 @@ describe('AuthForm in login mode', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await user.type(await screen.findByLabelText('Authentication code'), '111111');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid code or auth state for the user.');
+    // A wrong MFA code is called what it is, never a "confirmation code".
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('That code is not right');
+    expect(alert).not.toHaveTextContent(/confirmation code/i);
 
     await user.clear(screen.getByLabelText('Authentication code'));
     await user.type(screen.getByLabelText('Authentication code'), '222222');

@@ -1,12 +1,15 @@
 import { fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
+import { undefined as nothing } from 'zod/mini';
+import { apiPath } from '@shared/routes';
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CodeField } from '../../../components/ui/code-field';
-import { authErrorMessage } from '../../../lib/auth-errors';
+import { apiRequest } from '../../../lib/api-client';
+import { authErrorMessage, mfaCodeError } from '../../../lib/auth-errors';
 
 const ISSUER = 'Edge Options';
 
@@ -52,16 +55,19 @@ export function MfaSettings({ email }: { email: string }) {
   const verify = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void act(async () => {
-      await verifyTOTPSetup({ code: code.trim() });
+      await verifyTOTPSetup({ code: code.trim() }).catch((caught: unknown) => {
+        throw mfaCodeError(caught);
+      });
       await updateMFAPreference({ totp: 'PREFERRED' });
       setSetup(null);
       await queryClient.invalidateQueries({ queryKey: mfaPreferenceQueryOptions().queryKey });
     });
   };
 
+  // Through the API, which requires a recent sign-in (a 403 asks the user to sign in again).
   const turnOff = () =>
     act(async () => {
-      await updateMFAPreference({ totp: 'DISABLED' });
+      await apiRequest(apiPath('disableMfa'), nothing(), { method: 'DELETE' });
       await queryClient.invalidateQueries({ queryKey: mfaPreferenceQueryOptions().queryKey });
     });
 

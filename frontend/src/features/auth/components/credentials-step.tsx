@@ -7,6 +7,7 @@ import { authTexts, type AuthMode } from '../texts';
 import { assertStrongPassword, onSubmitRun, type AuthStepProps } from '../utils/auth-flow';
 import { PasswordRules } from './password-rules';
 import { linkButtonClasses, StepLayout, SubmitButton } from './step-layout';
+import { signInError } from '../../../lib/auth-errors';
 
 type CredentialsStepProps = AuthStepProps & {
   mode: AuthMode;
@@ -31,7 +32,10 @@ export function CredentialsStep({
   const rulesId = `${ids}-password-rules`;
 
   const handleSubmit = onSubmitRun(run, async () => {
-    if (mode === 'login') return signInWith(password);
+    if (mode === 'login')
+      return signInWith(password).catch((error: unknown) => {
+        throw signInError(error);
+      });
     assertStrongPassword(password);
     const { nextStep } = await signUp({ username: email, password, options: { userAttributes: { email } } });
     if (nextStep.signUpStep === 'CONFIRM_SIGN_UP') {

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { CodeField } from '../../../components/ui/code-field';
 import { onSubmitRun, type AuthStepProps } from '../utils/auth-flow';
 import { BackToSignIn, StepLayout, SubmitButton } from './step-layout';
+import { mfaCodeError } from '../../../lib/auth-errors';
 
 type TotpStepProps = AuthStepProps & {
   continueSignIn: (output: SignInOutput) => Promise<void>;
@@ -22,7 +23,11 @@ export function TotpStep({ state, dispatch, run, continueSignIn }: TotpStepProps
       <form
         className="space-y-5"
         onSubmit={onSubmitRun(run, async () =>
-          continueSignIn(await confirmSignIn({ challengeResponse: state.code.trim() })),
+          continueSignIn(
+            await confirmSignIn({ challengeResponse: state.code.trim() }).catch((error: unknown) => {
+              throw mfaCodeError(error);
+            }),
+          ),
         )}
       >
         <CodeField
