@@ -1,6 +1,7 @@
 /**
- * The site password gate. The password never reaches the client: the secret holds a scrypt hash
- * of it and a key that signs the HttpOnly cookie proving the gate was passed.
+ * The site password gate. The password never reaches the client: the secret (./secret) holds a
+ * scrypt hash of it and a key that signs the HttpOnly cookie (./cookie) naming a gate session
+ * (./repository). Without a valid cookie whose session exists, user routes answer 403 `site_locked`.
  *
  * Secret value (JSON): {"passwordHash": "scrypt$<N>$<r>$<p>$<salt b64>$<hash b64>", "cookieKey": "<b64>"}
  * `npm run site-gate-secret -- <password>` prints one.
@@ -10,19 +11,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SITE_GATE_DELAY_MS } from '@shared/constants/timings';
 import { SITE_GATE_WRONG_PASSWORD } from '@shared/constants/texts';
 import type { SiteGateState } from '@shared/site-gate/schemas';
-import { AppError } from '../common/errors';
+import { AppError, ForbiddenError } from '../common/errors';
 import type { RateLimit, RateLimiter } from '../common/rate-limit';
 import {
   clearedGateCookie,
   gateCookie,
-  gateSessionOf,
-  gateSessions,
+  gateTokenFrom,
   issueGateToken,
-  secureCookies,
-  siteGateEnabled,
-  siteGateSecret,
-  type SiteGateSecret,
-} from '../common/site-gate';
+  verifyGateToken,
+  type GateSession,
+} from './cookie';
+import type { GateSessionsRepo } from './repository';
+import { secureCookies, siteGateEnabled, siteGateSecret, type SiteGateSecret } from './secret';
 
 const scrypt = (password: string, salt: Buffer, length: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -58,9 +58,34 @@ export const GATE_ATTEMPTS: RateLimit = { limit: 10, windowSeconds: 15 * 60 };
 
 const OPEN: SiteGateState = { required: false, unlocked: true };
 
-export async function gateState(cookies: readonly string[]): Promise<SiteGateState> {
+/** The live gate session a request's cookie names, if any. */
+async function gateSessionOf(
+  sessions: GateSessionsRepo,
+  cookies: readonly string[],
+  secret: SiteGateSecret,
+): Promise<GateSession | undefined> {
+  const session = verifyGateToken(gateTokenFrom(cookies), secret);
+  return session && (await sessions.exists(session.id)) ? session : undefined;
+}
+
+/** The check every user route makes on a stage with the gate on: 403 `site_locked` without a live session. */
+export async function assertGatePassed(
+  sessions: GateSessionsRepo,
+  cookies: readonly string[],
+): Promise<void> {
+  if (!(await gateSessionOf(sessions, cookies, await siteGateSecret())))
+    throw new ForbiddenError('Enter the site password first', 'site_locked');
+}
+
+export async function gateState(
+  sessions: GateSessionsRepo,
+  cookies: readonly string[],
+): Promise<SiteGateState> {
   if (!siteGateEnabled()) return OPEN;
-  return { required: true, unlocked: (await gateSessionOf(cookies, await siteGateSecret())) !== undefined };
+  return {
+    required: true,
+    unlocked: (await gateSessionOf(sessions, cookies, await siteGateSecret())) !== undefined,
+  };
 }
 
 /**
@@ -68,6 +93,7 @@ export async function gateState(cookies: readonly string[]): Promise<SiteGateSta
  * timing tells nothing); right, it opens a gate session and answers the cookie naming it.
  */
 export async function unlockGate(
+  sessions: GateSessionsRepo,
   limiter: RateLimiter,
   viewer: string,
   password: string,
@@ -81,15 +107,15 @@ export async function unlockGate(
   ]);
   if (!matches) throw new AppError('invalid_password', SITE_GATE_WRONG_PASSWORD);
   const { token, session } = issueGateToken(secret);
-  await gateSessions.create(session);
+  await sessions.create(session);
   return { state: { required: true, unlocked: true }, cookie: gateCookie(token, secureCookies()) };
 }
 
 /** Sign-out: the session the cookie names ends on the server, and the cookie is cleared. */
-export async function lockGate(cookies: readonly string[]): Promise<string> {
+export async function lockGate(sessions: GateSessionsRepo, cookies: readonly string[]): Promise<string> {
   if (siteGateEnabled()) {
-    const session = await gateSessionOf(cookies, await siteGateSecret());
-    if (session) await gateSessions.delete(session.id);
+    const session = await gateSessionOf(sessions, cookies, await siteGateSecret());
+    if (session) await sessions.delete(session.id);
   }
   return clearedGateCookie(secureCookies());
 }

@@ -11,8 +11,8 @@ import {
   gateTokenFrom,
   issueGateToken,
   verifyGateToken,
-  type SiteGateSecret,
-} from '../../../lambdas/common/site-gate';
+} from '../../../lambdas/site-gate/cookie';
+import type { SiteGateSecret } from '../../../lambdas/site-gate/secret';
 import { hashPassword, newSiteGateSecret, passwordMatches } from '../../../lambdas/site-gate/service';
 import { liveSessions, REVOCATIONS_TABLE } from '../../helpers/live-session';
 import { apiEvent, parseBody } from '../../helpers/api-events';
