@@ -11,6 +11,7 @@
  */
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { tokenFromAuthorization } from '@shared/auth/bearer';
+import { CappedMap } from '@shared/cache/capped-map';
 
 export interface AuthorizerOptions {
   issuer: string;
@@ -33,7 +34,9 @@ export function createJwtAuthorizer({
   now = Date.now,
 }: AuthorizerOptions): Authorizer {
   const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
-  const verified = new Map<string, { claims: Record<string, string>; scopes: string[]; until: number }>();
+  const verified = new CappedMap<string, { claims: Record<string, string>; scopes: string[]; until: number }>(
+    MAX_REMEMBERED,
+  );
   return async (authorization) => {
     const token = tokenFromAuthorization(authorization);
     if (!token) return null;
@@ -59,7 +62,6 @@ export function createJwtAuthorizer({
       const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
       const until = Math.min((payload.exp ?? 0) * 1000, now() + rememberMs);
       if (until > now()) {
-        if (verified.size >= MAX_REMEMBERED) verified.delete(verified.keys().next().value!);
         verified.set(token, { claims, scopes, until });
       }
       return { claims: { ...claims }, scopes: [...scopes] };

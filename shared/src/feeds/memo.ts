@@ -3,17 +3,13 @@
  * read dark pool prints, trend alerts read chatter), and a run reads overlapping windows, so
  * each item is generated once per process. Items are never mutated after generation.
  */
+import { CappedMap } from '../cache/capped-map';
+
 export function memoized<T>(limit: number): (key: string, make: () => T) => T {
-  const cache = new Map<string, T>();
+  const cache = new CappedMap<string, T>(limit);
   return (key, make) => {
-    if (cache.has(key)) {
-      const value = cache.get(key) as T;
-      cache.delete(key);
-      cache.set(key, value);
-      return value;
-    }
+    if (cache.has(key)) return cache.touch(key) as T;
     const value = make();
-    if (cache.size >= limit) cache.delete(cache.keys().next().value as string);
     cache.set(key, value);
     return value;
   };

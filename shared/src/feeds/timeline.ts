@@ -8,14 +8,15 @@
 import { FEED_SIMULATION } from '../constants/caps';
 import { hashString, uniform } from '../market/random';
 import type { FeedName } from './schemas';
+import { CappedMap } from '../cache/capped-map';
 
 export const DEFAULT_FEED_SEED = 'edge-options-feeds';
 export const DAY_MS = 86_400_000;
 
 const ID_PREFIX: Record<FeedName, string> = { alerts: 'al', darkpool: 'dp', chatter: 'sc', trends: 'ta' };
 
-const cache = new Map<string, Float64Array>();
 const CACHE_LIMIT = 64;
+const cache = new CappedMap<string, Float64Array>(CACHE_LIMIT);
 
 /** The instants (epoch ms, ascending) of a feed's arrivals in one UTC day. */
 export function dayArrivals(feed: FeedName, day: number, seed = DEFAULT_FEED_SEED): Float64Array {
@@ -33,7 +34,6 @@ export function dayArrivals(feed: FeedName, day: number, seed = DEFAULT_FEED_SEE
     times.push(t);
   }
   const arrivals = Float64Array.from(times);
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(key, arrivals);
   return arrivals;
 }

@@ -30,6 +30,7 @@ import {
 } from './calendar';
 import { UNIVERSE, type UniverseEntry } from './universe';
 import { earningsMoveOf, nextEarningsDate } from './earnings';
+import { CappedMap } from '../cache/capped-map';
 
 export const MARKET_EPOCH_DAY = dayNumberOf(2019, 1, 2);
 const HISTORY_DAYS = 252;
@@ -274,9 +275,9 @@ function appendDays(model: SymbolModel, from: number, to: number, residual: numb
   }
 }
 
-const intradayCache = new Map<string, Float64Array>();
-const marketBridgeCache = new Map<number, Float64Array>();
 const CACHE_LIMIT = 600;
+const intradayCache = new CappedMap<string, Float64Array>(CACHE_LIMIT);
+const marketBridgeCache = new CappedMap<number, Float64Array>(CACHE_LIMIT);
 
 const MINUTE_STEP = 1 / Math.sqrt(SESSION_MINUTES);
 
@@ -293,8 +294,7 @@ function bridge(
   return path;
 }
 
-function remember<K, V>(cache: Map<K, V>, key: K, value: V): V {
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as K);
+function remember<K, V>(cache: CappedMap<K, V>, key: K, value: V): V {
   cache.set(key, value);
   return value;
 }

@@ -42,6 +42,7 @@ import {
 } from '../market/price-model';
 import { UNIVERSE, type UniverseEntry } from '../market/universe';
 import { atmVolatility, type SurfaceParameters } from './surface';
+import { CappedMap } from '../cache/capped-map';
 
 export const EWMA_LAMBDA = 0.94;
 export const VARIANCE_PERSISTENCE = 0.97;
@@ -69,8 +70,11 @@ export interface UnderlyingForecast {
   varianceRatios: Float64Array;
 }
 
-const cache = new Map<string, { dailyVariance: number; longRunDailyVariance: number; sessions: number }>();
 const CACHE_LIMIT = 2000;
+const cache = new CappedMap<
+  string,
+  { dailyVariance: number; longRunDailyVariance: number; sessions: number }
+>(CACHE_LIMIT);
 
 /**
  * The daily variance estimates from sessions before `index` (the EWMA and its scaling from the
@@ -110,13 +114,12 @@ export function historyVariance(
   let ewma = longRun;
   for (const v of realized) ewma = EWMA_LAMBDA * ewma + (1 - EWMA_LAMBDA) * scale * v;
   const value = { dailyVariance: ewma, longRunDailyVariance: longRun, sessions: realized.length };
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, value);
   return value;
 }
 
-const ratioCache = new Map<number, Float64Array>();
 const RATIO_CACHE_LIMIT = 64;
+const ratioCache = new CappedMap<number, Float64Array>(RATIO_CACHE_LIMIT);
 const SCANNABLE: readonly UniverseEntry[] = UNIVERSE.filter((entry) => entry.kind !== 'index');
 
 /**
@@ -142,7 +145,6 @@ export function varianceRatios(index: number): Float64Array {
   for (let k = 0; k < horizons.length; k += 1) {
     ratios[k] = counts[k]! > 0 && daily > 0 ? sums[k]! / counts[k]! / (horizons[k]! * daily) : 1;
   }
-  if (ratioCache.size >= RATIO_CACHE_LIMIT) ratioCache.delete(ratioCache.keys().next().value!);
   ratioCache.set(index, ratios);
   return ratios;
 }

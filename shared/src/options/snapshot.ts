@@ -18,6 +18,7 @@ import {
   type UnderlyingForecast,
 } from './forecast';
 import { legLiquidityScore } from './scoring';
+import { CappedMap } from '../cache/capped-map';
 
 export interface ChainWork {
   /** Solved from the mid; NaN for a contract without a time-value bid (see ../pricing/american-batch). */
@@ -183,7 +184,8 @@ function forecastOnDemand(chains: ChainData[], works: ChainWork[], clock: Market
   return onDemand;
 }
 
-const cache = new Map<number, UniverseSnapshot>();
+/** This minute's snapshot and the last one's. */
+const cache = new CappedMap<number, UniverseSnapshot>(2);
 
 /** The whole scannable universe at `at`'s minute, built once per minute. */
 export function universeSnapshot(at: Date): UniverseSnapshot {
@@ -191,7 +193,6 @@ export function universeSnapshot(at: Date): UniverseSnapshot {
   const cached = cache.get(minute);
   if (cached) return cached;
   const snapshot = buildUniverseSnapshot(at);
-  if (cache.size >= 2) cache.delete(cache.keys().next().value!);
   cache.set(minute, snapshot);
   return snapshot;
 }
