@@ -6,7 +6,6 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
-  BatchWriteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
@@ -14,6 +13,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { AnyFeedItem, FeedName } from '@shared/feeds/schemas';
+import { batchWriteAll } from '../common/batch-write';
 
 export interface FeedsRepo {
   /** Sort keys of the feed's items beyond the newest `keep`, oldest included. */
@@ -40,25 +40,10 @@ export interface FeedsRepo {
   dailyCount(day: string): Promise<{ count: number; through: string } | null>;
 }
 
-const BATCH = 25;
 const DAILY_COUNTS = 'alerts#daily';
 const INTERNAL = new Set(['feed', 'sk', 'expires_at']);
 
 export const feedSortKey = (item: { timestamp: string; id: string }) => `${item.timestamp}#${item.id}`;
-
-async function batchWrite(
-  client: DynamoDBDocumentClient,
-  tableName: string,
-  requests: Record<string, unknown>[],
-) {
-  for (let i = 0; i < requests.length; i += BATCH) {
-    let pending: Record<string, unknown[]> | undefined = { [tableName]: requests.slice(i, i + BATCH) };
-    while (pending && Object.keys(pending).length > 0) {
-      const result = await client.send(new BatchWriteCommand({ RequestItems: pending as never }));
-      pending = result.UnprocessedItems as Record<string, unknown[]> | undefined;
-    }
-  }
-}
 
 function withoutInternal(stored: Record<string, unknown>): AnyFeedItem {
   return Object.fromEntries(Object.entries(stored).filter(([key]) => !INTERNAL.has(key))) as AnyFeedItem;
@@ -92,7 +77,7 @@ export function feedsRepo(client: DynamoDBDocumentClient, tableName: string): Fe
     },
 
     async deleteKeys(feed, sortKeys) {
-      await batchWrite(
+      await batchWriteAll(
         client,
         tableName,
         sortKeys.map((sk) => ({ DeleteRequest: { Key: { feed, sk } } })),
@@ -105,7 +90,7 @@ export function feedsRepo(client: DynamoDBDocumentClient, tableName: string): Fe
     },
 
     async putItems(feed, items, expiresAt) {
-      await batchWrite(
+      await batchWriteAll(
         client,
         tableName,
         items.map((item) => ({
