@@ -137,7 +137,7 @@ export function issueDetails(error: z.core.$ZodError): { path: string; message: 
   });
 }
 
-function validate<T>(schema: Schema<T>, value: unknown, where: 'body' | 'query' | 'path'): T {
+export function validate<T>(schema: Schema<T>, value: unknown, where: 'body' | 'query' | 'path'): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const details = issueDetails(parsed.error);

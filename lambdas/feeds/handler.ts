@@ -1,9 +1,14 @@
 import * as z from 'zod';
-import { feedParamsSchema, feedQuerySchemas, trendAlertIdParams, type FeedName } from '@shared/feeds/schemas';
+import {
+  feedParamsSchema,
+  feedQuerySchemas,
+  trendAlertIdParams,
+  type FeedName,
+  type FeedQuery,
+} from '@shared/feeds/schemas';
 import { dynamoDb } from '../common/clients';
 import { tableName } from '../common/env';
-import { ValidationError } from '../common/errors';
-import { issueDetails, noContent, ok, route } from '../common/http';
+import { noContent, ok, route, validate } from '../common/http';
 import { rememberedFeatureCheck } from '../common/plan';
 import { dismissalsRepo, feedsRepo, withReadCache } from './repository';
 import { dismissTrendAlert as dismiss, FEED_FEATURES, readFeed } from './service';
@@ -26,18 +31,8 @@ const deps = {
 const planFor = rememberedFeatureCheck(dynamoDb, tableName('profiles'), PLAN_REMEMBER_MS);
 
 /** Each feed has its own filters, so the query is checked once the path has named the feed. */
-function feedQuery<F extends FeedName>(feed: F, raw: Record<string, string | undefined>) {
-  const parsed = feedQuerySchemas[feed].safeParse(raw);
-  if (!parsed.success) {
-    const details = issueDetails(parsed.error);
-    const fields = [...new Set(details.map((d) => d.path).filter(Boolean))];
-    throw new ValidationError(
-      `Invalid request query${fields.length ? `: ${fields.join(', ')}` : ''}`,
-      details,
-    );
-  }
-  return parsed.data;
-}
+const feedQuery = <F extends FeedName>(feed: F, raw: Record<string, string | undefined>) =>
+  validate(feedQuerySchemas[feed] as unknown as z.ZodType<FeedQuery<F>>, raw, 'query');
 
 export const getFeed = route(
   'getFeed',
