@@ -90,6 +90,21 @@ export default tseslint.config(
     },
   },
   {
+    // One file per icon: the lucide-react barrel re-exports ~2,400 icons, which the dev server and
+    // the jsdom tests load whole (seconds per test file); the build tree-shakes either way.
+    files: ['frontend/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[source.value='lucide-react'][importKind='value'] > ImportSpecifier[importKind='value']",
+          message: "Import each icon from its own module: `import Bell from 'lucide-react/icons/bell'`.",
+        },
+      ],
+    },
+  },
+  {
     // Features never import each other; routes in src/app compose them. One zone per feature.
     files: ['frontend/src/**/*.{ts,tsx}'],
     rules: {

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import Book from 'lucide-react/icons/book';
+import Search from 'lucide-react/icons/search';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +15,7 @@ const categories: HelpCategory[] = [
   {
     id: 'scanner',
     title: 'Options Scanner',
-    icon: 'search',
+    icon: Search,
     articles: [
       {
         id: 'iv',
@@ -34,7 +36,7 @@ const categories: HelpCategory[] = [
   {
     id: 'journal',
     title: 'Trading Journal',
-    icon: 'book',
+    icon: Book,
     articles: [
       {
         id: 'log',

@@ -1,8 +1,9 @@
+import Menu from 'lucide-react/icons/menu';
+import X from 'lucide-react/icons/x';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router-dom';
 import { Logo } from '../ui/logo';
-import { ShellIcon } from './shell-icons';
 import { ShellNav } from './shell-nav';
 
 /**
@@ -78,7 +79,7 @@ export function MobileNav({ onStartTour }: { onStartTour: () => void }) {
         }}
         className="flex size-10 shrink-0 items-center justify-center rounded-lg border border-slate-800 bg-slate-900 text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400 lg:hidden"
       >
-        <ShellIcon name="menu" />
+        <Menu className="size-5" />
       </button>
       {/* Portalled: the sticky top bar's backdrop blur would otherwise be the drawer's containing block. */}
       {open &&
@@ -101,7 +102,7 @@ export function MobileNav({ onStartTour }: { onStartTour: () => void }) {
                   onClick={close}
                   className="flex size-9 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400"
                 >
-                  <ShellIcon name="close" />
+                  <X className="size-5" />
                 </button>
               </div>
               <ShellNav label="Main" onNavigate={() => setOpen(false)} onStartTour={onStartTour} />

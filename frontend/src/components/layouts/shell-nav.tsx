@@ -1,17 +1,27 @@
+import { type LucideIcon } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import Book from 'lucide-react/icons/book';
+import CirclePlay from 'lucide-react/icons/circle-play';
+import Layers from 'lucide-react/icons/layers';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import MessageSquare from 'lucide-react/icons/message-square';
+import MessagesSquare from 'lucide-react/icons/messages-square';
+import Search from 'lucide-react/icons/search';
+import TrendingUp from 'lucide-react/icons/trending-up';
+import User from 'lucide-react/icons/user';
 import { NavLink } from 'react-router-dom';
 import { dashboardPath, dashboardScreens } from '../../lib/dashboard-screens';
-import { ShellIcon, type ShellIconName } from './shell-icons';
 
-const screenIcons: Record<(typeof dashboardScreens)[number]['path'], ShellIconName> = {
-  '': 'dashboard',
-  scanner: 'scanner',
-  research: 'research',
-  darkpool: 'darkpool',
-  'trend-alerts': 'trend',
-  alerts: 'alerts',
-  'risky-chatter': 'chatter',
-  journal: 'journal',
-  account: 'account',
+const screenIcons: Record<(typeof dashboardScreens)[number]['path'], LucideIcon> = {
+  '': LayoutDashboard,
+  scanner: Search,
+  research: MessageSquare,
+  darkpool: Layers,
+  'trend-alerts': TrendingUp,
+  alerts: Bell,
+  'risky-chatter': MessagesSquare,
+  journal: Book,
+  account: User,
 };
 
 const itemClasses = (active: boolean) =>
@@ -35,19 +45,22 @@ export function ShellNav({
   return (
     <nav aria-label={label} className="flex flex-1 flex-col overflow-y-auto p-3">
       <ul className="space-y-1">
-        {dashboardScreens.map((screen) => (
-          <li key={screen.path}>
-            <NavLink
-              to={dashboardPath(screen.path)}
-              end={screen.path === ''}
-              onClick={onNavigate}
-              className={({ isActive }) => itemClasses(isActive)}
-            >
-              <ShellIcon name={screenIcons[screen.path]} className="size-5 shrink-0" />
-              {screen.label}
-            </NavLink>
-          </li>
-        ))}
+        {dashboardScreens.map((screen) => {
+          const ScreenIcon = screenIcons[screen.path];
+          return (
+            <li key={screen.path}>
+              <NavLink
+                to={dashboardPath(screen.path)}
+                end={screen.path === ''}
+                onClick={onNavigate}
+                className={({ isActive }) => itemClasses(isActive)}
+              >
+                <ScreenIcon className="size-5 shrink-0" />
+                {screen.label}
+              </NavLink>
+            </li>
+          );
+        })}
       </ul>
       <div className="mt-auto border-t border-slate-800 pt-3">
         <button
@@ -58,7 +71,7 @@ export function ShellNav({
           }}
           className={itemClasses(false)}
         >
-          <ShellIcon name="tutorial" className="size-5 shrink-0" />
+          <CirclePlay className="size-5 shrink-0" />
           Tutorial &amp; Help
         </button>
       </div>

@@ -1,8 +1,11 @@
+import CircleQuestionMark from 'lucide-react/icons/circle-question-mark';
+import Maximize from 'lucide-react/icons/maximize';
+import Minimize from 'lucide-react/icons/minimize';
+import Newspaper from 'lucide-react/icons/newspaper';
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { hasSeenNewsToday } from '@shared/market/summary-seen';
 import { storageKeys } from '../../lib/storage-keys';
-import { ShellIcon } from './shell-icons';
 
 const iconButtonClasses =
   'flex size-10 shrink-0 items-center justify-center gap-2 rounded-lg border border-slate-800 bg-slate-900 text-slate-200 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-emerald-400';
@@ -20,7 +23,7 @@ export function FullScreenToggle({ on, onToggle }: { on: boolean; onToggle: () =
       title={label}
       className={`${iconButtonClasses} xl:w-auto xl:px-3`}
     >
-      <ShellIcon name={on ? 'minimize' : 'maximize'} className="size-5 shrink-0" />
+      {on ? <Minimize className="size-5 shrink-0" /> : <Maximize className="size-5 shrink-0" />}
       <span className="sr-only xl:not-sr-only xl:text-sm xl:font-medium">{label}</span>
     </button>
   );
@@ -30,7 +33,7 @@ export function FullScreenToggle({ on, onToggle }: { on: boolean; onToggle: () =
 export function HelpLink() {
   return (
     <Link to="/help" title="Help" className={iconButtonClasses}>
-      <ShellIcon name="help" />
+      <CircleQuestionMark className="size-5" />
       <span className="sr-only">Help</span>
     </Link>
   );
@@ -76,7 +79,7 @@ export function NewsButton() {
       }}
       className={`${iconButtonClasses} lg:w-auto lg:px-3`}
     >
-      <ShellIcon name="news" className="size-5 shrink-0" />
+      <Newspaper className="size-5 shrink-0" />
       <span className="sr-only lg:not-sr-only lg:text-sm lg:font-medium">News</span>
     </button>
   );

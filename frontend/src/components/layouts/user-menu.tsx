@@ -1,3 +1,4 @@
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
@@ -70,14 +71,7 @@ export function UserMenu({ email, onViewTutorial }: { email: string; onViewTutor
         <span className="sr-only xl:not-sr-only">
           <span className="block max-w-48 truncate">{email}</span>
         </span>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          fill="currentColor"
-          className="size-4 shrink-0 text-slate-400"
-        >
-          <path d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z" />
-        </svg>
+        <ChevronDown className="size-4 shrink-0 text-slate-400" />
       </button>
       {open && (
         <div

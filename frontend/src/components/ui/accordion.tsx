@@ -1,5 +1,5 @@
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import { useId, useState, type ReactNode } from 'react';
-import { Icon } from './icon';
 
 export interface AccordionItem {
   id: string;
@@ -39,8 +39,7 @@ export function Accordion({ items, headingLevel: Heading = 'h3' }: AccordionProp
                 className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-slate-100 hover:text-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-400"
               >
                 {item.title}
-                <Icon
-                  name="chevron-down"
+                <ChevronDown
                   className={`size-5 shrink-0 text-slate-400 transition-transform ${isOpen ? 'rotate-180' : ''}`}
                 />
               </button>

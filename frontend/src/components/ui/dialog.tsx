@@ -1,3 +1,4 @@
+import X from 'lucide-react/icons/x';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 type DialogProps = {
@@ -80,9 +81,7 @@ export function Dialog({ title, description, onClose, children, size = 'md', ale
             aria-label="Close dialog"
             className="-m-1 rounded-md p-1 text-slate-400 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-emerald-300"
           >
-            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor">
-              <path d="M6 6l12 12M18 6L6 18" strokeWidth="2" strokeLinecap="round" />
-            </svg>
+            <X className="size-5" />
           </button>
         </div>
         {description && (

@@ -1,7 +1,9 @@
+import Calendar from 'lucide-react/icons/calendar';
+import Shield from 'lucide-react/icons/shield';
 import { MONEY_BACK_DAYS, TRIAL_DAYS } from '@shared/constants/plans';
 import { PageHeader, PublicLayout } from '../../../components/layouts/public-layout';
 import { Accordion } from '../../../components/ui/accordion';
-import { IconTile } from '../../../components/ui/icon';
+import { IconTile } from '../../../components/ui/icon-tile';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { PageSection } from '../../../features/marketing/components/page-section';
 import { PricingPlans } from '../../../features/marketing/components/pricing-plans';
@@ -9,12 +11,12 @@ import { PRICING_FAQS } from '../../../features/marketing/data/pricing-faq';
 
 const guarantees = [
   {
-    icon: 'calendar',
+    icon: Calendar,
     title: `${TRIAL_DAYS}-Day Free Trial`,
     text: 'Every feature included. No credit card required to start.',
   },
   {
-    icon: 'shield',
+    icon: Shield,
     title: `${MONEY_BACK_DAYS}-Day Money-Back Guarantee`,
     text: 'Not the right fit? Ask for a full refund of your first payment.',
   },
@@ -46,7 +48,7 @@ export function PricingRoute() {
               key={item.title}
               className="flex gap-4 rounded-2xl border border-slate-800 bg-slate-900/60 p-6"
             >
-              <IconTile name={item.icon} />
+              <IconTile icon={item.icon} />
               <div>
                 <h2 className="text-lg font-semibold text-white">{item.title}</h2>
                 <p className="mt-1 text-sm text-slate-400">{item.text}</p>

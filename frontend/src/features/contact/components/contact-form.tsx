@@ -1,3 +1,4 @@
+import Check from 'lucide-react/icons/check';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { type z } from 'zod';
 import { validationDetailsSchema } from '@shared/api/errors';
@@ -7,7 +8,6 @@ import { CONTACT_SUCCESS_DISPLAY_MS } from '@shared/constants/timings';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
-import { Icon } from '../../../components/ui/icon';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { ApiError } from '../../../lib/api-client';
@@ -130,7 +130,7 @@ export function ContactForm() {
         className="flex flex-col items-center rounded-2xl border border-emerald-400/30 bg-emerald-500/10 px-6 py-16 text-center"
       >
         <span className="flex size-14 items-center justify-center rounded-full bg-emerald-500/20 text-emerald-300">
-          <Icon name="check" className="size-7" />
+          <Check className="size-7" />
         </span>
         <h3 className="mt-5 text-2xl font-semibold text-white">{CONTACT_SUCCESS_TITLE}</h3>
         <p className="mt-2 text-slate-300">{CONTACT_SUCCESS_DESCRIPTION}</p>

@@ -1,3 +1,4 @@
+import RotateCw from 'lucide-react/icons/rotate-cw';
 import { MARKET_DATA_SOURCE_LIVE, MARKET_DATA_SOURCE_SIMULATED } from '@shared/constants/texts';
 import type { Quote } from '@shared/market/schemas';
 import { fiftyTwoWeekRange, parsePrice } from '@shared/market/summary-levels';
@@ -109,16 +110,7 @@ export function MarketOverview({
             aria-label="Refresh market overview"
             className="rounded-lg p-1.5 text-slate-400 hover:bg-slate-800 hover:text-white disabled:opacity-60"
           >
-            <svg
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-              className={`size-4 ${isFetching ? 'animate-spin' : ''}`}
-            >
-              <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
-            </svg>
+            <RotateCw className={`size-4 ${isFetching ? 'animate-spin' : ''}`} />
           </button>
         </div>
       }

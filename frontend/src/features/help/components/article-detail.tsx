@@ -1,5 +1,6 @@
+import Clock from 'lucide-react/icons/clock';
+import Eye from 'lucide-react/icons/eye';
 import { useEffect, useRef } from 'react';
-import { Icon } from '../../../components/ui/icon';
 import { type ArticleWithCategory, formatViews } from '../utils/search-articles';
 
 type ArticleDetailProps = ArticleWithCategory & { onBack: () => void };
@@ -19,7 +20,7 @@ export function ArticleDetail({ article, category, onBack }: ArticleDetailProps)
         ← Back to Help Center
       </button>
       <p className="mt-8 flex items-center gap-2 text-sm font-semibold text-emerald-400">
-        <Icon name={category.icon} className="size-4" />
+        <category.icon className="size-4" />
         {category.title}
       </p>
       <h1
@@ -31,11 +32,11 @@ export function ArticleDetail({ article, category, onBack }: ArticleDetailProps)
       </h1>
       <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-400">
         <span className="inline-flex items-center gap-1.5">
-          <Icon name="clock" className="size-4" />
+          <Clock className="size-4" />
           {article.readTime}
         </span>
         <span className="inline-flex items-center gap-1.5">
-          <Icon name="eye" className="size-4" />
+          <Eye className="size-4" />
           {formatViews(article.views)}
         </span>
       </p>

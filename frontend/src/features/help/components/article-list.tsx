@@ -1,4 +1,4 @@
-import { Icon } from '../../../components/ui/icon';
+import ArrowRight from 'lucide-react/icons/arrow-right';
 import { type HelpArticle } from '../data/types';
 import { formatViews } from '../utils/search-articles';
 
@@ -26,10 +26,7 @@ export function ArticleButton({ article, onOpen, context }: ArticleLinkProps) {
           {article.readTime} · {formatViews(article.views)}
         </span>
       </span>
-      <Icon
-        name="arrow-right"
-        className="mt-0.5 size-4 shrink-0 text-slate-500 group-hover:text-emerald-300"
-      />
+      <ArrowRight className="mt-0.5 size-4 shrink-0 text-slate-500 group-hover:text-emerald-300" />
     </button>
   );
 }

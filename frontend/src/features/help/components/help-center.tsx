@@ -1,7 +1,8 @@
+import Search from 'lucide-react/icons/search';
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { SUPPORT_RESPONSE_HOURS } from '@shared/constants/business-hours';
 import { PageHeader } from '../../../components/layouts/public-layout';
-import { Icon, IconTile } from '../../../components/ui/icon';
+import { IconTile } from '../../../components/ui/icon-tile';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { HELP_CATEGORIES, POPULAR_ARTICLES } from '../data/articles';
 import { VIDEO_TUTORIALS } from '../data/videos';
@@ -66,10 +67,7 @@ export function HelpCenter() {
             <label htmlFor={searchId} className="sr-only">
               Search help articles
             </label>
-            <Icon
-              name="search"
-              className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-500"
-            />
+            <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-500" />
             <input
               id={searchId}
               type="search"
@@ -98,7 +96,7 @@ export function HelpCenter() {
               </p>
               {results.length === 0 ? (
                 <div className="mt-6 rounded-2xl border border-dashed border-slate-700 p-10 text-center">
-                  <Icon name="search" className="mx-auto size-8 text-slate-600" />
+                  <Search className="mx-auto size-8 text-slate-600" />
                   <p className="mt-3 font-semibold text-white">No articles found</p>
                   <p className="mt-1 text-sm text-slate-400">
                     Try another word, browse the FAQ below, or contact support.
@@ -148,7 +146,7 @@ export function HelpCenter() {
                   {HELP_CATEGORIES.map((category) => (
                     <li key={category.id} className="rounded-2xl border border-slate-800 bg-slate-900/60 p-5">
                       <h3 className="flex items-center gap-3 text-lg font-semibold text-white">
-                        <IconTile name={category.icon} className="size-9" />
+                        <IconTile icon={category.icon} className="size-9" />
                         {category.title}
                       </h3>
                       <ul className="mt-4 space-y-1">

@@ -1,3 +1,9 @@
+import Bell from 'lucide-react/icons/bell';
+import Book from 'lucide-react/icons/book';
+import ChartLine from 'lucide-react/icons/chart-line';
+import Layers from 'lucide-react/icons/layers';
+import Search from 'lucide-react/icons/search';
+import Sparkles from 'lucide-react/icons/sparkles';
 import {
   ALERT_CONFIDENCE_SLIDER,
   DARK_POOL_CONFIDENCE_SLIDER,
@@ -44,7 +50,7 @@ export const HELP_CATEGORIES: readonly HelpCategory[] = [
   {
     id: 'getting-started',
     title: 'Getting Started',
-    icon: 'book',
+    icon: Book,
     articles: [
       {
         id: 'setting-up-your-account',
@@ -84,7 +90,7 @@ export const HELP_CATEGORIES: readonly HelpCategory[] = [
   {
     id: 'options-scanner',
     title: 'Options Scanner',
-    icon: 'search',
+    icon: Search,
     articles: [
       {
         id: 'running-your-first-scan',
@@ -124,7 +130,7 @@ export const HELP_CATEGORIES: readonly HelpCategory[] = [
   {
     id: 'ai-research-assistant',
     title: 'AI Research Assistant',
-    icon: 'sparkles',
+    icon: Sparkles,
     articles: [
       {
         id: 'asking-better-questions',
@@ -164,7 +170,7 @@ export const HELP_CATEGORIES: readonly HelpCategory[] = [
   {
     id: 'dark-pool-flow',
     title: 'Dark Pool Flow',
-    icon: 'layers',
+    icon: Layers,
     articles: [
       {
         id: 'what-is-dark-pool-flow',
@@ -204,7 +210,7 @@ export const HELP_CATEGORIES: readonly HelpCategory[] = [
   {
     id: 'alerts-and-notifications',
     title: 'Alerts and Notifications',
-    icon: 'bell',
+    icon: Bell,
     articles: [
       {
         id: 'alert-types-and-triggers',
@@ -244,7 +250,7 @@ export const HELP_CATEGORIES: readonly HelpCategory[] = [
   {
     id: 'trading-journal',
     title: 'Trading Journal',
-    icon: 'chart',
+    icon: ChartLine,
     articles: [
       {
         id: 'logging-your-trades',

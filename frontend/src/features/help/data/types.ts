@@ -1,4 +1,4 @@
-import { type IconName } from '../../../components/ui/icon';
+import { type LucideIcon } from 'lucide-react';
 
 /** Spec 3, help article: title, views, read time, content (paragraphs). */
 export interface HelpArticle {
@@ -13,6 +13,6 @@ export interface HelpArticle {
 export interface HelpCategory {
   id: string;
   title: string;
-  icon: IconName;
+  icon: LucideIcon;
   articles: readonly HelpArticle[];
 }

@@ -1,3 +1,4 @@
+import X from 'lucide-react/icons/x';
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import {
   MARKET_DATA_SOURCE_LIVE,
@@ -76,16 +77,7 @@ export function DailySummaryModal({ onClose, onStartTrading }: DailySummaryModal
             aria-label="Close daily market summary"
             className="rounded-lg p-2 text-slate-400 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-emerald-300"
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <X className="size-5" />
           </button>
         </header>
 

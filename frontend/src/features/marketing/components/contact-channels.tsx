@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { IconTile } from '../../../components/ui/icon';
+import { IconTile } from '../../../components/ui/icon-tile';
 import { CONTACT_CHANNELS } from '../data/contact';
 
 const actionClasses =
@@ -14,7 +14,7 @@ export function ContactChannels() {
           key={channel.title}
           className="flex flex-col rounded-2xl border border-slate-800 bg-slate-900/60 p-6"
         >
-          <IconTile name={channel.icon} />
+          <IconTile icon={channel.icon} />
           <h3 className="mt-4 text-lg font-semibold text-white">{channel.title}</h3>
           <p className="mt-2 flex-1 text-sm text-slate-400">{channel.description}</p>
           <p className="mt-3 text-sm font-medium break-words text-slate-200">{channel.detail}</p>

@@ -1,7 +1,8 @@
+import Clock from 'lucide-react/icons/clock';
+import Shield from 'lucide-react/icons/shield';
 import { Link } from 'react-router-dom';
 import { BUSINESS_HOURS } from '@shared/constants/business-hours';
 import { Card } from '../../../components/ui/card';
-import { Icon } from '../../../components/ui/icon';
 import { AnchorButton, LinkButton } from '../../../components/ui/link-button';
 import { CONTACT_EMAILS, LIVE_CHAT_PATH, mailtoHref } from '../contact-details';
 import { QUICK_HELP } from '../data/contact';
@@ -19,7 +20,7 @@ export function ContactSidebar() {
                 to={item.to}
                 className="flex gap-3 rounded-xl border border-slate-800 p-3 hover:border-emerald-400/40 hover:bg-slate-800/40"
               >
-                <Icon name={item.icon} className="mt-0.5 size-5 shrink-0 text-emerald-300" />
+                <item.icon className="mt-0.5 size-5 shrink-0 text-emerald-300" />
                 <span>
                   <span className="block text-sm font-semibold text-white">{item.title}</span>
                   <span className="block text-sm text-slate-400">{item.description}</span>
@@ -31,7 +32,7 @@ export function ContactSidebar() {
       </Card>
       <Card>
         <h2 className="flex items-center gap-2 text-lg font-semibold text-white">
-          <Icon name="clock" className="size-5 text-emerald-300" />
+          <Clock className="size-5 text-emerald-300" />
           Business Hours
         </h2>
         <dl className="mt-4 space-y-2 text-sm">
@@ -45,7 +46,7 @@ export function ContactSidebar() {
       </Card>
       <div className="rounded-2xl border border-red-500/30 bg-red-500/5 p-6">
         <h2 className="flex items-center gap-2 text-lg font-semibold text-white">
-          <Icon name="shield" className="size-5 text-red-300" />
+          <Shield className="size-5 text-red-300" />
           Emergency Support
         </h2>
         <p className="mt-2 text-sm text-slate-300">

@@ -1,7 +1,8 @@
-import { Icon, IconTile, type IconName } from '../../../components/ui/icon';
+import { type LucideIcon } from 'lucide-react';
+import { IconTile } from '../../../components/ui/icon-tile';
 
 export interface FeatureGridItem {
-  icon: IconName;
+  icon: LucideIcon;
   title: string;
   description: string;
 }
@@ -29,7 +30,7 @@ export function FeatureGrid({ items, columns = 3, variant = 'card' }: FeatureGri
             key={item.title}
             className="rounded-2xl border border-slate-800 bg-slate-900/60 p-6 transition-colors hover:border-emerald-400/40"
           >
-            <IconTile name={item.icon} />
+            <IconTile icon={item.icon} />
             <h3 className="mt-4 text-lg font-semibold text-white">{item.title}</h3>
             <p className="mt-2 text-sm leading-relaxed text-slate-400">{item.description}</p>
           </li>
@@ -38,7 +39,7 @@ export function FeatureGrid({ items, columns = 3, variant = 'card' }: FeatureGri
             key={item.title}
             className="flex gap-4 rounded-xl border border-slate-800/70 bg-slate-900/40 p-5"
           >
-            <Icon name={item.icon} className="mt-0.5 size-5 shrink-0 text-emerald-300" />
+            <item.icon className="mt-0.5 size-5 shrink-0 text-emerald-300" />
             <div>
               <h3 className="font-semibold text-white">{item.title}</h3>
               <p className="mt-1 text-sm leading-relaxed text-slate-400">{item.description}</p>

@@ -1,4 +1,6 @@
-import { Icon, IconTile } from '../../../components/ui/icon';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import Check from 'lucide-react/icons/check';
+import { IconTile } from '../../../components/ui/icon-tile';
 import { LinkButton } from '../../../components/ui/link-button';
 import { FEATURE_SHOWCASE, type FeatureSample } from '../data/features-page';
 import { SampleLabel } from './sample-label';
@@ -66,7 +68,7 @@ export function FeatureShowcase() {
             className="grid grid-cols-1 items-center gap-10 lg:grid-cols-2"
           >
             <div className={index % 2 === 1 ? 'lg:order-last' : ''}>
-              <IconTile name={feature.icon} />
+              <IconTile icon={feature.icon} />
               <p className="mt-5 text-sm font-semibold tracking-wide text-emerald-400 uppercase">
                 {feature.tagline}
               </p>
@@ -77,14 +79,14 @@ export function FeatureShowcase() {
               <ul aria-label={`${feature.title} benefits`} className="mt-6 space-y-3">
                 {feature.benefits.map((benefit) => (
                   <li key={benefit} className="flex gap-3 text-sm text-slate-300">
-                    <Icon name="check" className="mt-0.5 size-4 shrink-0 text-emerald-400" />
+                    <Check className="mt-0.5 size-4 shrink-0 text-emerald-400" />
                     {benefit}
                   </li>
                 ))}
               </ul>
               <LinkButton to="/signup" aria-label={`Try This Feature: ${feature.title}`} className="mt-8">
                 Try This Feature
-                <Icon name="arrow-right" className="size-4" />
+                <ArrowRight className="size-4" />
               </LinkButton>
             </div>
             <SampleData sample={feature.sample} />

@@ -1,5 +1,5 @@
+import ArrowRight from 'lucide-react/icons/arrow-right';
 import { TRIAL_DAYS } from '@shared/constants/plans';
-import { Icon } from '../../../components/ui/icon';
 import { LinkButton, linkButtonClasses } from '../../../components/ui/link-button';
 import { HERO_CHIPS } from '../data/landing';
 import { PRICING_HEADING_ID, PRICING_SECTION_ID } from './pricing-section';
@@ -39,7 +39,7 @@ export function LandingHero() {
                 key={chip.title}
                 className="inline-flex items-center gap-2 rounded-full border border-emerald-400/30 bg-emerald-400/10 px-4 py-1.5 text-sm text-emerald-100"
               >
-                <Icon name={chip.icon} className="size-4 text-emerald-300" />
+                <chip.icon className="size-4 text-emerald-300" />
                 <span>
                   {chip.title}
                   <span className="hidden text-emerald-200/70 sm:inline"> · {chip.description}</span>
@@ -50,7 +50,7 @@ export function LandingHero() {
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
             <LinkButton to="/signup" className="px-6 text-base">
               Start {TRIAL_DAYS}-Day Free Trial
-              <Icon name="arrow-right" className="size-4" />
+              <ArrowRight className="size-4" />
             </LinkButton>
             <button
               type="button"

@@ -1,4 +1,4 @@
-import { Icon } from '../../../components/ui/icon';
+import MapPin from 'lucide-react/icons/map-pin';
 import { OFFICES } from '../data/contact';
 
 export function Offices() {
@@ -7,7 +7,7 @@ export function Offices() {
       <ul className="grid gap-5 md:grid-cols-3">
         {OFFICES.map((office) => (
           <li key={office.city} className="rounded-2xl border border-slate-800 bg-slate-900/60 p-6">
-            <Icon name="map-pin" className="size-6 text-emerald-300" />
+            <MapPin className="size-6 text-emerald-300" />
             <h3 className="mt-3 text-lg font-semibold text-white">{office.city}</h3>
             <p className="mt-1 text-sm text-slate-300">{office.area}</p>
             <p className="mt-1 text-sm text-slate-500">{office.role}</p>

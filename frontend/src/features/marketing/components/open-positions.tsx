@@ -1,4 +1,7 @@
-import { Icon } from '../../../components/ui/icon';
+import Briefcase from 'lucide-react/icons/briefcase';
+import Check from 'lucide-react/icons/check';
+import Clock from 'lucide-react/icons/clock';
+import MapPin from 'lucide-react/icons/map-pin';
 import { AnchorButton } from '../../../components/ui/link-button';
 import { CONTACT_EMAILS, mailtoHref } from '../contact-details';
 import { OPEN_POSITIONS } from '../data/careers';
@@ -18,15 +21,15 @@ export function OpenPositions() {
                   className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-400"
                 >
                   <li className="inline-flex items-center gap-1.5">
-                    <Icon name="briefcase" className="size-4" />
+                    <Briefcase className="size-4" />
                     {position.department}
                   </li>
                   <li className="inline-flex items-center gap-1.5">
-                    <Icon name="map-pin" className="size-4" />
+                    <MapPin className="size-4" />
                     {position.location}
                   </li>
                   <li className="inline-flex items-center gap-1.5">
-                    <Icon name="clock" className="size-4" />
+                    <Clock className="size-4" />
                     {position.type}
                   </li>
                   <li className="inline-flex items-center gap-1.5 font-medium text-emerald-300">
@@ -48,7 +51,7 @@ export function OpenPositions() {
             <ul className="mt-2 grid gap-2 text-sm text-slate-400 sm:grid-cols-2">
               {position.requirements.map((requirement) => (
                 <li key={requirement} className="flex gap-2">
-                  <Icon name="check" className="mt-0.5 size-4 shrink-0 text-emerald-400" />
+                  <Check className="mt-0.5 size-4 shrink-0 text-emerald-400" />
                   {requirement}
                 </li>
               ))}

@@ -1,15 +1,26 @@
+import { type LucideIcon } from 'lucide-react';
+import Layers from 'lucide-react/icons/layers';
+import Search from 'lucide-react/icons/search';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { type ReactNode } from 'react';
-import { Icon, type IconName } from '../../../components/ui/icon';
 import { CHAT_PREVIEW, DARK_POOL_PREVIEW, SCANNER_PREVIEW } from '../data/preview';
 import { EdgeScoreBadge } from './edge-score-badge';
 import { SampleLabel } from './sample-label';
 
-function PreviewCard({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {
+function PreviewCard({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <article className="flex flex-col rounded-2xl border border-slate-800 bg-slate-900/80 p-5 text-left shadow-xl shadow-black/30">
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="flex items-center gap-2 text-sm font-semibold whitespace-nowrap text-white">
-          <Icon name={icon} className="size-4 text-emerald-300" />
+          <Icon className="size-4 text-emerald-300" />
           {title}
         </h2>
         <SampleLabel />
@@ -27,7 +38,7 @@ export function PreviewCards() {
       aria-label="Product previews (illustrative samples)"
       role="group"
     >
-      <PreviewCard icon="layers" title="Dark Pool Flow">
+      <PreviewCard icon={Layers} title="Dark Pool Flow">
         <ul className="space-y-2.5">
           {DARK_POOL_PREVIEW.map((flow) => (
             <li key={flow.ticker} className="flex items-center justify-between gap-2 text-sm">
@@ -43,7 +54,7 @@ export function PreviewCards() {
           ))}
         </ul>
       </PreviewCard>
-      <PreviewCard icon="sparkles" title="AI Research Chat">
+      <PreviewCard icon={Sparkles} title="AI Research Chat">
         <div className="space-y-3 text-sm">
           <p className="ml-auto w-fit max-w-[90%] rounded-xl rounded-br-sm bg-emerald-500/15 px-3 py-2 text-emerald-100">
             {CHAT_PREVIEW.question}
@@ -53,7 +64,7 @@ export function PreviewCards() {
           </p>
         </div>
       </PreviewCard>
-      <PreviewCard icon="search" title="Options Scanner">
+      <PreviewCard icon={Search} title="Options Scanner">
         <table className="w-full text-sm">
           <caption className="sr-only">Sample scan results</caption>
           <thead>

@@ -1,6 +1,6 @@
+import Check from 'lucide-react/icons/check';
 import { Link } from 'react-router-dom';
 import { MONEY_BACK_DAYS, PRICING_PLANS, TRIAL_DAYS } from '@shared/constants/plans';
-import { Icon } from '../../../components/ui/icon';
 import { linkButtonClasses } from '../../../components/ui/link-button';
 
 /** The three plans (spec 9) with their features; each CTA starts the free trial at /signup. */
@@ -37,7 +37,7 @@ export function PricingPlans({ showTrialNote = true }: { showTrialNote?: boolean
               <ul className="mt-6 flex-1 space-y-3 text-sm" aria-label={`${plan.name} features`}>
                 {plan.features.map((feature) => (
                   <li key={feature} className="flex gap-3 text-slate-300">
-                    <Icon name="check" className="mt-0.5 size-4 shrink-0 text-emerald-400" />
+                    <Check className="mt-0.5 size-4 shrink-0 text-emerald-400" />
                     {feature}
                   </li>
                 ))}

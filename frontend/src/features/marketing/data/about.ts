@@ -1,3 +1,6 @@
+import Eye from 'lucide-react/icons/eye';
+import Heart from 'lucide-react/icons/heart';
+import Lightbulb from 'lucide-react/icons/lightbulb';
 import { type FeatureSummary } from './landing';
 
 /** Spec 2, About: exactly these four stat cards. */
@@ -13,19 +16,19 @@ export const MISSION =
 
 export const MISSION_VALUES: readonly FeatureSummary[] = [
   {
-    icon: 'eye',
+    icon: Eye,
     title: 'Transparency',
     description:
       'We label simulated and sample data as such, show how scores are built, and never hide the risks of trading options.',
   },
   {
-    icon: 'lightbulb',
+    icon: Lightbulb,
     title: 'Innovation',
     description:
       'We apply AI where it genuinely saves time: summarising markets, scoring setups and surfacing unusual activity.',
   },
   {
-    icon: 'heart',
+    icon: Heart,
     title: 'User Focus',
     description:
       'Every feature starts with a trader’s real workflow, and we ship what our users ask for, not what looks good in a demo.',

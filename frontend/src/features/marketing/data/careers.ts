@@ -1,3 +1,13 @@
+import Book from 'lucide-react/icons/book';
+import Briefcase from 'lucide-react/icons/briefcase';
+import Calendar from 'lucide-react/icons/calendar';
+import Cpu from 'lucide-react/icons/cpu';
+import Eye from 'lucide-react/icons/eye';
+import Globe from 'lucide-react/icons/globe';
+import Heart from 'lucide-react/icons/heart';
+import Target from 'lucide-react/icons/target';
+import Users from 'lucide-react/icons/users';
+import Zap from 'lucide-react/icons/zap';
 import { type FeatureSummary } from './landing';
 
 export interface OpenPosition {
@@ -106,24 +116,24 @@ export const OPEN_POSITIONS: readonly OpenPosition[] = [
 
 export const CAREER_VALUES: readonly FeatureSummary[] = [
   {
-    icon: 'users',
+    icon: Users,
     title: 'Traders First',
     description:
       'We build for the people who use the product every market day, and we talk to them constantly.',
   },
   {
-    icon: 'zap',
+    icon: Zap,
     title: 'Ship and Learn',
     description:
       'Small, frequent releases, measured honestly. We would rather learn in a week than guess for a quarter.',
   },
   {
-    icon: 'eye',
+    icon: Eye,
     title: 'Radical Transparency',
     description: 'Open roadmaps, open metrics and honest feedback, with our users and with each other.',
   },
   {
-    icon: 'target',
+    icon: Target,
     title: 'Own the Outcome',
     description: 'Everyone owns problems end to end, from the first sketch to how it behaves in production.',
   },
@@ -131,32 +141,32 @@ export const CAREER_VALUES: readonly FeatureSummary[] = [
 
 export const CAREER_BENEFITS: readonly FeatureSummary[] = [
   {
-    icon: 'briefcase',
+    icon: Briefcase,
     title: 'Competitive Pay and Equity',
     description: 'Salary ranges published up front, plus meaningful equity.',
   },
   {
-    icon: 'heart',
+    icon: Heart,
     title: 'Health Coverage',
     description: 'Medical, dental and vision for you and your dependants.',
   },
   {
-    icon: 'globe',
+    icon: Globe,
     title: 'Remote-Friendly',
     description: 'Work from home or from one of our three offices.',
   },
   {
-    icon: 'calendar',
+    icon: Calendar,
     title: 'Flexible Time Off',
     description: 'Take the time you need, with a minimum we encourage everyone to use.',
   },
   {
-    icon: 'book',
+    icon: Book,
     title: 'Learning Budget',
     description: 'An annual budget for courses, books, conferences and market data.',
   },
   {
-    icon: 'cpu',
+    icon: Cpu,
     title: 'Home Office Setup',
     description: 'A stipend for the desk, chair and screens you actually want.',
   },

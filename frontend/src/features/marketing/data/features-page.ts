@@ -1,6 +1,19 @@
+import { type LucideIcon } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import Book from 'lucide-react/icons/book';
+import Calendar from 'lucide-react/icons/calendar';
+import ChartLine from 'lucide-react/icons/chart-line';
+import Download from 'lucide-react/icons/download';
+import Layers from 'lucide-react/icons/layers';
+import Lock from 'lucide-react/icons/lock';
+import Maximize from 'lucide-react/icons/maximize';
+import Search from 'lucide-react/icons/search';
+import Shield from 'lucide-react/icons/shield';
+import Sparkles from 'lucide-react/icons/sparkles';
+import TrendingUp from 'lucide-react/icons/trending-up';
+import Users from 'lucide-react/icons/users';
 import { ALERT_TRIGGERS, MAX_RISK_PER_TRADE_PERCENT } from '@shared/constants/caps';
 import { EDGE_SCORE_RANGE } from '@shared/constants/ranges';
-import { type IconName } from '../../../components/ui/icon';
 import { type FeatureSummary } from './landing';
 
 export type FeatureSample =
@@ -9,7 +22,7 @@ export type FeatureSample =
 
 export interface FeatureShowcaseItem {
   id: string;
-  icon: IconName;
+  icon: LucideIcon;
   title: string;
   tagline: string;
   description: string;
@@ -24,7 +37,7 @@ const edgeRange = `${EDGE_SCORE_RANGE.min} to ${EDGE_SCORE_RANGE.max}`;
 export const FEATURE_SHOWCASE: readonly FeatureShowcaseItem[] = [
   {
     id: 'dark-pool',
-    icon: 'layers',
+    icon: Layers,
     title: 'Dark Pool Flow Detection',
     tagline: 'See the size before the move',
     description: `Large off-exchange blocks often lead options activity. The analyzer flags each print, classifies it as a human or algorithmic pattern, and scores it from ${edgeRange}, aiming to give you a 10-30 second edge.`,
@@ -47,7 +60,7 @@ export const FEATURE_SHOWCASE: readonly FeatureShowcaseItem[] = [
   },
   {
     id: 'research',
-    icon: 'sparkles',
+    icon: Sparkles,
     title: 'AI Research Assistant',
     tagline: 'Ask in plain English',
     description:
@@ -66,7 +79,7 @@ export const FEATURE_SHOWCASE: readonly FeatureShowcaseItem[] = [
   },
   {
     id: 'scanner',
-    icon: 'search',
+    icon: Search,
     title: 'Options Scanner with Edge Scoring',
     tagline: 'The best setups, ranked',
     description:
@@ -90,7 +103,7 @@ export const FEATURE_SHOWCASE: readonly FeatureShowcaseItem[] = [
   },
   {
     id: 'trends',
-    icon: 'trend',
+    icon: TrendingUp,
     title: 'Trend Alerts and Social Intelligence',
     tagline: 'Know what the crowd is chasing',
     description:
@@ -114,7 +127,7 @@ export const FEATURE_SHOWCASE: readonly FeatureShowcaseItem[] = [
   },
   {
     id: 'alerts',
-    icon: 'bell',
+    icon: Bell,
     title: 'Smart Market Alerts',
     tagline: 'Only what deserves your attention',
     description: `Alerts fire on unusual options flow (blocks over ${thousands(ALERT_TRIGGERS.unusualFlowMinContracts)} contracts or volume ${ALERT_TRIGGERS.unusualFlowVolumeAboveAveragePercent}%+ above average), volume spikes, breakouts, IV jumps and dark pool blocks over ${thousands(ALERT_TRIGGERS.darkPoolBlockMinShares)} shares, each graded by severity.`,
@@ -137,7 +150,7 @@ export const FEATURE_SHOWCASE: readonly FeatureShowcaseItem[] = [
   },
   {
     id: 'analytics',
-    icon: 'chart',
+    icon: ChartLine,
     title: 'Performance Analytics',
     tagline: 'Measure what works',
     description:
@@ -160,34 +173,34 @@ export const FEATURE_SHOWCASE: readonly FeatureShowcaseItem[] = [
 /** Spec 2, Features: eight extra feature cards. */
 export const EXTRA_FEATURES: readonly FeatureSummary[] = [
   {
-    icon: 'calendar',
+    icon: Calendar,
     title: 'Daily Market Summary',
     description: 'Futures, VIX, SPY and QQQ levels and the day’s key news each morning.',
   },
   {
-    icon: 'users',
+    icon: Users,
     title: 'Risky Chatter Monitor',
     description: 'Watch risky social chatter by platform, risk level and growth rate.',
   },
-  { icon: 'book', title: 'Trading Journal', description: 'Record entries, exits and notes for every trade.' },
+  { icon: Book, title: 'Trading Journal', description: 'Record entries, exits and notes for every trade.' },
   {
-    icon: 'download',
+    icon: Download,
     title: 'CSV Export',
     description: 'Take scans and journal data into your own spreadsheets.',
   },
   {
-    icon: 'shield',
+    icon: Shield,
     title: 'Risk Guidance',
     description: 'Risk warnings and position-sizing guidance built into the signals.',
   },
-  { icon: 'search', title: 'Global Search', description: 'Jump to any symbol or screen from the top bar.' },
+  { icon: Search, title: 'Global Search', description: 'Jump to any symbol or screen from the top bar.' },
   {
-    icon: 'maximize',
+    icon: Maximize,
     title: 'Full-Screen View',
     description: 'Every key panel on one compact trading screen.',
   },
   {
-    icon: 'lock',
+    icon: Lock,
     title: 'Your Data, Your Control',
     description: 'Export your account data or delete it at any time.',
   },

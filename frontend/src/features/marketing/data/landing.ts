@@ -1,54 +1,65 @@
+import { type LucideIcon } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import Book from 'lucide-react/icons/book';
+import ChartLine from 'lucide-react/icons/chart-line';
+import Clock from 'lucide-react/icons/clock';
+import Layers from 'lucide-react/icons/layers';
+import Search from 'lucide-react/icons/search';
+import Shield from 'lucide-react/icons/shield';
+import Sparkles from 'lucide-react/icons/sparkles';
+import Target from 'lucide-react/icons/target';
+import TrendingUp from 'lucide-react/icons/trending-up';
+import Zap from 'lucide-react/icons/zap';
 import { EDGE_SCORE_RANGE } from '@shared/constants/ranges';
 import { OPTIONS_DATA_REFRESH_MS } from '@shared/constants/timings';
-import { type IconName } from '../../../components/ui/icon';
 
 const edgeRange = `${EDGE_SCORE_RANGE.min}-${EDGE_SCORE_RANGE.max}`;
 
 export interface FeatureSummary {
-  icon: IconName;
+  icon: LucideIcon;
   title: string;
   description: string;
 }
 
 export const HERO_CHIPS: readonly FeatureSummary[] = [
-  { icon: 'layers', title: 'Dark pool detection', description: 'Human vs algorithmic flow' },
-  { icon: 'sparkles', title: 'AI research assistant', description: 'Questions in plain English' },
-  { icon: 'target', title: 'Edge scoring', description: `Every setup scored ${edgeRange}` },
+  { icon: Layers, title: 'Dark pool detection', description: 'Human vs algorithmic flow' },
+  { icon: Sparkles, title: 'AI research assistant', description: 'Questions in plain English' },
+  { icon: Target, title: 'Edge scoring', description: `Every setup scored ${edgeRange}` },
 ];
 
 /** The landing page's six-feature grid (spec 1, features promised in the marketing copy). */
 export const CORE_FEATURES: readonly FeatureSummary[] = [
   {
-    icon: 'layers',
+    icon: Layers,
     title: 'Dark Pool Flow Detection',
     description: `Spot large off-exchange prints, tell human from algorithmic patterns, and see each flow scored ${edgeRange} — aiming to give you a 10-30 second edge.`,
   },
   {
-    icon: 'sparkles',
+    icon: Sparkles,
     title: 'AI Research Assistant',
     description:
       'Ask about market conditions, a ticker or a strategy in plain English and get concise, actionable answers with charts and suggested strategies.',
   },
   {
-    icon: 'search',
+    icon: Search,
     title: 'Options Scanner',
     description:
       'Filter contracts by ticker, strategy, IV rank and expiration with 20+ filters; every result carries an edge score.',
   },
   {
-    icon: 'trend',
+    icon: TrendingUp,
     title: 'Trend Alerts',
     description:
       'Catch tickers gaining momentum on social platforms, with risk levels, credibility scores and the sources behind each trend.',
   },
   {
-    icon: 'bell',
+    icon: Bell,
     title: 'Smart Market Alerts',
     description:
       'Unusual flow, volume spikes, breakouts and volatility moves, graded by severity and delivered as browser notifications.',
   },
   {
-    icon: 'chart',
+    icon: ChartLine,
     title: 'Performance Analytics',
     description:
       'Track P&L and win rate across every trade you log, and see what actually works in your own trading.',
@@ -58,22 +69,22 @@ export const CORE_FEATURES: readonly FeatureSummary[] = [
 /** The four 'professional' features under the grid. */
 export const PROFESSIONAL_FEATURES: readonly FeatureSummary[] = [
   {
-    icon: 'shield',
+    icon: Shield,
     title: 'Risk Management Tools',
     description: 'Position sizing guidance, stop levels and risk warnings on every signal.',
   },
   {
-    icon: 'book',
+    icon: Book,
     title: 'Trading Journal',
     description: 'Log entries and exits, review your statistics, and export everything to CSV.',
   },
   {
-    icon: 'zap',
+    icon: Zap,
     title: 'Real-Time Data',
     description: `Options data refreshes every ${OPTIONS_DATA_REFRESH_MS / 1000} seconds while you scan.`,
   },
   {
-    icon: 'clock',
+    icon: Clock,
     title: '24/7 Emergency Support',
     description: 'Pro and Elite subscribers reach a person around the clock when it matters.',
   },

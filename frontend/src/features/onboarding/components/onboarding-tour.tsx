@@ -1,8 +1,10 @@
+import Check from 'lucide-react/icons/check';
+import X from 'lucide-react/icons/x';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { TOUR_FADE_MS } from '@shared/constants/timings';
 import { Button } from '../../../components/ui/button';
-import { Icon, IconTile } from '../../../components/ui/icon';
+import { IconTile } from '../../../components/ui/icon-tile';
 import { TOUR_STEPS } from '../data/tour-steps';
 import { type TourOutcome } from '../hooks/use-onboarding-tour';
 import { StepPreview } from './step-previews';
@@ -112,23 +114,13 @@ export function OnboardingTour({ onFinish, onClosed }: OnboardingTourProps) {
             onClick={() => leave('skipped')}
             className="flex size-8 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-emerald-400"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <X className="size-5" />
           </button>
         </div>
 
         <div className="space-y-4 px-5 py-5">
           <div className="flex items-start gap-3">
-            <IconTile name={step.icon} />
+            <IconTile icon={step.icon} />
             <div>
               <h2 id={`${ids}-title`} className="text-xl font-bold text-white">
                 {step.title}
@@ -143,7 +135,7 @@ export function OnboardingTour({ onFinish, onClosed }: OnboardingTourProps) {
             <ul className="mt-2 grid gap-1.5 text-sm text-slate-300 sm:grid-cols-2">
               {step.features.map((feature) => (
                 <li key={feature} className="flex gap-2">
-                  <Icon name="check" className="mt-0.5 size-4 shrink-0 text-emerald-400" />
+                  <Check className="mt-0.5 size-4 shrink-0 text-emerald-400" />
                   {feature}
                 </li>
               ))}

@@ -2,8 +2,14 @@
  * The tour's mock previews (spec 2): sample figures that show what each screen looks like. They
  * are not market data, and the frame says so ('Illustrative preview').
  */
+import { type LucideIcon } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import Book from 'lucide-react/icons/book';
+import Layers from 'lucide-react/icons/layers';
+import MessageSquare from 'lucide-react/icons/message-square';
+import Target from 'lucide-react/icons/target';
+import TrendingUp from 'lucide-react/icons/trending-up';
 import { type ReactNode } from 'react';
-import { Icon, type IconName } from '../../../components/ui/icon';
 import { type TourStepId } from '../data/tour-steps';
 
 const scoreTone = (score: number) =>
@@ -18,22 +24,22 @@ function Row({ children }: { children: ReactNode }) {
 }
 
 function WelcomePreview() {
-  const tools: [IconName, string][] = [
-    ['target', 'Scanner'],
-    ['layers', 'Dark Pool'],
-    ['chat', 'Research'],
-    ['bell', 'Alerts'],
-    ['trend', 'Trends'],
-    ['book', 'Journal'],
+  const tools: [LucideIcon, string][] = [
+    [Target, 'Scanner'],
+    [Layers, 'Dark Pool'],
+    [MessageSquare, 'Research'],
+    [Bell, 'Alerts'],
+    [TrendingUp, 'Trends'],
+    [Book, 'Journal'],
   ];
   return (
     <ul className="grid grid-cols-3 gap-2">
-      {tools.map(([icon, name]) => (
+      {tools.map(([Icon, name]) => (
         <li
           key={name}
           className="flex flex-col items-center gap-1 rounded-lg bg-slate-800/60 p-2 text-xs text-slate-300"
         >
-          <Icon name={icon} className="size-4 text-emerald-300" />
+          <Icon className="size-4 text-emerald-300" />
           {name}
         </li>
       ))}

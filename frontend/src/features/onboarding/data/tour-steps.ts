@@ -2,8 +2,14 @@
  * Spec 2 and 3, onboarding steps: id, title, description, icon, features, demo action and the
  * route it opens, in the spec's order (ONBOARDING_STEPS). The welcome step has no route.
  */
+import { type LucideIcon } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import Book from 'lucide-react/icons/book';
+import Layers from 'lucide-react/icons/layers';
+import MessageSquare from 'lucide-react/icons/message-square';
+import Sparkles from 'lucide-react/icons/sparkles';
+import Target from 'lucide-react/icons/target';
 import { ONBOARDING_STEPS } from '@shared/constants/caps';
-import { type IconName } from '../../../components/ui/icon';
 
 export type TourStepId = (typeof ONBOARDING_STEPS)[number];
 
@@ -11,7 +17,7 @@ export interface TourStep {
   id: TourStepId;
   title: string;
   description: string;
-  icon: IconName;
+  icon: LucideIcon;
   features: readonly string[];
   /** The 'Try Feature' button's destination; absent on the welcome step. */
   route?: string;
@@ -22,7 +28,7 @@ const content: Record<TourStepId, Omit<TourStep, 'id'>> = {
     title: 'Welcome to Edge Options',
     description:
       'Your research desk for options trading. This short tour shows the tools you will use every day and where to find them.',
-    icon: 'sparkles',
+    icon: Sparkles,
     features: [
       'Options scanner with edge scores from 0 to 100',
       'Dark pool flow with human and algorithmic patterns',
@@ -34,7 +40,7 @@ const content: Record<TourStepId, Omit<TourStep, 'id'>> = {
     title: 'Options Scanner',
     description:
       'Scan the market for options positions and rank them by edge score, with the reasons behind every score.',
-    icon: 'target',
+    icon: Target,
     features: [
       '20+ filters: IV rank, delta, expiration, volume, probability of profit',
       'Eight strategies, from long calls to iron condors',
@@ -47,7 +53,7 @@ const content: Record<TourStepId, Omit<TourStep, 'id'>> = {
     title: 'Dark Pool Flow',
     description:
       'Follow large off-exchange prints and see whether they look like a human desk or an algorithm working an order.',
-    icon: 'layers',
+    icon: Layers,
     features: [
       'Block size, side and institutional signature',
       'Human versus algorithmic pattern detection',
@@ -60,7 +66,7 @@ const content: Record<TourStepId, Omit<TourStep, 'id'>> = {
     title: 'AI Research Assistant',
     description:
       'Ask about market conditions, a stock or a strategy, and get a concise answer with charts and strategy ideas.',
-    icon: 'chat',
+    icon: MessageSquare,
     features: [
       'Questions in plain English',
       'Charts for the tickers you mention',
@@ -73,7 +79,7 @@ const content: Record<TourStepId, Omit<TourStep, 'id'>> = {
     title: 'Market Alerts',
     description:
       'A live feed of unusual options flow, volume spikes and breakouts, ranked by severity, with browser notifications.',
-    icon: 'bell',
+    icon: Bell,
     features: [
       'High, medium and low priority alerts',
       'Unusual flow, volume and volatility triggers',
@@ -85,7 +91,7 @@ const content: Record<TourStepId, Omit<TourStep, 'id'>> = {
   journal: {
     title: 'Trading Journal',
     description: 'Record every trade and see what works: P&L, win rate and average edge score at a glance.',
-    icon: 'book',
+    icon: Book,
     features: [
       'Open and closed trades with P&L',
       'Win rate, total P&L and average edge score',

@@ -1,10 +1,12 @@
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import Clock from 'lucide-react/icons/clock';
+import Search from 'lucide-react/icons/search';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PRICE_PLACEHOLDER, emptySearch } from '@shared/constants/texts';
 import { type Quote } from '@shared/market/schemas';
 import { universeEntry } from '@shared/market/universe';
 import { searchCandidates, type SearchCandidate } from '@shared/search/global-search';
-import { Icon } from '../../../components/ui/icon';
 import { useSearchQuotes } from '../api/get-search-quotes';
 import { SEARCH_PAGES } from '../data/search-pages';
 import { useRecentSearches } from '../hooks/use-recent-searches';
@@ -49,7 +51,7 @@ function CandidateRow({ candidate, quoteState }: { candidate: SearchCandidate; q
   if (candidate.kind === 'recent') {
     return (
       <>
-        <Icon name="clock" className="size-4 shrink-0 text-slate-400" />
+        <Clock className="size-4 shrink-0 text-slate-400" />
         <span className="flex-1 truncate">{candidate.name}</span>
         <span className="text-xs text-slate-500">Recent</span>
       </>
@@ -57,7 +59,7 @@ function CandidateRow({ candidate, quoteState }: { candidate: SearchCandidate; q
   }
   return (
     <>
-      <Icon name="arrow-right" className="size-4 shrink-0 text-slate-400" />
+      <ArrowRight className="size-4 shrink-0 text-slate-400" />
       <span className="min-w-0 flex-1">
         <span className="block font-medium">{candidate.page.name}</span>
         <span className="block truncate text-xs text-slate-400">{candidate.page.description}</span>
@@ -179,10 +181,7 @@ export function GlobalSearch({ className = '' }: { className?: string }) {
       <label htmlFor={`${ids}-input`} className="sr-only">
         Search
       </label>
-      <Icon
-        name="search"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-      />
+      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
       <input
         ref={inputRef}
         id={`${ids}-input`}
