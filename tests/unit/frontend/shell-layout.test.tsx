@@ -150,6 +150,30 @@ describe('navigation', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Navigation' })).not.toBeInTheDocument();
     expect(menu).toHaveFocus();
+
+    // The browser's back button closes it too.
+    await user.click(menu);
+    expect(screen.getByRole('dialog', { name: 'Navigation' })).toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(screen.queryByRole('dialog', { name: 'Navigation' })).not.toBeInTheDocument();
+  });
+
+  it('stays open when reopened while the page it navigated to is still loading', async () => {
+    const { user, router } = await openShell();
+    const menu = screen.getByRole('button', { name: 'Open navigation' });
+    await user.click(menu);
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Navigation' })).getByRole('link', { name: 'Journal' }),
+    );
+    // Reopened at once, before the journal's code and data have arrived.
+    await user.click(menu);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/journal'), {
+      timeout: LOAD_MS,
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Trading Journal' }, { timeout: LOAD_MS });
+    expect(screen.getByRole('dialog', { name: 'Navigation' })).toBeInTheDocument();
   });
 
   it('gives every screen its document title', async () => {

@@ -703,6 +703,7 @@ describe('fault injection on every route and scheduled job', () => {
     // The failures are expected here; their log lines are checked elsewhere.
     vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
     vi.stubEnv('STRIPE_API_URL', stripe.url);
+    vi.stubEnv('SITE_URL', 'https://app.example.com');
     resetCognito();
     installMocks();
 

@@ -2,28 +2,22 @@ import Menu from 'lucide-react/icons/menu';
 import X from 'lucide-react/icons/x';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useLocation } from 'react-router-dom';
 import { Logo } from '../ui/logo';
 import { ShellNav } from './shell-nav';
 
 /**
  * Small screens' navigation: a menu button opening a drawer with the sidebar's entries. The
  * drawer is a modal dialog: focus moves into it, Tab stays in it, and it closes on Escape, on the
- * backdrop, on its close button, or when the user navigates (focus then returns to the button).
+ * backdrop, on its close button, when the user follows one of its links, or on the browser's back
+ * and forward buttons (focus then returns to the button). It does not watch the location: a
+ * route's code may still be loading when the user opens the drawer again, and the late location
+ * change would shut it under their finger.
  */
 export function MobileNav({ onStartTour }: { onStartTour: () => void }) {
   const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
   const drawerId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLDivElement>(null);
-
-  // Any navigation (a link, the browser's back button) closes the drawer.
-  const [openedAt, setOpenedAt] = useState(pathname);
-  if (open && openedAt !== pathname) {
-    setOpen(false);
-    setOpenedAt(pathname);
-  }
 
   useEffect(() => {
     if (!open) return;
@@ -53,9 +47,12 @@ export function MobileNav({ onStartTour }: { onStartTour: () => void }) {
         }
       }
     };
+    const onHistory = () => setOpen(false);
     document.addEventListener('keydown', onKeyDown);
+    window.addEventListener('popstate', onHistory);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('popstate', onHistory);
       document.body.style.overflow = previousOverflow;
     };
   }, [open]);
@@ -73,10 +70,7 @@ export function MobileNav({ onStartTour }: { onStartTour: () => void }) {
         aria-label="Open navigation"
         aria-expanded={open}
         aria-controls={open ? drawerId : undefined}
-        onClick={() => {
-          setOpenedAt(pathname);
-          setOpen(true);
-        }}
+        onClick={() => setOpen(true)}
         className="flex size-10 shrink-0 items-center justify-center rounded-lg border border-slate-800 bg-slate-900 text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-400 lg:hidden"
       >
         <Menu className="size-5" />
