@@ -14,7 +14,7 @@ import {
   type EffectivePlan,
   type PlanFeature,
 } from '@shared/constants/plans';
-import { routes, type RouteDefinition, type RouteId } from '@shared/routes';
+import { apiPath, routes, type RouteDefinition, type RouteId } from '@shared/routes';
 import { api, createUser, documentClient, type TestUser } from '../helpers/local-stack';
 
 const DAY_MS = 86_400_000;
@@ -93,7 +93,10 @@ const catalogue: Record<string, { feature: PlanFeature | null; samples: Sample[]
   },
   getAccountStats: { feature: 'account', samples: [{ path: '/api/account/stats' }] },
   exportAccount: { feature: 'account', samples: [{ path: '/api/account/export' }] },
+  // These end a session or need a recent sign-in; 'open on every plan' below calls them.
   deleteAccount: 'separately',
+  signOutEverywhere: 'separately',
+  disableMfa: 'separately',
   getBilling: { feature: 'account', samples: [{ path: '/api/billing' }] },
   createCheckout: {
     feature: 'account',
@@ -192,6 +195,16 @@ describe('plans on every route', () => {
     },
     180_000,
   );
+
+  it('an expired user may still turn MFA off and sign out everywhere (neither is a plan feature)', async () => {
+    const expired = await createUser('plan-expired-sign-out');
+    await setPlan(expired, 'expired');
+    const mfaOff = await api(apiPath('disableMfa'), { method: 'DELETE', token: expired.accessToken });
+    expect(mfaOff.status, mfaOff.text).toBeLessThan(300);
+    const signedOut = await api(apiPath('signOutEverywhere'), { method: 'POST', token: expired.accessToken });
+    expect(signedOut.status, signedOut.text).toBe(204);
+    expect((await api('/api/profile', { token: expired.accessToken })).status).toBe(401);
+  });
 
   it('an expired user is refused the scanner, chain, feeds and assistant, and keeps the journal and account', async () => {
     const expired = users.expired;
