@@ -2,7 +2,7 @@
  * Simulated option chains: every listed expiration of a symbol (./expirations), 40 strikes around
  * the previous close, a call and a put on each, quoted around the surface's model price.
  *
- *   exercise       American for stocks and ETFs (Barone-Adesi & Whaley, ../pricing/american),
+ *   exercise       American for stocks and ETFs (Andersen–Lake–Offengelder, ../pricing/american),
  *                  European for the cash-settled indices (VIX, DXY)
  *   strikes        spacing from the ladder 0.05/0.1/0.25/0.5/1/2.5/5/10/25/50/100: the smallest step
  *                  that spans about ±2.5 standard deviations with 40 strikes, and at least 3% of the

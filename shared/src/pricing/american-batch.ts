@@ -1,16 +1,16 @@
+// size: the batch's solver, its tabulated pricing and greeks share the scratch arrays
 /**
  * The fast path for quotes: implied volatilities and greeks of a chain's contracts under their
  * exercise style (American for stocks and ETFs, European for cash-settled indices), from and into
  * typed arrays.
  *
- * American prices are those of ./american (Barone-Adesi & Whaley). The early-exercise boundary
- * S* / K depends only on (T, r, q, σ, type), so it is tabulated once per expiry, dividend yield
- * and type on a grid of σ (nodes 10% apart, computed on demand by Newton's method from the
- * neighbouring node) and read by cubic interpolation in ln σ. The amplitude is recomputed from the
- * interpolated boundary in its value-matching form, so an interpolation error ε in the boundary
- * moves the price by O(ε²): prices agree with the exact formula to about 1e-10 relative
- * (tests/unit/pricing/american.test.ts). Tables are shared by every chain priced with the same
- * cache (a universe snapshot shares one across its symbols and expirations).
+ * American prices are those of ./american (Andersen–Lake–Offengelder). The early-exercise boundary
+ * depends only on (T, r, q, σ, type), so it is tabulated once per expiry, dividend yield and type
+ * on a grid of σ (./american-table: nodes 10% apart, each solved on demand from its neighbour's
+ * boundary) and read by cubic interpolation in ln σ: ln B at the price integral's nodes, with its slope in σ for the
+ * vega. Prices agree with ./american to about 1e-8 of the strike (tests/unit/pricing/american.test.ts).
+ * Tables are shared by every chain priced with the same cache (a universe snapshot shares one
+ * across its symbols and expirations).
  *
  * Which contracts get an implied volatility: those whose bid is above the option's value at zero
  * volatility (the market pays for time value). A contract with no bid, or bid at or below that
@@ -18,104 +18,50 @@
  * not a volatility: it is left without IV or greeks (NaN) and counted as unpriced, not failed.
  *
  * Per contract, American: Newton's method on the price from a warm start (the neighbouring
- * strikes' volatilities extrapolated along the smile), the vega in closed form (the envelope
- * theorem of ./american), kept inside a bracket. Where early exercise is worth less than 1e-15
- * of the strike (most calls, short-dated puts out of the money) the European solver answers, its
- * result exact to rounding. Greeks: delta, gamma, vega in closed form; theta the value lost over
- * the next calendar day (./american).
+ * strikes' volatilities extrapolated along the smile), the vega exact for the tabulated boundary,
+ * kept inside a bracket. Where early exercise is provably worth less than 1e-15 of the strike
+ * (most calls, puts far out of the money) the European solver answers, its result exact to
+ * rounding. Greeks: delta and gamma in closed form, vega as above; theta the value lost over the
+ * next calendar day (./american), with the same boundary (B does not depend on the expiry).
  */
 import { bsmPrice, DAYS_PER_YEAR } from './bsm';
+import { AMERICAN_SCHEME, earlyExerciseCanPay, NEGLIGIBLE_PREMIUM, type ExerciseStyle } from './american';
 import {
-  bawExponent,
-  bawExponentSlope,
-  earlyExerciseCanPay,
-  exerciseBoundary,
-  type ExerciseStyle,
-} from './american';
+  boundaryAtShorterNodes,
+  boundaryLogAt,
+  PREMIUM,
+  PREMIUM_DELTA,
+  PREMIUM_GAMMA,
+  PREMIUM_VEGA,
+  premiumNegligible,
+  putPremium,
+} from './american-boundary';
 import { impliedVolatilityKernel } from './implied-volatility';
 import { normCdf, normPdf } from './normal';
+import { PRICE_NODES, type BoundaryCache, type BoundaryTable } from './american-table';
 
-const SIGMA_BASE = 0.004;
-const LN_SIGMA_BASE = Math.log(SIGMA_BASE);
-const STEP = Math.log(1.1);
-const NODES = 110; // σ from 0.4% to about 14,000%
+export { BoundaryCache, BoundaryTable } from './american-table';
+
 const ONE_DAY = 1 / DAYS_PER_YEAR;
-/** Early exercise below e^-36 ≈ 2e-16 of the strike is beneath double precision. */
-const NEGLIGIBLE_LOG_POWER = -36;
 const MAX_ITERATIONS = 60;
-
-/** ln(S* / K) on a grid of ln σ for one (T, r, q, type), filled on demand. */
-export class BoundaryTable {
-  private readonly lnRatio = new Float64Array(NODES).fill(Number.NaN);
-  constructor(
-    readonly years: number,
-    readonly rate: number,
-    readonly dividendYield: number,
-    readonly isCall: boolean,
-  ) {}
-
-  private node(k: number): number {
-    const cached = this.lnRatio[k]!;
-    if (cached === cached) return cached;
-    const left = k > 0 ? this.lnRatio[k - 1]! : Number.NaN;
-    const right = k + 1 < NODES ? this.lnRatio[k + 1]! : Number.NaN;
-    const start = left === left ? Math.exp(left) : right === right ? Math.exp(right) : 0;
-    const sigma = Math.exp(LN_SIGMA_BASE + k * STEP);
-    const { ratio } = exerciseBoundary(this.years, this.rate, this.dividendYield, sigma, this.isCall, start);
-    const value = Math.log(ratio);
-    this.lnRatio[k] = value;
-    return value;
-  }
-
-  /** ln(S* / K) at σ (cubic Lagrange through the four nearest nodes in ln σ). */
-  lnRatioAt(sigma: number): number {
-    let position = (Math.log(sigma) - LN_SIGMA_BASE) / STEP;
-    if (position < 1) position = 1;
-    if (position > NODES - 3) position = NODES - 3;
-    const k = Math.floor(position);
-    const t = position - k;
-    const a = this.node(k - 1);
-    const b = this.node(k);
-    const c = this.node(k + 1);
-    const d = this.node(k + 2);
-    const tm1 = t - 1;
-    const tm2 = t - 2;
-    const tp1 = t + 1;
-    return (
-      (-t * tm1 * tm2 * a) / 6 + (tp1 * tm1 * tm2 * b) / 2 - (tp1 * t * tm2 * c) / 2 + (tp1 * t * tm1 * d) / 6
-    );
-  }
-}
-
-/** Boundary tables by (T, r, q, type); keep one per universe snapshot (T moves with the clock). */
-export class BoundaryCache {
-  private readonly tables = new Map<string, BoundaryTable>();
-  table(years: number, rate: number, dividendYield: number, isCall: boolean): BoundaryTable {
-    const key = `${years}|${rate}|${dividendYield}|${isCall ? 1 : 0}`;
-    let table = this.tables.get(key);
-    if (!table) {
-      table = new BoundaryTable(years, rate, dividendYield, isCall);
-      this.tables.set(key, table);
-    }
-    return table;
-  }
-  get size(): number {
-    return this.tables.size;
-  }
-}
 
 /** Scratch output of {@link evaluate}. */
 const E_PRICE = 0;
 const E_VEGA = 1; // per 1.00 of σ
 const E_PREMIUM = 2; // the early-exercise premium (0 when negligible, NaN in the exercise region)
-const E_EXPONENT = 3;
-const E_LOG_POWER = 4; // q·ln(S / S*)
-const E_EUROPEAN = 5;
-const ev = new Float64Array(6);
+const E_DELTA = 3; // of the premium
+const E_GAMMA = 4;
+const ev = new Float64Array(5);
+const premiumOut = new Float64Array(4);
+const shorter = new Float64Array(PRICE_NODES);
+
+/** The put's spot ratio for an option: S/K for a put, K/S for a call (put–call symmetry). */
+const ratioOf = (spot: number, strike: number, isCall: boolean) => (isCall ? strike / spot : spot / strike);
 
 /**
- * The price (BAW with the tabulated boundary, or European when `table` is null) and its vega at
- * σ, into `ev`. In the exercise region: the intrinsic value, vega 0, E_PREMIUM NaN.
+ * The price (ALO with the tabulated boundary, or European when `table` is null) and its vega at
+ * σ, into `ev`; with `greeks`, the premium's delta and gamma too. In the exercise region: the
+ * intrinsic value, vega 0, E_PREMIUM NaN.
  */
 function evaluate(
   spot: number,
@@ -126,71 +72,85 @@ function evaluate(
   sigma: number,
   isCall: boolean,
   table: BoundaryTable | null,
+  greeks = false,
 ): void {
   const sqrtYears = Math.sqrt(years);
   const s = sigma * sqrtYears;
   const carry = Math.exp(-dividendYield * years);
-  const lnMoneyness = Math.log(spot / strike);
-  const drift = (rate - dividendYield) * years;
-  const d1 = (lnMoneyness + drift) / s + 0.5 * s;
+  const d1 = (Math.log(spot / strike) + (rate - dividendYield) * years) / s + 0.5 * s;
   const european = bsmPrice(spot, strike, years, rate, dividendYield, sigma, isCall);
   const vegaEuropean = spot * carry * normPdf(d1) * sqrtYears;
-  ev[E_EUROPEAN] = european;
-  if (table === null) {
-    ev[E_PRICE] = european;
-    ev[E_VEGA] = vegaEuropean;
-    ev[E_PREMIUM] = 0;
-    ev[E_LOG_POWER] = -Infinity;
+  ev[E_PRICE] = european;
+  ev[E_VEGA] = vegaEuropean;
+  ev[E_PREMIUM] = 0;
+  ev[E_DELTA] = 0;
+  ev[E_GAMMA] = 0;
+  if (table === null) return;
+  const ratio = ratioOf(spot, strike, isCall);
+  if (premiumNegligible(ratio, years, table.putRate, table.putDividendYield, sigma, NEGLIGIBLE_PREMIUM))
     return;
-  }
-  const lnRatio = table.lnRatioAt(sigma);
-  const lnY = lnMoneyness - lnRatio; // ln(S / S*)
-  if (isCall ? lnY >= 0 : lnY <= 0) {
+  if (Math.log(ratio) <= table.at(sigma)) {
     ev[E_PRICE] = Math.max(isCall ? spot - strike : strike - spot, 0);
     ev[E_VEGA] = 0;
     ev[E_PREMIUM] = Number.NaN;
-    ev[E_LOG_POWER] = 0;
     return;
   }
-  const q = bawExponent(years, rate, dividendYield, sigma, isCall);
-  const logPower = q * lnY;
-  ev[E_EXPONENT] = q;
-  ev[E_LOG_POWER] = logPower;
-  if (logPower < NEGLIGIBLE_LOG_POWER) {
-    ev[E_PRICE] = european;
-    ev[E_VEGA] = vegaEuropean;
-    ev[E_PREMIUM] = 0;
-    return;
-  }
-  const ratio = Math.exp(lnRatio);
-  const atBoundary = bsmPrice(ratio, 1, years, rate, dividendYield, sigma, isCall);
-  const amplitude = isCall ? ratio - 1 - atBoundary : 1 - ratio - atBoundary;
-  const power = Math.exp(logPower);
-  const premium = strike * amplitude * power;
-  const d1Boundary = (lnRatio + drift) / s + 0.5 * s;
-  const vegaBoundary = ratio * carry * normPdf(d1Boundary) * sqrtYears;
+  putPremium(
+    AMERICAN_SCHEME,
+    ratio,
+    years,
+    table.putRate,
+    table.putDividendYield,
+    sigma,
+    table.lnBAt,
+    table.slopeAt,
+    greeks,
+    premiumOut,
+  );
+  const scale = isCall ? spot : strike;
+  const premium = scale * premiumOut[PREMIUM]!;
   ev[E_PRICE] = european + premium;
+  ev[E_VEGA] = vegaEuropean + scale * premiumOut[PREMIUM_VEGA]!;
   ev[E_PREMIUM] = premium;
-  ev[E_VEGA] =
-    vegaEuropean -
-    strike * vegaBoundary * power +
-    premium * lnY * bawExponentSlope(years, rate, dividendYield, sigma, isCall);
+  if (greeks) {
+    // Put: K·π(S/K). Call: S·π(y), y = K/S: d/dS = π - yπ', d²/dS² = y²π''/S.
+    const slope = premiumOut[PREMIUM_DELTA]!;
+    const curvature = premiumOut[PREMIUM_GAMMA]!;
+    ev[E_DELTA] = isCall ? premiumOut[PREMIUM]! - ratio * slope : slope;
+    ev[E_GAMMA] = isCall ? (ratio * ratio * curvature) / spot : curvature / strike;
+  }
 }
 
-/** Whether early exercise is worth under e^-34 of the strike at σ (no price needed to tell). */
-function negligibleAt(
+/** The price at T - 1 day with the table's boundary at σ (call {@link evaluate} at σ first). */
+function priceTomorrow(
   spot: number,
   strike: number,
-  years: number,
+  tomorrow: number,
   rate: number,
   dividendYield: number,
   sigma: number,
   isCall: boolean,
   table: BoundaryTable,
-): boolean {
-  const lnY = Math.log(spot / strike) - table.lnRatioAt(sigma);
-  if (isCall ? lnY >= 0 : lnY <= 0) return false;
-  return bawExponent(years, rate, dividendYield, sigma, isCall) * lnY < NEGLIGIBLE_LOG_POWER + 2;
+): number {
+  const ratio = ratioOf(spot, strike, isCall);
+  const fraction = Math.sqrt(tomorrow / table.years);
+  boundaryAtShorterNodes(AMERICAN_SCHEME, table.lnX, table.hAt, fraction, shorter);
+  const european = bsmPrice(spot, strike, tomorrow, rate, dividendYield, sigma, isCall);
+  const intrinsic = Math.max(isCall ? spot - strike : strike - spot, 0);
+  if (Math.log(ratio) <= boundaryLogAt(AMERICAN_SCHEME, table.lnX, table.hAt, fraction)) return intrinsic;
+  putPremium(
+    AMERICAN_SCHEME,
+    ratio,
+    tomorrow,
+    table.putRate,
+    table.putDividendYield,
+    sigma,
+    shorter,
+    null,
+    false,
+    premiumOut,
+  );
+  return Math.max(european + (isCall ? spot : strike) * premiumOut[PREMIUM]!, intrinsic);
 }
 
 /** The American (or European) price alone with tabulated boundaries, e.g. to quote a chain. */
@@ -251,10 +211,14 @@ export function solveVolatility(
     const european = impliedVolatilityKernel(price, spot, strike, years, rate, dividendYield, isCall, 0);
     vol = european > 0 ? european : 0.5;
   }
-  if (negligibleAt(spot, strike, years, rate, dividendYield, vol, isCall, table)) {
+  const ratio = ratioOf(spot, strike, isCall);
+  if (premiumNegligible(ratio, years, table.putRate, table.putDividendYield, vol, NEGLIGIBLE_PREMIUM)) {
     // Early exercise is worth nothing near here: the European solver is exact (and quicker).
     const european = impliedVolatilityKernel(price, spot, strike, years, rate, dividendYield, isCall, vol);
-    if (european > 0 && negligibleAt(spot, strike, years, rate, dividendYield, european, isCall, table)) {
+    if (
+      european > 0 &&
+      premiumNegligible(ratio, years, table.putRate, table.putDividendYield, european, NEGLIGIBLE_PREMIUM)
+    ) {
       return european;
     }
   }
@@ -333,8 +297,6 @@ export function solveQuotes(batch: QuoteBatch, cache: BoundaryCache, out: QuoteG
   let discount = 1;
   let callTable: BoundaryTable | null = null;
   let putTable: BoundaryTable | null = null;
-  let callTomorrow: BoundaryTable | null = null;
-  let putTomorrow: BoundaryTable | null = null;
   // Per type (0 put, 1 call): the last two solved (strike, vol) pairs of this expiry.
   let putK1 = 0;
   let putV1 = 0;
@@ -352,9 +314,6 @@ export function solveQuotes(batch: QuoteBatch, cache: BoundaryCache, out: QuoteG
       discount = Math.exp(-rate * t);
       callTable = tableFor(cache, style, t, rate, dividendYield, true);
       putTable = tableFor(cache, style, t, rate, dividendYield, false);
-      const tomorrow = t - ONE_DAY;
-      callTomorrow = tomorrow > 0 ? tableFor(cache, style, tomorrow, rate, dividendYield, true) : null;
-      putTomorrow = tomorrow > 0 ? tableFor(cache, style, tomorrow, rate, dividendYield, false) : null;
       putV1 = 0;
       putV2 = 0;
       callV1 = 0;
@@ -397,7 +356,7 @@ export function solveQuotes(batch: QuoteBatch, cache: BoundaryCache, out: QuoteG
       putV1 = vol;
     }
     out.iv[i] = vol;
-    greeksAt(spot, k, t, rate, dividendYield, vol, call, table, call ? callTomorrow : putTomorrow, out, i);
+    greeksAt(spot, k, t, rate, dividendYield, vol, call, table, out, i);
   }
   return { failures, unpriced };
 }
@@ -412,11 +371,10 @@ function greeksAt(
   sigma: number,
   isCall: boolean,
   table: BoundaryTable | null,
-  tomorrowTable: BoundaryTable | null,
   out: QuoteGreeks,
   i: number,
 ): void {
-  evaluate(spot, strike, years, rate, dividendYield, sigma, isCall, table);
+  evaluate(spot, strike, years, rate, dividendYield, sigma, isCall, table, true);
   const price = ev[E_PRICE]!;
   const premium = ev[E_PREMIUM]!;
   const tomorrow = years - ONE_DAY;
@@ -429,26 +387,20 @@ function greeksAt(
     out.theta[i] = 0;
     return;
   }
-  const vega = ev[E_VEGA]!;
-  const q = ev[E_EXPONENT]!;
   const sqrtYears = Math.sqrt(years);
   const s = sigma * sqrtYears;
   const carry = Math.exp(-dividendYield * years);
   const d1 = (Math.log(spot / strike) + (rate - dividendYield) * years) / s + 0.5 * s;
-  let delta = isCall ? carry * normCdf(d1) : -carry * normCdf(-d1);
-  let gamma = (carry * normPdf(d1)) / (spot * s);
-  if (premium !== 0) {
-    delta += (q * premium) / spot;
-    gamma += (q * (q - 1) * premium) / (spot * spot);
-  }
+  out.delta[i] = (isCall ? carry * normCdf(d1) : -carry * normCdf(-d1)) + ev[E_DELTA]!;
+  out.gamma[i] = (carry * normPdf(d1)) / (spot * s) + ev[E_GAMMA]!;
+  out.vega[i] = ev[E_VEGA]! / 100;
   let next = intrinsic;
   if (tomorrow > 0) {
-    const useTable = table === null ? null : tomorrowTable;
-    evaluate(spot, strike, tomorrow, rate, dividendYield, sigma, isCall, useTable);
-    next = ev[E_PRICE]!;
+    next =
+      table === null || premium === 0
+        ? bsmPrice(spot, strike, tomorrow, rate, dividendYield, sigma, isCall)
+        : priceTomorrow(spot, strike, tomorrow, rate, dividendYield, sigma, isCall, table);
   }
-  out.delta[i] = delta;
-  out.gamma[i] = gamma;
-  out.vega[i] = vega / 100;
-  out.theta[i] = next - price;
+  // An American option never gains value as expiry nears.
+  out.theta[i] = table === null ? next - price : Math.min(next - price, 0);
 }

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AMERICAN_SCHEME,
   americanImpliedVolatilityKernel,
   americanPrice,
   earlyExerciseCanPay,
-  exerciseBoundary,
   optionGreeks,
 } from '@shared/pricing/american';
+import { createScheme, solvePutBoundary } from '@shared/pricing/american-boundary';
+import { crankNicolsonAmerican } from '../../../scripts/pricing/crank-nicolson';
 import { BoundaryCache, solveQuotes, tabulatedPrice } from '@shared/pricing/american-batch';
-import { binomialPrice, crrPrice } from '@shared/pricing/binomial';
+import { crrPrice } from '@shared/pricing/binomial';
 import { bsm, bsmPrice } from '@shared/pricing/bsm';
 
 const R = 0.0425;
@@ -27,30 +29,58 @@ describe('the binomial reference', () => {
   });
 });
 
-describe('American prices (Barone-Adesi & Whaley) against a 1,500-step binomial tree', () => {
-  // Stated bound: |BAW - tree| ≤ these fractions of the strike, by time to expiry (S = 100, K 70-130,
-  // σ 15-80%, q 0-7.1%, calls and puts). The tree itself is within 2e-6 of the strike of a 6,000-step one.
-  const bounds: [number, number][] = [
-    [7 * DAY, 0.0002],
-    [30 * DAY, 0.0006],
-    [91 * DAY, 0.0009],
-    [182 * DAY, 0.0011],
-    [1, 0.0016],
-  ];
-  it.each(bounds)('T = %f years: within %f of the strike', (years, bound) => {
-    let worst = 0;
-    for (const isCall of [true, false]) {
-      for (const q of [0, 0.012, 0.045, 0.071]) {
-        for (const sigma of [0.15, 0.35, 0.8]) {
-          for (const strike of [70, 85, 100, 115, 130]) {
-            const fast = americanPrice(100, strike, years, R, q, sigma, isCall);
-            const tree = binomialPrice(100, strike, years, R, q, sigma, isCall, 1500);
-            worst = Math.max(worst, Math.abs(fast - tree) / strike);
-          }
-        }
-      }
+describe('American prices (Andersen–Lake–Offengelder) against a Crank–Nicolson solve', () => {
+  // The PDE solver of scripts/pricing (an independent method: finite differences, calls solved as
+  // calls), Richardson-extrapolated from 1,000 and 2,000 space intervals: itself within about 2e-6
+  // of the strike here. The broad check over the whole range is american-reference.test.ts.
+  const reference = (
+    spot: number,
+    strike: number,
+    years: number,
+    q: number,
+    sigma: number,
+    isCall: boolean,
+  ) => {
+    const coarse = crankNicolsonAmerican(spot, strike, years, R, q, sigma, isCall, {
+      space: 1000,
+      time: 250,
+    });
+    const fine = crankNicolsonAmerican(spot, strike, years, R, q, sigma, isCall, { space: 2000, time: 500 });
+    return fine + (fine - coarse) / 3;
+  };
+  it.each([
+    [100, 100, 1, 0, 0.2, false],
+    [100, 120, 2, 0.01, 0.35, false],
+    [100, 80, 0.25, 0.06, 0.3, true],
+    [100, 70, 1.5, 0.07, 0.8, true],
+    [100, 95, 7 * DAY, 0.02, 0.15, false],
+  ] as const)(
+    'S %f, K %f, T %f, q %f, σ %f, call %s: within 1e-5 of the strike',
+    (spot, strike, years, q, sigma, isCall) => {
+      const fast = americanPrice(spot, strike, years, R, q, sigma, isCall);
+      expect(Math.abs(fast - reference(spot, strike, years, q, sigma, isCall)) / strike).toBeLessThan(1e-5);
+      // and well away from the European price where early exercise matters
+      if (years >= 1) expect(fast - bsmPrice(spot, strike, years, R, q, sigma, isCall)).toBeGreaterThan(0.05);
+    },
+  );
+
+  it('has converged in its resolution: 4× the nodes and steps move the boundary by under 5e-5 of the strike', () => {
+    const fine = createScheme({ chebyshev: 32, boundaryNodes: 64, priceNodes: 96, iterations: 40 });
+    const h = new Float64Array(AMERICAN_SCHEME.chebyshev + 1);
+    const hFine = new Float64Array(33);
+    for (const [years, q, sigma] of [
+      [1, 0, 0.05],
+      [2, 0.01, 0.05],
+      [0.5, 0.06, 0.3],
+      [2, 0, 1.5],
+    ] as const) {
+      solvePutBoundary(AMERICAN_SCHEME, years, R, q, sigma, h);
+      solvePutBoundary(fine, years, R, q, sigma, hFine);
+      // B(T) / K, both ends of the Chebyshev grid at τ = T
+      const boundary = Math.exp(-Math.sqrt(h[0]!));
+      const boundaryFine = Math.exp(-Math.sqrt(hFine[0]!));
+      expect(Math.abs(boundary - boundaryFine)).toBeLessThan(5e-5);
     }
-    expect(worst).toBeLessThan(bound);
   });
 
   it('is European exactly when early exercise cannot pay (a call without dividends), and never below it or intrinsic', () => {
@@ -64,13 +94,10 @@ describe('American prices (Barone-Adesi & Whaley) against a 1,500-step binomial 
         expect(american).toBeGreaterThanOrEqual(intrinsic(100, strike, isCall) - 1e-12);
       }
     }
-    // Beyond the exercise boundary the option is worth its intrinsic value.
-    const { ratio } = exerciseBoundary(0.5, R, 0, 0.2, false);
-    expect(ratio).toBeLessThan(1);
-    expect(americanPrice(100 * ratio * 0.99, 100, 0.5, R, 0, 0.2, false)).toBeCloseTo(
-      100 - 100 * ratio * 0.99,
-      12,
-    );
+    // Deep in the money the option is worth its intrinsic value (exercised now), the European less.
+    expect(americanPrice(50, 100, 0.5, R, 0, 0.2, false)).toBe(50);
+    expect(bsmPrice(50, 100, 0.5, R, 0, 0.2, false)).toBeLessThan(50);
+    expect(americanPrice(200, 100, 0.5, R, 0.06, 0.2, true)).toBe(100);
   });
 });
 
@@ -91,7 +118,8 @@ describe('American greeks', () => {
         3,
       );
       expect(g.vega).toBeCloseTo((price(spot, sigma + 1e-5) - price(spot, sigma - 1e-5)) / 2e-5 / 100, 5);
-      expect(g.theta).toBeCloseTo(price(spot, sigma, years - DAY) - g.price, 12);
+      // Theta reuses today's boundary for tomorrow (B(u) does not depend on the expiry).
+      expect(Math.abs(g.theta - (price(spot, sigma, years - DAY) - g.price))).toBeLessThan(1e-6);
     }
   });
 
@@ -155,7 +183,7 @@ describe('American implied volatility', () => {
             for (let strike = 60; strike <= 150; strike += 7.5) {
               const price = americanPrice(100, strike, years, R, q, sigma, isCall);
               const vega = optionGreeks('american', 100, strike, years, R, q, sigma, isCall).vega;
-              if (vega < 1e-6) continue; // no time value to read a volatility from
+              if (vega < 1e-3) continue; // the requirement's floor: 0.001 per vol point
               const solved = americanImpliedVolatilityKernel(price, 100, strike, years, R, q, isCall, 0);
               worst = Math.max(worst, Math.abs(solved - sigma));
             }
@@ -163,7 +191,10 @@ describe('American implied volatility', () => {
         }
       }
     }
-    expect(worst).toBeLessThan(1e-8);
+    // The solver's boundaries start from the previous step's, the price's from B = X: the two
+    // fixed-point iterations stop at slightly different points (up to about 3e-7 of the strike).
+    // Requirement: within 0.01 vol points.
+    expect(worst).toBeLessThan(1e-4);
   });
 
   it('reports no time value, below intrinsic and above the bound as codes', () => {
@@ -174,7 +205,7 @@ describe('American implied volatility', () => {
 });
 
 describe('the batch (boundaries tabulated per expiry, dividend yield and type)', () => {
-  it('prices like the exact formula to 1e-9 of the price and solves the same volatilities', () => {
+  it('prices like ./american to 1e-6 of the price and solves the same volatilities', () => {
     const cache = new BoundaryCache();
     const n = 2 * 41;
     const strike = new Float64Array(n);
@@ -191,7 +222,7 @@ describe('the batch (boundaries tabulated per expiry, dividend yield and type)',
         const table = cache.table(0.3, R, 0.03, t === 0);
         const tabulated = tabulatedPrice(100, strike[i]!, 0.3, R, 0.03, sigma(strike[i]!), t === 0, table);
         const exact = americanPrice(100, strike[i]!, 0.3, R, 0.03, sigma(strike[i]!), t === 0);
-        expect(Math.abs(tabulated - exact) / exact).toBeLessThan(1e-9);
+        expect(Math.abs(tabulated - exact) / exact).toBeLessThan(1e-6);
         price[i] = exact;
         bid[i] = exact; // a bid at the price: every contract with time value is solved
       }
@@ -222,11 +253,12 @@ describe('the batch (boundaries tabulated per expiry, dividend yield and type)',
       const isC = isCall[i] === 1;
       const zero = Math.max(intrinsic(100, strike[i]!, isC), bsmPrice(100, strike[i]!, 0.3, R, 0.03, 0, isC));
       if (price[i]! - zero < 1e-6 * strike[i]!) continue;
-      expect(out.iv[i]).toBeCloseTo(sigma(strike[i]!), 6);
+      expect(Math.abs(out.iv[i]! - sigma(strike[i]!))).toBeLessThan(1e-4);
       const g = optionGreeks('american', 100, strike[i]!, 0.3, R, 0.03, out.iv[i]!, isC);
-      expect(out.delta[i]).toBeCloseTo(g.delta, 6);
-      expect(out.vega[i]).toBeCloseTo(g.vega, 5);
-      expect(out.theta[i]).toBeCloseTo(g.theta, 5);
+      expect(out.delta[i]).toBeCloseTo(g.delta, 5);
+      expect(out.gamma[i]).toBeCloseTo(g.gamma, 5);
+      expect(out.vega[i]).toBeCloseTo(g.vega, 4);
+      expect(out.theta[i]).toBeCloseTo(g.theta, 4);
       expect(out.theta[i]).toBeLessThanOrEqual(0);
     }
   });
