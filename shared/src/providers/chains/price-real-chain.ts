@@ -20,20 +20,8 @@ import { bsm } from '../../pricing/bsm';
 import { impliedVolatilityKernel } from '../../pricing/implied-volatility';
 import { newYorkInstant, SESSION_CLOSE_MINUTE } from '../../market/calendar';
 import type { ChainContract, ChainSnapshot } from './chain';
+import type { NoIvReason } from './no-iv-reasons';
 import { impliedForward, type ExpiryForward, type ParityPair } from './parity';
-
-export const NO_IV_REASONS = [
-  'expired',
-  'no_quote',
-  'crossed',
-  'locked',
-  'stale',
-  'zero_bid',
-  'no_time_value_bid',
-  'below_intrinsic',
-  'unsolvable',
-] as const;
-export type NoIvReason = (typeof NO_IV_REASONS)[number];
 
 /** A contract quoted this long before the chain's newest quote is stale. */
 export const STALE_QUOTE_MS = 30 * 60_000;
