@@ -105,6 +105,16 @@ export interface WafConfig {
   rateLimits: WafRateLimits;
 }
 
+/**
+ * The provider of each kind of market data, chosen per stage: the simulated market, CBOE's free
+ * delayed quotes (no key; 15 minutes delayed) or Polygon (its key in the marketDataApiKey secret).
+ * CBOE's chain carries the underlying's quote, so it serves quotes too.
+ */
+export interface MarketDataConfig {
+  quotes: 'simulated' | 'polygon' | 'cboe';
+  chains: 'simulated' | 'cboe' | 'polygon';
+}
+
 export interface StageConfig {
   name: string;
   /** Target account/region; omitted → environment-agnostic stacks (synth needs no credentials). */
@@ -117,8 +127,8 @@ export interface StageConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** The site password gate (spec) is on. */
   siteGate: boolean;
-  /** Where quotes come from: the simulated market, or Polygon (its key in the marketDataApiKey secret). */
-  marketDataProvider: 'simulated' | 'polygon';
+  /** Where each kind of market data comes from (docs/providers.md). */
+  marketData: MarketDataConfig;
   /** Hosted UI with a third-party identity provider; absent → email/password sign-in only. */
   hostedUi?: HostedUiConfig;
   customDomain?: CustomDomainConfig;
@@ -182,7 +192,7 @@ export const stages: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.TWO_WEEKS,
     logLevel: 'debug',
     siteGate: true,
-    marketDataProvider: 'simulated',
+    marketData: { quotes: 'simulated', chains: 'simulated' },
     // Off for cost: two web ACLs and their rules are ~$18 a month, about half of dev's bill; dev's
     // sign-up is then limited by nothing but Cognito's own quotas (docs/decisions/edge-waf.md).
     waf: { enabled: false, rateLimits: wafRateLimits },
@@ -206,7 +216,7 @@ export const stages: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.THREE_MONTHS,
     logLevel: 'info',
     siteGate: true,
-    marketDataProvider: 'simulated',
+    marketData: { quotes: 'simulated', chains: 'simulated' },
     waf: { enabled: true, rateLimits: wafRateLimits },
     alarms: {
       periodMinutes: 5,

@@ -11,7 +11,7 @@ import { tickerSchema } from '@shared/market/ticker';
 import { scanFiltersSchema, scanSortKeys } from '@shared/options/scan-filters';
 import { ValidationError } from '../common/errors';
 import { priceHistory } from '../market/history-service';
-import { marketData, optionsChain, scanOptions } from '../market/service';
+import { marketData, simulatedOptionsChain, simulatedScan } from '../market/service';
 import { marketSummary } from '../market/summary-service';
 import { cents, citation, DAY_MS, finiteOrNull, money, percent, tool } from './tool-kit';
 
@@ -159,7 +159,7 @@ export const getOptionChain = tool({
     })
     .strict(),
   run({ symbol, expiration, strikesEachSide }, ctx) {
-    const all = optionsChain(ctx.plan, { symbol }, ctx.at);
+    const all = simulatedOptionsChain(ctx.plan, { symbol }, ctx.at);
     const chosen = expiration ?? defaultExpiration(all.expirations, ctx.at);
     if (!chosen || !all.expirations.includes(chosen))
       throw new ValidationError(
@@ -237,7 +237,7 @@ export const scanTool = tool({
   input: scanInput,
   run(args, ctx) {
     const filters = scanFiltersSchema.parse({ ...args, ivRank: 0 });
-    const output = scanOptions(ctx.plan, filters, ctx.at);
+    const output = simulatedScan(ctx.plan, filters, ctx.at);
     const results = output.results.map((r) => ({
       ticker: r.ticker,
       strategy: r.strategy,

@@ -7,12 +7,14 @@ import { tableName } from '../common/env';
 import { ok, route } from '../common/http';
 import { recordMetric } from '../common/observability';
 import { planLookup, requireFeature } from '../common/plan';
+import { configuredChainSource } from './chain-source';
 import { configuredQuoteSource } from './quote-source';
 import { marketData, optionsChain, scanOptions as runScan } from './service';
 import { marketSummary } from './summary-service';
 import { priceHistory } from './history-service';
 
 const { provider, source } = configuredQuoteSource();
+const chains = configuredChainSource();
 const planOf = planLookup(dynamoDb, tableName('profiles'));
 
 /** Quotes, summaries and history are the plan's `market` feature (an expired trial has none). */
@@ -28,13 +30,13 @@ export const getMarketData = route('getMarketData', { body: marketDataInput }, a
 export const getOptionsChain = route(
   'getOptionsChain',
   { query: optionChainQuery },
-  async ({ query, userId }) => ok(optionsChain(await planOf(userId), query)),
+  async ({ query, userId }) => ok(await optionsChain(await planOf(userId), query, chains)),
 );
 
 export const scanOptions = route('scanOptions', { body: scanFiltersSchema }, async ({ body, userId }) => {
   const plan = await planOf(userId);
   const started = performance.now();
-  const results = runScan(plan, body);
+  const results = await runScan(plan, body, chains);
   recordMetric('scanDuration', performance.now() - started);
   return ok(results);
 });

@@ -1,21 +1,35 @@
 /**
  * Market data, option chains and the scanner, over the shared engine. Quotes come from the
- * configured provider (the simulated market by default); chains and scans always price the
- * simulated market's surface, and say so (`source: 'simulated'`).
+ * configured quote provider (the simulated market by default). Chains and scans come from the
+ * configured chain provider (./chain-source): the simulated market's surface, or a real chain
+ * priced with each expiry's parity forward and quote hygiene, with its provenance (source, quote
+ * time, delayed, and stale with its age when the provider's last answer failed).
  */
 import type { EffectivePlan } from '@shared/constants/plans';
 import type { MarketDataInput } from '@shared/market/schemas';
-import { unknownSymbols } from '@shared/market/universe';
+import { underlyingAt } from '@shared/market/quotes';
+import { universeEntry, unknownSymbols } from '@shared/market/universe';
 import { optionChainView, type OptionChainQuery, type OptionChainView } from '@shared/options/chain-view';
+import { realChainSnapshot, realChainView } from '@shared/options/real-chain';
 import { countActiveFilters, type ScanFilters } from '@shared/options/scan-filters';
 import { scan, type ScanOutput } from '@shared/options/scanner';
 import { universeSnapshot } from '@shared/options/snapshot';
-import { UpstreamError, ValidationError } from '../common/errors';
+import { priceRealChain, type PricedChain } from '@shared/providers/chains/price-real-chain';
+import { NotFoundError, UpstreamError, ValidationError } from '../common/errors';
 import { requireFeature, requireScannerFilters } from '../common/plan';
 import { ProviderError, type QuoteProvider } from './polygon-provider';
 import { marketNow } from '../common/clock';
+import { ChainUnavailableError, type ChainSourceName, type LastGoodChains } from './chain-source';
 
 export type DataSource = 'simulated' | 'live';
+
+export interface Provenance {
+  source: ChainSourceName;
+  delayed: boolean;
+  stale: { reason: string; ageSeconds: number } | null;
+}
+
+const SIMULATED: Provenance = { source: 'simulated', delayed: false, stale: null };
 
 function assertKnown(symbols: readonly string[], field: string) {
   const unknown = unknownSymbols(symbols);
@@ -41,24 +55,100 @@ export async function marketData(
   }
 }
 
-export function optionsChain(
+/** The rate and yield parity falls back to: the simulated market's for the symbol at the quote time. */
+function carryOf(symbol: string, at: Date) {
+  const { rate, dividendYield } = underlyingAt(symbol, at);
+  const exercise = universeEntry(symbol)?.kind === 'index' ? ('european' as const) : ('american' as const);
+  return { rate, dividendYield, exercise };
+}
+
+/** A symbol's real chain, priced, with its provenance; a chain never had → NotFoundError (never simulated numbers). */
+async function realChain(
+  chains: LastGoodChains,
+  symbol: string,
+): Promise<{ priced: PricedChain; provenance: Provenance }> {
+  try {
+    const served = await chains.chain(symbol);
+    const fetchedAt = served.fetchedAt;
+    const priced = priceRealChain(served.snapshot, carryOf(symbol, fetchedAt), fetchedAt);
+    const ageSeconds = Math.max(0, Math.round((Date.now() - fetchedAt.getTime()) / 1000));
+    return {
+      priced,
+      provenance: {
+        source: chains.provider.name,
+        delayed: served.snapshot.delayed ?? false,
+        stale: served.staleReason ? { reason: served.staleReason, ageSeconds } : null,
+      },
+    };
+  } catch (error) {
+    if (error instanceof ChainUnavailableError)
+      throw new NotFoundError(`No option chain for ${symbol} is available right now: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The simulated market's chain (the assistant's tools read only these for now). */
+export function simulatedOptionsChain(
   plan: EffectivePlan,
   query: OptionChainQuery,
   at = marketNow(),
-): OptionChainView & { source: DataSource } {
+): OptionChainView & Provenance {
   requireFeature(plan, 'scanner');
   assertKnown([query.symbol], 'symbol');
-  return { ...optionChainView(query.symbol, at, query.expiration), source: 'simulated' };
+  return { ...optionChainView(query.symbol, at, query.expiration), ...SIMULATED };
 }
 
-export function scanOptions(
+export async function optionsChain(
+  plan: EffectivePlan,
+  query: OptionChainQuery,
+  chains: LastGoodChains | null = null,
+  at = marketNow(),
+): Promise<OptionChainView & Provenance> {
+  if (!chains) return simulatedOptionsChain(plan, query, at);
+  requireFeature(plan, 'scanner');
+  assertKnown([query.symbol], 'symbol');
+  const { priced, provenance } = await realChain(chains, query.symbol);
+  return {
+    ...realChainView(priced, carryOf(query.symbol, new Date(priced.asOf)), query.expiration),
+    ...provenance,
+  };
+}
+
+/**
+ * With a real chain provider a scan needs a ticker (one chain per request to the provider); the
+ * simulated market scans the whole universe.
+ */
+export async function scanOptions(
   plan: EffectivePlan,
   filters: ScanFilters,
+  chains: LastGoodChains | null = null,
   at = marketNow(),
-): ScanOutput & { source: DataSource; activeFilters: number } {
+): Promise<ScanOutput & Provenance & { activeFilters: number }> {
+  if (!chains) return simulatedScan(plan, filters, at);
+  const activeFilters = checkScan(plan, filters);
+  if (!filters.ticker) {
+    const message = `Scans on ${chains.provider.name.toUpperCase()} data need a ticker (one chain at a time)`;
+    throw new ValidationError(message, [{ path: 'ticker', message }]);
+  }
+  const { priced, provenance } = await realChain(chains, filters.ticker);
+  const snapshot = realChainSnapshot(priced, carryOf(filters.ticker, new Date(priced.asOf)));
+  return { ...scan(snapshot, filters), ...provenance, activeFilters };
+}
+
+function checkScan(plan: EffectivePlan, filters: ScanFilters): number {
   requireFeature(plan, 'scanner');
   const activeFilters = countActiveFilters(filters);
   requireScannerFilters(plan, activeFilters);
   if (filters.ticker) assertKnown([filters.ticker], 'ticker');
-  return { ...scan(universeSnapshot(at), filters), source: 'simulated', activeFilters };
+  return activeFilters;
+}
+
+/** A scan of the simulated universe (the assistant's tools read only these for now). */
+export function simulatedScan(
+  plan: EffectivePlan,
+  filters: ScanFilters,
+  at = marketNow(),
+): ScanOutput & Provenance & { activeFilters: number } {
+  const activeFilters = checkScan(plan, filters);
+  return { ...scan(universeSnapshot(at), filters), ...SIMULATED, activeFilters };
 }

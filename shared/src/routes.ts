@@ -115,6 +115,7 @@ export const routes = [
     area: 'market',
     tables: { profiles: 'read' },
     cognitoActions: PLAN_LOOKUP,
+    secrets: ['marketDataApiKey'],
   },
   {
     id: 'scanOptions',
@@ -124,6 +125,7 @@ export const routes = [
     area: 'market',
     tables: { profiles: 'read' },
     cognitoActions: PLAN_LOOKUP,
+    secrets: ['marketDataApiKey'],
   },
   {
     id: 'getMarketSummary',

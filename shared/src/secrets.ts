@@ -32,10 +32,14 @@ export const runtimeEnv = {
   logLevel: 'LOG_LEVEL',
   /** 'true' when the stage puts the site password gate in front of the product. */
   siteGateEnabled: 'SITE_GATE_ENABLED',
-  /** 'simulated' (default) or 'polygon': where quotes come from. */
-  marketDataProvider: 'MARKET_DATA_PROVIDER',
-  /** Base URL of the real quote provider's API (tests point it at a local stub). */
-  marketDataBaseUrl: 'MARKET_DATA_BASE_URL',
+  /** 'simulated' (default), 'polygon' or 'cboe': where quotes come from. */
+  quotesProvider: 'QUOTES_PROVIDER',
+  /** 'simulated' (default), 'cboe' or 'polygon': where option chains (and so scans) come from. */
+  chainsProvider: 'CHAINS_PROVIDER',
+  /** Base URL of Polygon's API (unset: api.polygon.io; tests point it at a local stub). */
+  polygonBaseUrl: 'POLYGON_BASE_URL',
+  /** Base URL of CBOE's delayed quotes (unset: cdn.cboe.com; tests point it at a local server). */
+  cboeBaseUrl: 'CBOE_BASE_URL',
   /** 'true' where only requests with CloudFront's origin-verify header are served (AWS and `npm start`). */
   originVerifyRequired: 'ORIGIN_VERIFY_REQUIRED',
   /**

@@ -128,7 +128,8 @@ function functionEnvironment(service: string): Record<string, string> {
     [runtimeEnv.userPoolId]: 'us-east-1_bench',
     [runtimeEnv.userPoolClientId]: 'bench',
     [runtimeEnv.siteGateEnabled]: 'false',
-    [runtimeEnv.marketDataProvider]: 'simulated',
+    [runtimeEnv.quotesProvider]: 'simulated',
+    [runtimeEnv.chainsProvider]: 'simulated',
     POWERTOOLS_SERVICE_NAME: service,
     POWERTOOLS_METRICS_NAMESPACE: metricsNamespace('bench'),
     ...Object.fromEntries(

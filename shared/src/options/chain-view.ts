@@ -7,6 +7,8 @@ import * as z from 'zod';
 import type { ExerciseStyle } from '../pricing/american';
 import { tickerSchema } from '../market/ticker';
 import { generateChain } from './chain';
+import type { ForwardMethod } from '../providers/chains/parity';
+import type { NoIvReason } from '../providers/chains/no-iv-reasons';
 import { priceChain, workFor } from './snapshot';
 
 export const optionChainQuery = z
@@ -33,6 +35,8 @@ export interface OptionContract {
    * whose bid pays no time value (no bid, or one at or below its value at zero volatility).
    */
   iv: number | null;
+  /** Why iv is null (simulated chains: always no_time_value_bid). */
+  noIvReason: NoIvReason | null;
   delta: number | null;
   gamma: number | null;
   theta: number | null;
@@ -48,6 +52,8 @@ export interface OptionChainView {
   dividendYield: number;
   asOf: string;
   expirations: string[];
+  /** Real chains: each expiry's forward and discount factor and how they were found; [] when simulated. */
+  forwards: { expiration: string; forward: number; discount: number; method: ForwardMethod }[];
   contracts: OptionContract[];
 }
 
@@ -74,6 +80,7 @@ export function optionChainView(symbol: string, at: Date, expiration?: string): 
       volume: chain.volume[i]!,
       openInterest: chain.openInterest[i]!,
       iv: finiteOrNull(work.iv[i]!),
+      noIvReason: Number.isFinite(work.iv[i]!) ? null : 'no_time_value_bid',
       delta: finiteOrNull(work.delta[i]!),
       gamma: finiteOrNull(work.gamma[i]!),
       theta: finiteOrNull(work.theta[i]!),
@@ -88,6 +95,7 @@ export function optionChainView(symbol: string, at: Date, expiration?: string): 
     dividendYield: chain.dividendYield,
     asOf: chain.asOf,
     expirations: chain.expirations,
+    forwards: [],
     contracts,
   };
 }

@@ -8,9 +8,21 @@ import * as z from 'zod';
 import { scannerStrategies } from '../constants/strategies';
 import { scanResultSchema } from '../market/schemas';
 import { sectors } from '../market/universe';
+import { NO_IV_REASONS } from '../providers/chains/no-iv-reasons';
 import type { EdgeComponent } from './scoring';
 
-const dataSources = ['live', 'simulated'] as const;
+const chainSources = ['simulated', 'cboe', 'polygon'] as const;
+
+/**
+ * Where a chain or scan came from, for the provenance label: the provider, its quote time (asOf),
+ * whether its quotes are delayed, and when the provider's latest answer failed and its last good
+ * chain is served instead, why and how old that chain is.
+ */
+const provenance = {
+  source: z.enum(chainSources),
+  delayed: z.boolean(),
+  stale: z.object({ reason: z.string(), ageSeconds: z.number().int().nonnegative() }).nullable(),
+};
 const exerciseStyles = ['american', 'european'] as const;
 
 export const optionContractSchema = z.object({
@@ -25,6 +37,8 @@ export const optionContractSchema = z.object({
   openInterest: z.number(),
   /** null (and null greeks) when the bid pays no time value, so no volatility solves the mid. */
   iv: z.number().nullable(),
+  /** Why iv is null: the quote's hygiene (crossed, zero bid, stale, ...) or no time value. */
+  noIvReason: z.enum(NO_IV_REASONS).nullable(),
   delta: z.number().nullable(),
   gamma: z.number().nullable(),
   theta: z.number().nullable(),
@@ -41,8 +55,16 @@ export const optionChainSchema = z.object({
   dividendYield: z.number(),
   asOf: z.iso.datetime(),
   expirations: z.array(z.iso.date()),
+  forwards: z.array(
+    z.object({
+      expiration: z.iso.date(),
+      forward: z.number(),
+      discount: z.number(),
+      method: z.enum(['parity', 'parity_forward_rate_discount', 'rate_and_yield']),
+    }),
+  ),
   contracts: z.array(optionContractSchema),
-  source: z.enum(dataSources),
+  ...provenance,
 });
 export type OptionChain = z.infer<typeof optionChainSchema>;
 
@@ -172,7 +194,7 @@ export const scanResponseSchema = z.object({
     candidates: z.number().int().nonnegative(),
   }),
   emptyReason: scanEmptyReasonSchema.nullable(),
-  source: z.enum(dataSources),
+  ...provenance,
   activeFilters: z.number().int().nonnegative(),
 });
 export type ScanResponse = z.infer<typeof scanResponseSchema>;

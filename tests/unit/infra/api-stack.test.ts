@@ -204,7 +204,8 @@ describe('route functions', () => {
       if (name === runtimeEnv.stage) expect(value).toBe(stage.name);
       else if (name === runtimeEnv.logLevel) expect(value).toBe(stage.logLevel);
       else if (name === runtimeEnv.siteGateEnabled) expect(value).toBe(String(stage.siteGate));
-      else if (name === runtimeEnv.marketDataProvider) expect(value).toBe(stage.marketDataProvider);
+      else if (name === runtimeEnv.quotesProvider) expect(value).toBe(stage.marketData.quotes);
+      else if (name === runtimeEnv.chainsProvider) expect(value).toBe(stage.marketData.chains);
       else if (name === runtimeEnv.originVerifyRequired) expect(value).toBe('true');
       else if (name === 'NODE_OPTIONS') expect(value).toBe('--enable-source-maps');
       else if (name === 'POWERTOOLS_SERVICE_NAME') expect(value).toBe(route.area);

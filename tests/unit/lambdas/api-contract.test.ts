@@ -10,7 +10,7 @@ import { tables } from '@shared/tables';
 import { simulatedMarket } from '@shared/market/quotes';
 import { scanFiltersSchema } from '@shared/options/scan-filters';
 import type { Schemas } from '../../../lambdas/common/http';
-import { marketData, optionsChain, scanOptions } from '../../../lambdas/market/service';
+import { marketData, simulatedOptionsChain, simulatedScan } from '../../../lambdas/market/service';
 import { marketSummary } from '../../../lambdas/market/summary-service';
 import { priceHistory } from '../../../lambdas/market/history-service';
 
@@ -84,7 +84,7 @@ describe('the market services answer what the contract says', () => {
     ['AAPL', 'a stock'],
     ['VIX', 'an index: European exercise'],
   ])('the option chain of %s (%s)', (symbol) => {
-    const chain = optionsChain('pro', { symbol }, IN_SESSION);
+    const chain = simulatedOptionsChain('pro', { symbol }, IN_SESSION);
     expect(chain.contracts.length).toBeGreaterThan(0);
     expectParses('getOptionsChain', chain);
   });
@@ -96,14 +96,14 @@ describe('the market services answer what the contract says', () => {
     ['straddles spanning earnings', { ticker: 'NVDA', strategy: 'straddle', excludeEarnings: false }],
   ])('a scan of %s, in session and at the weekend', (_name, filters) => {
     for (const at of [IN_SESSION, WEEKEND]) {
-      const output = scanOptions('pro', scanFiltersSchema.parse(filters), at);
+      const output = simulatedScan('pro', scanFiltersSchema.parse(filters), at);
       expect(output.results.length).toBeGreaterThan(0);
       expectParses('scanOptions', output);
     }
   });
 
   it('a scan that finds nothing, with the reason', () => {
-    const output = scanOptions(
+    const output = simulatedScan(
       'pro',
       scanFiltersSchema.parse({ ticker: 'SPY', minEdgeScore: 100 }),
       IN_SESSION,

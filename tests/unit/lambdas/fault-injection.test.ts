@@ -699,7 +699,7 @@ describe('fault injection on every route and scheduled job', () => {
     vi.stubEnv('USER_POOL_CLIENT_ID', 'faults-client');
     vi.stubEnv('ORIGIN_VERIFY_REQUIRED', 'true');
     vi.stubEnv('SITE_GATE_ENABLED', 'true');
-    vi.stubEnv('MARKET_DATA_PROVIDER', 'simulated');
+    vi.stubEnv('QUOTES_PROVIDER', 'simulated');
     // The failures are expected here; their log lines are checked elsewhere.
     vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
     vi.stubEnv('STRIPE_API_URL', stripe.url);

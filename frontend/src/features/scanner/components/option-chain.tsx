@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { type OptionContractRow } from '@shared/options/response-schemas';
 import { useOptionChain } from '../api/get-option-chain';
 import { chainRows, spotIndex } from '../utils/chain-rows';
+import { ProvenanceBadge } from './provenance-badge';
 import {
   formatFractionPercent,
   formatGreek,
@@ -100,6 +101,7 @@ export function OptionChain({
               of {formatDateTime(data.asOf)}
             </p>
           )}
+          {data && <ProvenanceBadge provenance={data} />}
         </div>
         <Button variant="secondary" onClick={onClose}>
           {embedded ? 'Hide chain' : 'Close chain'}

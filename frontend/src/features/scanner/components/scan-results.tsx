@@ -9,6 +9,7 @@ import {
 } from '@shared/options/response-schemas';
 import { formatDateTime, formatInteger, formatTime } from '../utils/format';
 import { type ResultSort } from '../utils/sort-results';
+import { ProvenanceBadge } from './provenance-badge';
 import { ResultsTable } from './results-table';
 
 type ScanResultsProps = {
@@ -52,6 +53,7 @@ export function ScanResults({
           </p>
         )}
       </div>
+      {data && !error && <ProvenanceBadge provenance={data} />}
       {data && !error && !data.marketOpen && (
         <p className="mt-2 text-xs text-amber-200">
           The market is closed: prices hold at the last close, so auto-refresh is paused until the open.

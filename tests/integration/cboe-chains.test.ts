@@ -1,0 +1,190 @@
+/**
+ * Real chains through the chain route's and the scan's services, from a local HTTP server standing
+ * in for CBOE: the recorded QQQ body (tests/fixtures/SOURCES.md; two contracts) and a hand-written
+ * body in CBOE's layout built in this test (a QQQ chain priced with Black-76 at 20 % volatility,
+ * labelled as such) for a chain the scanner can build positions from. Then the provider failing:
+ * a 500, a timeout, a body that is not JSON, one that is not a chain.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { optionChainSchema, scanResponseSchema } from '@shared/options/response-schemas';
+import { scanFiltersSchema } from '@shared/options/scan-filters';
+import { bsm } from '@shared/pricing/bsm';
+import { NotFoundError, ValidationError } from '../../lambdas/common/errors';
+import { cboeChainProvider, FRESH_MS, LastGoodChains } from '../../lambdas/market/chain-source';
+import { optionsChain, scanOptions } from '../../lambdas/market/service';
+
+const recorded = readFileSync(
+  new URL('../fixtures/providers/cboe/QQQ.edge-api-public.json', import.meta.url),
+  'utf8',
+);
+
+/** Hand-written, CBOE's layout: QQQ at 336.46 on 2023-05-19 15:59:59 New York, expiry 2023-06-16. */
+function handwrittenChain(): string {
+  const spot = 336.46;
+  const years = (27 * 86_400_000 + 1000) / (365 * 86_400_000);
+  const options = [];
+  for (let strike = 300; strike <= 370; strike += 5) {
+    for (const type of ['call', 'put'] as const) {
+      const { price } = bsm({ spot, strike, years, rate: 0.05, dividendYield: 0.006, volatility: 0.2, type });
+      const bid = Math.max(0, Math.floor((price - 0.05) * 100) / 100);
+      options.push({
+        option: `QQQ230616${type === 'call' ? 'C' : 'P'}00${strike}000`,
+        bid,
+        bid_size: 10,
+        ask: Math.ceil((price + 0.05) * 100) / 100,
+        ask_size: 10,
+        iv: 0.2,
+        open_interest: 5000,
+        volume: 800,
+        delta: null,
+        gamma: null,
+        theta: null,
+        vega: null,
+        rho: null,
+        last_trade_price: 0,
+        last_trade_time: null,
+      });
+    }
+  }
+  const body = JSON.parse(recorded) as { timestamp: string; data: { options: unknown[] } };
+  body.timestamp = '2023-05-19 19:59:59';
+  body.data.options = options;
+  return JSON.stringify(body);
+}
+
+let server: Server;
+let baseUrl: string;
+let answer: { status: number; body: string } | 'hang';
+const paths: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    paths.push(req.url ?? '');
+    if (answer === 'hang') return; // never answers: the client's timeout ends it
+    res.writeHead(answer.status, { 'content-type': 'application/json' });
+    res.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
+beforeEach(() => {
+  paths.length = 0;
+  answer = { status: 200, body: handwrittenChain() };
+});
+
+/** A chain source whose clock the test moves, past the freshness window when it needs a refetch. */
+function source() {
+  let now = Date.parse('2024-01-02T15:00:00Z');
+  const chains = new LastGoodChains(cboeChainProvider(baseUrl), () => new Date(now));
+  return { chains, later: () => (now += FRESH_MS + 1) };
+}
+
+describe('the chain route on CBOE', () => {
+  it('serves the recorded bids and asks at CBOE’s quote time, delayed, with why each has no IV', async () => {
+    answer = { status: 200, body: recorded };
+    const { chains } = source();
+    const chain = await optionsChain('pro', { symbol: 'QQQ' }, chains);
+
+    expect(paths).toEqual(['/api/global/delayed_quotes/options/QQQ.json']);
+    expect(optionChainSchema.parse(JSON.parse(JSON.stringify(chain)))).toBeTruthy();
+    expect(chain).toMatchObject({
+      source: 'cboe',
+      delayed: true,
+      stale: null,
+      asOf: '2023-05-19T19:59:59.000Z',
+    });
+    expect(chain.underlyingPrice).toBe(336.46);
+    expect(chain.contracts.map((c) => [c.type, c.strike, c.bid, c.ask, c.iv, c.noIvReason])).toEqual([
+      ['call', 260, 76.08, 76.3, null, 'below_intrinsic'],
+      ['put', 260, 0, 0.01, null, 'zero_bid'],
+    ]);
+  });
+
+  it('prices a whole chain against its parity forward', async () => {
+    const chain = await optionsChain('pro', { symbol: 'QQQ' }, source().chains);
+    expect(chain.forwards).toHaveLength(1);
+    expect(chain.forwards[0]!.method).toBe('parity');
+    // F = S·e^{(r - q)T} = 336.46·e^{0.044·27/365}
+    expect(chain.forwards[0]!.forward).toBeCloseTo(336.46 * Math.exp(0.044 * (27 / 365)), 1);
+    const solved = chain.contracts.filter((c) => c.iv !== null);
+    expect(solved.length).toBeGreaterThan(20);
+    for (const c of solved) expect(Math.abs(c.iv! - 0.2)).toBeLessThan(0.02);
+  });
+});
+
+describe('the scan on CBOE', () => {
+  it('builds positions from the provider’s quotes, for the ticker asked', async () => {
+    const output = await scanOptions(
+      'pro',
+      scanFiltersSchema.parse({ ticker: 'QQQ', ivRank: 0 }),
+      source().chains,
+    );
+    expect(output).toMatchObject({
+      source: 'cboe',
+      delayed: true,
+      stale: null,
+      asOf: '2023-05-19T19:59:59.000Z',
+    });
+    expect(output.results.length).toBeGreaterThan(0);
+    const quoted = new Set(
+      JSON.parse(handwrittenChain()).data.options.flatMap((o: { bid: number; ask: number }) => [
+        o.bid,
+        o.ask,
+      ]),
+    );
+    for (const result of output.results)
+      for (const leg of result.position.legs.filter((l) => l.kind !== 'stock')) {
+        expect(quoted.has(leg.bid)).toBe(true);
+        expect(quoted.has(leg.ask)).toBe(true);
+      }
+    expect(scanResponseSchema.parse(JSON.parse(JSON.stringify(output)))).toBeTruthy();
+  });
+
+  it('asks for a ticker rather than scan the universe one chain at a time', async () => {
+    await expect(scanOptions('pro', scanFiltersSchema.parse({}), source().chains)).rejects.toThrow(
+      ValidationError,
+    );
+  });
+});
+
+describe('CBOE failing', () => {
+  it.each([
+    ['a 500', { status: 500, body: '{"error":"internal"}' }],
+    ['a body that is not JSON', { status: 200, body: '<html>busy</html>' }],
+    ['a body that is not a chain', { status: 200, body: '{"data":{"nothing":1}}' }],
+  ] as const)('after %s: the last good chain, marked stale with its age', async (_name, failure) => {
+    const { chains, later } = source();
+    const good = await optionsChain('pro', { symbol: 'QQQ' }, chains);
+    later();
+    answer = failure;
+    const stale = await optionsChain('pro', { symbol: 'QQQ' }, chains);
+    expect(paths).toHaveLength(2);
+    expect(stale.contracts).toEqual(good.contracts);
+    expect(stale.source).toBe('cboe');
+    expect(stale.stale).toMatchObject({ reason: expect.stringMatching(/^CBOE /) as unknown });
+    expect(stale.stale!.ageSeconds).toBeGreaterThanOrEqual(0);
+  });
+
+  it('with no good chain yet: a clear 404, never simulated numbers', async () => {
+    answer = { status: 500, body: '' };
+    const failing = optionsChain('pro', { symbol: 'QQQ' }, source().chains);
+    await expect(failing).rejects.toThrow(NotFoundError);
+    await expect(failing).rejects.toThrow(/CBOE answered 500/);
+  });
+
+  it('a provider that never answers times out into the last good chain', async () => {
+    const { chains, later } = source();
+    await optionsChain('pro', { symbol: 'QQQ' }, chains);
+    later();
+    answer = 'hang';
+    const stale = await optionsChain('pro', { symbol: 'QQQ' }, chains);
+    expect(stale.stale?.reason).toBe('CBOE no answer (timed out)');
+  }, 20_000);
+});
