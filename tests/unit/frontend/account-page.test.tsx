@@ -7,9 +7,17 @@
  * confirmation, and the plan-limit notice other screens show.
  */
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
-import { fetchAuthSession, getCurrentUser, signOut, updatePassword } from 'aws-amplify/auth';
+import {
+  fetchAuthSession,
+  fetchMFAPreference,
+  getCurrentUser,
+  signIn,
+  signOut,
+  updatePassword,
+} from 'aws-amplify/auth';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RECENT_SIGN_IN_MINUTES } from '@shared/auth/sessions';
 import { DELETE_ACCOUNT_CONFIRMATION } from '@shared/constants/texts';
 import type { Profile } from '@shared/profiles/schemas';
 import { PlanLimitNotice } from '../../../frontend/src/components/ui/plan-limit-notice';
@@ -79,6 +87,7 @@ beforeEach(() => {
     },
   } as never);
   vi.mocked(signOut).mockResolvedValue(undefined);
+  vi.mocked(fetchMFAPreference).mockResolvedValue({ enabled: [] });
   vi.stubGlobal('scrollTo', vi.fn());
   vi.stubGlobal('location', { ...window.location, assign });
   localStorage.setItem('onboardingCompleted', 'true');
@@ -312,6 +321,75 @@ describe('delete account', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(signOut).toHaveBeenCalled());
     expect(requestsTo('deleteAccount')).toHaveLength(2);
+  });
+});
+
+describe('re-authentication (a sign-in older than RECENT_SIGN_IN_MINUTES)', () => {
+  /** The API's answer to a deletion or MFA change with a sign-in older than the window. */
+  const reauthenticationRequired = () =>
+    apiError(
+      403,
+      'reauthentication_required',
+      `For your security, sign in again to do this: it needs a sign-in from the last ${RECENT_SIGN_IN_MINUTES} minutes.`,
+      { withinMinutes: RECENT_SIGN_IN_MINUTES },
+    );
+
+  it('a refused deletion says why and offers Sign in again, which signs in here only and comes back to retry', async () => {
+    apiServer.use(serve('deleteAccount', reauthenticationRequired));
+    const { router, user } = renderApp('/dashboard/account');
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete account' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+
+    const notice = await within(dialog).findByRole('alert');
+    expect(notice).toHaveTextContent('For your security, sign in again to delete your account.');
+    expect(notice).toHaveTextContent(`a sign-in from the last ${RECENT_SIGN_IN_MINUTES} minutes`);
+    expect(within(dialog).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(signOut).not.toHaveBeenCalled();
+
+    await user.click(within(notice).getByRole('button', { name: 'Sign in again' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(signOut).toHaveBeenCalledTimes(1);
+    // This browser's session only: other devices stay signed in.
+    expect(requestsTo('signOutEverywhere')).toEqual([]);
+
+    vi.mocked(signIn).mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    await user.type(screen.getByLabelText('Email address'), 'trader@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Str0ngPassword');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/account');
+
+    apiServer.use(serve('deleteAccount', () => undefined));
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete account' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(requestsTo('signOutEverywhere')).toHaveLength(1));
+    expect(requestsTo('deleteAccount')).toHaveLength(2);
+  });
+
+  it('a refused MFA switch-off says why and offers Sign in again, back to this page', async () => {
+    vi.mocked(fetchMFAPreference).mockResolvedValue({ enabled: ['TOTP'] });
+    apiServer.use(serve('disableMfa', reauthenticationRequired));
+    const { router, user } = renderApp('/dashboard/account?upgrade=pro');
+    await user.click(await screen.findByRole('button', { name: 'Close dialog' }));
+    const section = await screen.findByRole('region', { name: 'Two-factor authentication' });
+    await user.click(
+      await within(section).findByRole('button', { name: 'Turn off two-factor authentication' }),
+    );
+
+    const notice = await within(section).findByRole('alert');
+    expect(notice).toHaveTextContent(
+      'For your security, sign in again to turn off two-factor authentication.',
+    );
+    await user.click(within(notice).getByRole('button', { name: 'Sign in again' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(router.state.location).toMatchObject({
+      pathname: '/login',
+      state: { from: { pathname: '/dashboard/account' } },
+    });
+    expect(requestsTo('signOutEverywhere')).toEqual([]);
   });
 });
 
