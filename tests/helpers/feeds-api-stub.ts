@@ -19,12 +19,8 @@ export const FEEDS_AS_OF = '2026-11-23T16:00:00.000Z';
 
 export interface FeedsStub {
   items: { [F in FeedName]: FeedItem<F>[] };
-  dismissed: Set<string>;
-  requests: URL[];
   /** Adds an item to the top of a feed (what the next poll shows). */
   push<F extends FeedName>(feed: F, item: FeedItem<F>): void;
-  /** Answers a request, or returns null when it is not a feeds request. */
-  handle(url: URL, method: string): Response | null;
 }
 
 const newestFirst = <T extends AnyFeedItem>(items: T[]) =>
@@ -41,40 +37,12 @@ export function feedsStub(): FeedsStub {
       chatter: window('chatter', 20) as FeedItem<'chatter'>[],
       trends: window('trends', 12) as FeedItem<'trends'>[],
     },
-    dismissed: new Set(),
-    requests: [],
     push(feed, item) {
       (stub.items[feed] as AnyFeedItem[]).unshift(item);
-    },
-    handle(url, method) {
-      const dismiss = /^\/api\/feeds\/trends\/([^/]+)\/dismiss$/.exec(url.pathname);
-      if (dismiss && method === 'POST') {
-        stub.requests.push(url);
-        stub.dismissed.add(decodeURIComponent(dismiss[1]!));
-        return new Response(null, { status: 204 });
-      }
-      const match = /^\/api\/feeds\/([^/]+)$/.exec(url.pathname);
-      if (!match || method !== 'GET') return null;
-      stub.requests.push(url);
-      const feed = feedNameSchema.parse(match[1]);
-      const query = feedQuerySchemas[feed].parse(Object.fromEntries(url.searchParams));
-      let items = stub.items[feed] as AnyFeedItem[];
-      if (feed === 'trends') items = items.filter((item) => !stub.dismissed.has(item.id));
-      const page = pageFeedItems(feed, items as never, query as never);
-      const base = { items: page.items, cursor: page.cursor, asOf: FEEDS_AS_OF, source: 'simulated' };
-      return Response.json(
-        feed === 'alerts'
-          ? { ...base, todayCount: items.length + 40 }
-          : { ...base, ...feedExtras(feed, page.matched as AnyFeedItem[]) },
-      );
     },
   };
   return stub;
 }
-
-/** The requests made to one feed, as their query parameters. */
-export const feedRequests = (stub: FeedsStub, feed: FeedName) =>
-  stub.requests.filter((url) => url.pathname === `/api/feeds/${feed}`).map((url) => url.searchParams);
 
 /** The feed's answer to `query`: the stub's items, less `hidden`, paged by the shared feed code. */
 function feedAnswer(
