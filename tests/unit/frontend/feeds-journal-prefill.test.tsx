@@ -5,7 +5,7 @@
  * and reference; the state is used once. The API is answered by Mock Service Worker
  * (tests/helpers/api-server.ts), checked against the shared contract.
  */
-import { cleanup, configure, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { journalPrefillFor } from '@shared/feeds/journal-prefill';
@@ -69,10 +69,10 @@ describe('the journal’s Add Trade from a prefill', () => {
     expect(within(dialog).getByLabelText(/^Strategy/)).toHaveValue(state.addTrade.strategy);
     expect(within(dialog).getByLabelText(/^Entry Price/)).toHaveValue(alert.price);
     expect(within(dialog).getByLabelText(/^Notes/)).toHaveValue(state.addTrade.notes);
-    await vi.waitFor(() => expect(router.state.location.state).toBeNull());
+    await waitFor(() => expect(router.state.location.state).toBeNull());
 
     await user.click(within(dialog).getByRole('button', { name: 'Add Trade' }));
-    await vi.waitFor(() => expect(posted()).toHaveLength(1));
+    await waitFor(() => expect(posted()).toHaveLength(1));
     expect(posted()[0]).toMatchObject({
       ticker: alert.ticker,
       entry_price: alert.price,
@@ -97,7 +97,7 @@ describe('the journal’s Add Trade from a prefill', () => {
     expect(within(dialog).getByLabelText(/^Ticker/)).toHaveValue(alert.ticker);
     expect(within(dialog).getByLabelText(/^Entry Price/)).toHaveValue(alert.priceIndications.currentPrice);
     await user.click(within(dialog).getByRole('button', { name: 'Add Trade' }));
-    await vi.waitFor(() => expect(posted()).toHaveLength(1));
+    await waitFor(() => expect(posted()).toHaveLength(1));
     expect(posted()[0]).toMatchObject({ source: 'alert', source_ref: `trends:${alert.id}` });
   });
 });

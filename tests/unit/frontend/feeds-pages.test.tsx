@@ -5,7 +5,7 @@
  * shared contract): what each shows, what its filters send, dismissal, the notification
  * permission flow, and 'Track in Journal'.
  */
-import { act, cleanup, configure, screen, within } from '@testing-library/react';
+import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -148,7 +148,7 @@ describe('Market Alerts', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout'] });
     await user.click(screen.getByRole('switch', { name: 'Live updates' }));
     await user.click(screen.getByRole('switch', { name: 'Live updates' })); // resuming catches up at once
-    await vi.waitFor(() => expect(FakeNotification.shown).toHaveLength(3));
+    await waitFor(() => expect(FakeNotification.shown).toHaveLength(3));
     const byTag = (tag: string) => FakeNotification.shown.find((n) => n.options.tag === tag)!;
     const [lowShown, highShown] = [byTag('al-new-low'), byTag('al-new-high')];
     expect(lowShown.title).toBe(`${low.ticker}: ${marketAlertTypeLabels[low.type]} (low)`);
@@ -178,9 +178,7 @@ describe('Market Alerts', () => {
     apiServer.use(serve('getProfile', () => profile(false)));
     renderApp('/dashboard/alerts');
     await screen.findByRole('list', { name: 'Market alerts' });
-    await vi.waitFor(() =>
-      expect(screen.getByRole('switch', { name: 'Browser notifications' })).toBeDisabled(),
-    );
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Browser notifications' })).toBeDisabled());
     expect(screen.getByRole('link', { name: 'notification preferences' })).toHaveAttribute(
       'href',
       '/dashboard/account',
@@ -221,7 +219,7 @@ describe('Dark Pool Flow Analyzer', () => {
     expect(requestsToFeed('darkpool').at(-1)!.get('minConfidence')).toBe('75');
 
     await user.click(screen.getByRole('switch', { name: 'Algo Only' }));
-    await vi.waitFor(() => expect(requestsToFeed('darkpool').at(-1)!.get('algoOnly')).toBe('true'));
+    await waitFor(() => expect(requestsToFeed('darkpool').at(-1)!.get('algoOnly')).toBe('true'));
 
     const search = screen.getByLabelText('Ticker search');
     expect(search).toHaveAttribute('maxLength', '5');
@@ -231,7 +229,7 @@ describe('Dark Pool Flow Analyzer', () => {
 
     await user.clear(search);
     await user.type(search, 'nvda');
-    await vi.waitFor(() => expect(requestsToFeed('darkpool').at(-1)!.get('focus')).toBe('NVDA'));
+    await waitFor(() => expect(requestsToFeed('darkpool').at(-1)!.get('focus')).toBe('NVDA'));
     expect(Date.parse(requestsToFeed('darkpool').at(-1)!.get('focusSince')!)).not.toBeNaN();
 
     const known = screen.getByLabelText('Known tickers');
@@ -258,12 +256,12 @@ describe('Risky Chatter', () => {
     await user.selectOptions(screen.getByLabelText('Platform'), 'reddit');
     await user.selectOptions(screen.getByLabelText('Risk'), 'extreme');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'growth');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       const last = requestsToFeed('chatter').at(-1)!;
       expect(Object.fromEntries(last)).toEqual({ platform: 'reddit', risk: 'extreme', sort: 'growth' });
     });
     const expected = stub.items.chatter.filter((c) => c.platform === 'reddit' && c.riskLevel === 'extreme');
-    await vi.waitFor(() => expect(screen.queryAllByRole('article').length).toBe(expected.length));
+    await waitFor(() => expect(screen.queryAllByRole('article').length).toBe(expected.length));
   });
 });
 
@@ -287,13 +285,11 @@ describe('Trend Alerts', () => {
       }),
     );
     await user.click(within(card).getByRole('button', { name: `Dismiss ${first.title}` }));
-    await vi.waitFor(() =>
-      expect(screen.queryByRole('article', { name: first.title })).not.toBeInTheDocument(),
-    );
+    await waitFor(() => expect(screen.queryByRole('article', { name: first.title })).not.toBeInTheDocument());
     expect(requestsTo('dismissTrendAlert').map((request) => request.params.id)).toEqual([first.id]);
 
     await user.selectOptions(screen.getByLabelText('Severity'), 'critical');
-    await vi.waitFor(() => expect(requestsToFeed('trends').at(-1)!.get('severity')).toBe('critical'));
+    await waitFor(() => expect(requestsToFeed('trends').at(-1)!.get('severity')).toBe('critical'));
   });
 });
 
@@ -304,6 +300,6 @@ describe('Track in Journal', () => {
     await user.click(within(table).getAllByRole('button', { name: /^Edge breakdown for/ })[0]!);
     const flow = stub.items.darkpool.filter((f) => f.confidence >= 75)[0]!;
     await user.click(screen.getByRole('button', { name: `Track ${flow.ticker} in Journal` }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/journal'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/journal'));
   });
 });
