@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { accountExportSchema } from '@shared/account/schemas';
+import { RECENT_SIGN_IN_MINUTES } from '@shared/auth/sessions';
 import { DELETE_ACCOUNT_CONFIRMATION } from '@shared/constants/texts';
 import { signInThroughUi, signUpThroughUi } from './support';
 
@@ -151,6 +152,50 @@ test.describe('Account Settings', () => {
     await signInThroughUi(page, email, password);
     await expect(page.getByRole('alert')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a deletion refused for an old sign-in: sign in again, come back to the page, and delete', async ({
+    page,
+    request,
+  }) => {
+    const { email, password } = await signUpThroughUi(page, request, 'account-reauth');
+    await page.goto('/dashboard/account');
+    // A sign-in older than RECENT_SIGN_IN_MINUTES cannot be had in a run (the server's rule is in
+    // the integration tests): the browser answers the first deletion with the server's refusal.
+    await page.route(
+      (url) => url.pathname === '/api/account',
+      (route) =>
+        route.fulfill({
+          status: 403,
+          json: {
+            error: {
+              code: 'reauthentication_required',
+              message: `For your security, sign in again to do this: it needs a sign-in from the last ${RECENT_SIGN_IN_MINUTES} minutes.`,
+              details: { withinMinutes: RECENT_SIGN_IN_MINUTES },
+            },
+          },
+        }),
+      { times: 1 },
+    );
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete account' });
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    const notice = dialog.getByRole('alert');
+    await expect(notice).toContainText('For your security, sign in again to delete your account.');
+    await notice.getByRole('button', { name: 'Sign in again' }).click();
+
+    // The sign-in screen, in place (a fresh page load would forget the way back).
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/account$/);
+
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 });
+    await signInThroughUi(page, email, password);
+    await expect(page.getByRole('alert')).toBeVisible();
   });
 
   test('the page at 1440 and 390 px', async ({ page, request }, testInfo) => {

@@ -1,8 +1,9 @@
 /**
- * An in-memory stand-in for GET /api/feeds/{feed} and the trend-alert dismissal, for the jsdom
- * page tests: items come from the real generators at a fixed instant, and each request is
- * answered with the same shared schemas and paging code the handler uses.
+ * The feeds as the jsdom page tests meet them: items from the real generators at a fixed instant,
+ * and `serveFeeds` answering GET /api/feeds/{feed} on the MSW harness (tests/helpers/api-server.ts)
+ * with the shared query schemas and paging code the handler uses.
  */
+import type { HttpHandler } from 'msw';
 import { feedItemsBetween } from '@shared/feeds/generate';
 import { feedExtras, pageFeedItems } from '@shared/feeds/query';
 import {
@@ -12,17 +13,14 @@ import {
   type FeedItem,
   type FeedName,
 } from '@shared/feeds/schemas';
+import { requestsTo, serve } from './api-server';
 
 export const FEEDS_AS_OF = '2026-11-23T16:00:00.000Z';
 
 export interface FeedsStub {
   items: { [F in FeedName]: FeedItem<F>[] };
-  dismissed: Set<string>;
-  requests: URL[];
   /** Adds an item to the top of a feed (what the next poll shows). */
   push<F extends FeedName>(feed: F, item: FeedItem<F>): void;
-  /** Answers a request, or returns null when it is not a feeds request. */
-  handle(url: URL, method: string): Response | null;
 }
 
 const newestFirst = <T extends AnyFeedItem>(items: T[]) =>
@@ -39,37 +37,41 @@ export function feedsStub(): FeedsStub {
       chatter: window('chatter', 20) as FeedItem<'chatter'>[],
       trends: window('trends', 12) as FeedItem<'trends'>[],
     },
-    dismissed: new Set(),
-    requests: [],
     push(feed, item) {
       (stub.items[feed] as AnyFeedItem[]).unshift(item);
-    },
-    handle(url, method) {
-      const dismiss = /^\/api\/feeds\/trends\/([^/]+)\/dismiss$/.exec(url.pathname);
-      if (dismiss && method === 'POST') {
-        stub.requests.push(url);
-        stub.dismissed.add(decodeURIComponent(dismiss[1]!));
-        return new Response(null, { status: 204 });
-      }
-      const match = /^\/api\/feeds\/([^/]+)$/.exec(url.pathname);
-      if (!match || method !== 'GET') return null;
-      stub.requests.push(url);
-      const feed = feedNameSchema.parse(match[1]);
-      const query = feedQuerySchemas[feed].parse(Object.fromEntries(url.searchParams));
-      let items = stub.items[feed] as AnyFeedItem[];
-      if (feed === 'trends') items = items.filter((item) => !stub.dismissed.has(item.id));
-      const page = pageFeedItems(feed, items as never, query as never);
-      const base = { items: page.items, cursor: page.cursor, asOf: FEEDS_AS_OF, source: 'simulated' };
-      return Response.json(
-        feed === 'alerts'
-          ? { ...base, todayCount: items.length + 40 }
-          : { ...base, ...feedExtras(feed, page.matched as AnyFeedItem[]) },
-      );
     },
   };
   return stub;
 }
 
-/** The requests made to one feed, as their query parameters. */
-export const feedRequests = (stub: FeedsStub, feed: FeedName) =>
-  stub.requests.filter((url) => url.pathname === `/api/feeds/${feed}`).map((url) => url.searchParams);
+/** The feed's answer to `query`: the stub's items, less `hidden`, paged by the shared feed code. */
+function feedAnswer(
+  stub: FeedsStub,
+  feed: FeedName,
+  query: Record<string, string>,
+  hidden: ReadonlySet<string>,
+) {
+  const parsed = feedQuerySchemas[feed].parse(query);
+  const items = (stub.items[feed] as AnyFeedItem[]).filter((item) => !hidden.has(item.id));
+  const page = pageFeedItems(feed, items as never, parsed as never);
+  const base = { items: page.items, cursor: page.cursor, asOf: FEEDS_AS_OF, source: 'simulated' as const };
+  return feed === 'alerts'
+    ? { ...base, todayCount: items.length + 40 }
+    : { ...base, ...feedExtras(feed, page.matched as AnyFeedItem[]) };
+}
+
+/**
+ * GET /api/feeds/{feed} from the stub's items at the time of each request (so `push` shows on
+ * the next poll), without the ids in `hidden` (what the server leaves out once dismissed).
+ */
+export const serveFeeds = (stub: FeedsStub, hidden: ReadonlySet<string> = new Set()): HttpHandler =>
+  serve(
+    'getFeed',
+    ({ params, query }) => feedAnswer(stub, feedNameSchema.parse(params.feed), query, hidden) as never,
+  );
+
+/** The query parameters of each request made to one feed, in order (MSW harness). */
+export const requestsToFeed = (feed: FeedName) =>
+  requestsTo('getFeed')
+    .filter((request) => request.params.feed === feed)
+    .map((request) => new URLSearchParams(request.query));

@@ -27,7 +27,13 @@ export type AuthContextValue = {
   user: AuthUser | null;
   /** Re-reads the session (after a sign-in); resolves once `status` reflects it. */
   refresh: () => Promise<void>;
+  /** Signs out everywhere: every session ends on the server, and the site gate locks. */
   signOut: () => Promise<void>;
+  /**
+   * Ends this browser's session only, to sign in again (a re-authentication): other devices
+   * stay signed in and the site gate stays open.
+   */
+  signOutThisDevice: () => Promise<void>;
 };
 
 /** The site gate's query key (its query lives in features/site-gate; the key is shared). */
@@ -98,6 +104,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     markSignedOut();
   }, [markSignedOut, siteGate, queryClient, config]);
 
+  const signOutThisDevice = useCallback(async () => {
+    try {
+      await (await loadAmplify(config)).auth.signOut();
+    } catch (error) {
+      console.warn('Sign out did not complete cleanly', error);
+    }
+    markSignedOut();
+  }, [markSignedOut, config]);
+
   useEffect(() => {
     let active = true;
     let stopListening: (() => void) | undefined;
@@ -126,7 +141,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [refresh, markSignedOut, signOut, config]);
 
-  const value = useMemo(() => ({ ...state, refresh, signOut }), [state, refresh, signOut]);
+  const value = useMemo(
+    () => ({ ...state, refresh, signOut, signOutThisDevice }),
+    [state, refresh, signOut, signOutThisDevice],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
@@ -138,19 +156,30 @@ export function useAuth(): AuthContextValue {
 
 export type RedirectState = { from?: { pathname: string; search?: string; hash?: string } };
 
-/** Where to go after signing in: the protected page the visitor asked for, else the dashboard. */
+/** A base no path can leave: a target that resolves elsewhere names another origin. */
+const SAME_ORIGIN = 'https://same-origin.invalid';
+
+/**
+ * Where to go after signing in: the signed-in page the visitor asked for (or was sent from to
+ * sign in again), else the dashboard. Only a relative path that stays on this origin is taken.
+ */
 export function redirectTarget(state: unknown): string {
   const from = (state as RedirectState | null)?.from;
-  if (
-    !from ||
-    typeof from.pathname !== 'string' ||
-    !from.pathname.startsWith('/') ||
-    from.pathname.startsWith('//')
-  ) {
+  if (!from || typeof from.pathname !== 'string' || !from.pathname.startsWith('/')) return '/dashboard';
+  const { search = '', hash = '' } = from;
+  if (typeof search !== 'string' || typeof hash !== 'string') return '/dashboard';
+  const target = `${from.pathname}${search}${hash}`;
+  // '//host' and '/\host' are relative to the scheme only: browsers read both as another origin.
+  let url: URL;
+  try {
+    url = new URL(target, SAME_ORIGIN);
+  } catch {
     return '/dashboard';
   }
-  if (from.pathname === '/login' || from.pathname === '/signup') return '/dashboard';
-  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  if (url.origin !== SAME_ORIGIN || url.pathname === '/login' || url.pathname === '/signup') {
+    return '/dashboard';
+  }
+  return target;
 }
 
 /** Route element for signed-in pages: spinner while loading, /login (remembering the page) when signed out. */

@@ -1,19 +1,27 @@
 // @vitest-environment jsdom
 /**
- * Account Settings in jsdom against an in-memory stand-in for the profile, account and billing
- * API that validates with the shared schemas: the Subscription card's display rules and colours,
- * Upgrade Plan (checkout, or how to reach sales when payments are off), Billing History, the
- * profile's name and preferences, statistics, delete with the spec's confirmation, and the
- * plan-limit notice other screens show.
+ * Account Settings in jsdom, the API answered by Mock Service Worker (tests/helpers/api-server.ts,
+ * every answer and request checked against the shared contract): the Subscription card's display
+ * rules and colours, Upgrade Plan (checkout, or how to reach sales when payments are off),
+ * Billing History, the profile's name and preferences, statistics, delete with the spec's
+ * confirmation, and the plan-limit notice other screens show.
  */
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
-import { fetchAuthSession, getCurrentUser, signOut, updatePassword } from 'aws-amplify/auth';
+import {
+  fetchAuthSession,
+  fetchMFAPreference,
+  getCurrentUser,
+  signIn,
+  signOut,
+  updatePassword,
+} from 'aws-amplify/auth';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkoutInput } from '@shared/billing/schemas';
+import { RECENT_SIGN_IN_MINUTES } from '@shared/auth/sessions';
 import { DELETE_ACCOUNT_CONFIRMATION } from '@shared/constants/texts';
-import { updateProfileInput, type Profile } from '@shared/profiles/schemas';
+import type { Profile } from '@shared/profiles/schemas';
 import { PlanLimitNotice } from '../../../frontend/src/components/ui/plan-limit-notice';
+import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -29,11 +37,6 @@ vi.mock('aws-amplify/auth', async () => ({
 
 const DAY_MS = 86_400_000;
 const now = Date.now();
-let profile: Profile;
-let billingEnabled = true;
-let portalReply: () => Response;
-let deleteReply: () => Response;
-const requests: { method: string; path: string; body: unknown }[] = [];
 const assign = vi.fn();
 
 function baseProfile(overrides: Partial<Profile> = {}): Profile {
@@ -55,59 +58,27 @@ function baseProfile(overrides: Partial<Profile> = {}): Profile {
   };
 }
 
-const json = (body: unknown, status = 200) => Response.json(body, { status });
-const envelope = (status: number, code: string, message: string) =>
-  json({ error: { code, message } }, status);
+/** The profile the API answers with for the rest of the test. */
+const serveProfile = (profile: Profile) => apiServer.use(serve('getProfile', () => profile));
 
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = new URL(String(input), 'http://localhost');
-  const method = init?.method ?? 'GET';
-  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-  requests.push({ method, path: url.pathname, body });
-  const route = `${method} ${url.pathname}`;
-  switch (route) {
-    case 'GET /config.json':
-      return json({});
-    case 'GET /api/profile':
-      return json(profile);
-    case 'PATCH /api/profile': {
-      const changes = updateProfileInput.parse(body);
-      profile = {
-        ...profile,
-        ...(changes.full_name !== undefined ? { full_name: changes.full_name } : {}),
-        notification_prefs: { ...profile.notification_prefs, ...changes.notification_prefs },
-      };
-      return json(profile);
-    }
-    case 'GET /api/billing':
-      return json({ enabled: billingEnabled });
-    case 'POST /api/billing/checkout':
-      checkoutInput.parse(body);
-      return json({ url: 'https://checkout.stripe.test/c/pay_123' });
-    case 'POST /api/billing/portal':
-      return portalReply();
-    case 'GET /api/account/stats':
-      return json({
-        total_trades: 12,
-        closed_trades: 10,
-        win_rate: 60,
-        ai_questions_this_month: 7,
-        member_since: profile.created_at,
-        member_days: 2,
-      });
-    case 'DELETE /api/account':
-      return deleteReply();
-    default:
-      return envelope(404, 'not_found', `No stand-in for ${route}`);
-  }
-});
+useApiServer(
+  serve('getProfile', () => baseProfile()),
+  serve('getBilling', () => ({ enabled: true })),
+  serve('createCheckout', () => ({ url: 'https://checkout.stripe.test/c/pay_123' })),
+  serve('openBillingPortal', () => ({ url: 'https://billing.stripe.test/p/session_1' })),
+  serve('getAccountStats', () => ({
+    total_trades: 12,
+    closed_trades: 10,
+    win_rate: 60,
+    ai_questions_this_month: 7,
+    member_since: baseProfile().created_at,
+    member_days: 2,
+  })),
+  serve('deleteAccount', () => undefined),
+  serve('signOutEverywhere', () => undefined),
+);
 
 beforeEach(() => {
-  profile = baseProfile();
-  billingEnabled = true;
-  portalReply = () => json({ url: 'https://billing.stripe.test/p/session_1' });
-  deleteReply = () => new Response(null, { status: 204 });
-  requests.length = 0;
   vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-1', username: 'sub-1' });
   vi.mocked(fetchAuthSession).mockResolvedValue({
     tokens: {
@@ -116,7 +87,7 @@ beforeEach(() => {
     },
   } as never);
   vi.mocked(signOut).mockResolvedValue(undefined);
-  vi.stubGlobal('fetch', fetchMock);
+  vi.mocked(fetchMFAPreference).mockResolvedValue({ enabled: [] });
   vi.stubGlobal('scrollTo', vi.fn());
   vi.stubGlobal('location', { ...window.location, assign });
   localStorage.setItem('onboardingCompleted', 'true');
@@ -125,8 +96,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockClear();
   assign.mockClear();
+  vi.mocked(signOut).mockClear();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -161,28 +132,30 @@ describe('the Subscription card', () => {
       'red',
     ],
   ] as const)('shows %s (%o) as %s in %s', async (_name, overrides, label, colour) => {
-    profile = baseProfile(overrides);
+    serveProfile(baseProfile(overrides));
     renderApp('/dashboard/account');
     const badge = within(await card()).getAllByText(label)[0]!;
     expect(badge.className).toContain(`text-${colour}-300`);
   });
 
   it('shows the billing period and renewal date of a subscription', async () => {
-    profile = baseProfile({
-      trial_end_date: new Date(now - DAY_MS).toISOString(),
-      subscription_tier: 'pro',
-      billing: {
-        provider: 'stripe',
-        customer_id: 'cus_1',
-        subscription_id: 'sub_1',
-        status: 'active',
-        plan: 'pro',
-        period: 'year',
-        renews_at: '2027-11-23T00:00:00.000Z',
-        cancel_at_period_end: false,
-        updated_at: new Date(now).toISOString(),
-      },
-    });
+    serveProfile(
+      baseProfile({
+        trial_end_date: new Date(now - DAY_MS).toISOString(),
+        subscription_tier: 'pro',
+        billing: {
+          provider: 'stripe',
+          customer_id: 'cus_1',
+          subscription_id: 'sub_1',
+          status: 'active',
+          plan: 'pro',
+          period: 'year',
+          renews_at: '2027-11-23T00:00:00.000Z',
+          cancel_at_period_end: false,
+          updated_at: new Date(now).toISOString(),
+        },
+      }),
+    );
     renderApp('/dashboard/account');
     const subscription = await card();
     expect(within(subscription).getByText('Annual')).toBeInTheDocument();
@@ -200,14 +173,13 @@ describe('the Subscription card', () => {
     expect(within(dialog).getByText('Save $200/year')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Choose Pro, annual' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay_123'));
-    expect(requests.find((r) => r.path === '/api/billing/checkout')?.body).toEqual({
-      plan: 'pro',
-      period: 'year',
-    });
+    expect(requestsTo('createCheckout').map((request) => request.body)).toEqual([
+      { plan: 'pro', period: 'year' },
+    ]);
   });
 
   it('with payments off, Upgrade Plan says how to reach sales and starts no checkout', async () => {
-    billingEnabled = false;
+    apiServer.use(serve('getBilling', () => ({ enabled: false })));
     const { user } = renderApp('/dashboard/account');
     await user.click(within(await card()).getByRole('button', { name: 'Upgrade Plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade Plan' });
@@ -219,7 +191,7 @@ describe('the Subscription card', () => {
       `mailto:sales@edgeoptions.app?subject=${encodeURIComponent('Subscribe to Elite (monthly)')}`,
     );
     expect(within(note).getByRole('link', { name: '+1 (800) 555-0199' })).toBeInTheDocument();
-    expect(requests.some((r) => r.path === '/api/billing/checkout')).toBe(false);
+    expect(requestsTo('createCheckout')).toEqual([]);
   });
 
   it('opens the dialog on the plan a plan-limit link names (?upgrade=pro)', async () => {
@@ -233,8 +205,11 @@ describe('the Subscription card', () => {
     const { user } = renderApp('/dashboard/account');
     await user.click(within(await card()).getByRole('button', { name: 'Billing History' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.stripe.test/p/session_1'));
-    portalReply = () =>
-      envelope(404, 'not_found', 'No billing history yet: you have not subscribed to a plan.');
+    apiServer.use(
+      serve('openBillingPortal', () =>
+        apiError(404, 'not_found', 'No billing history yet: you have not subscribed to a plan.'),
+      ),
+    );
     await user.click(within(await card()).getByRole('button', { name: 'Billing History' }));
     expect(await within(await card()).findByText(/No billing history yet/)).toBeInTheDocument();
   });
@@ -242,21 +217,23 @@ describe('the Subscription card', () => {
   it('after a paid checkout, asks for the profile again until the plan shows', async () => {
     const { router } = renderApp('/dashboard/account?checkout=success');
     expect(await within(await card()).findByText(/Confirming your plan/)).toBeInTheDocument();
-    profile = baseProfile({
-      trial_end_date: new Date(now).toISOString(),
-      subscription_tier: 'pro',
-      billing: {
-        provider: 'stripe',
-        customer_id: 'cus_1',
-        subscription_id: 'sub_1',
-        status: 'active',
-        plan: 'pro',
-        period: 'month',
-        renews_at: new Date(now + 30 * DAY_MS).toISOString(),
-        cancel_at_period_end: false,
-        updated_at: new Date(now).toISOString(),
-      },
-    });
+    serveProfile(
+      baseProfile({
+        trial_end_date: new Date(now).toISOString(),
+        subscription_tier: 'pro',
+        billing: {
+          provider: 'stripe',
+          customer_id: 'cus_1',
+          subscription_id: 'sub_1',
+          status: 'active',
+          plan: 'pro',
+          period: 'month',
+          renews_at: new Date(now + 30 * DAY_MS).toISOString(),
+          cancel_at_period_end: false,
+          updated_at: new Date(now).toISOString(),
+        },
+      }),
+    );
     expect(
       await within(await card()).findByText(
         'Payment received: you are on the Pro Plan.',
@@ -270,6 +247,7 @@ describe('the Subscription card', () => {
 
 describe('profile, preferences and statistics', () => {
   it('edits the full name with Edit and Save', async () => {
+    apiServer.use(serve('updateProfile', () => baseProfile({ full_name: 'Grace Hopper' })));
     const { user } = renderApp('/dashboard/account');
     const section = await screen.findByRole('region', { name: 'Profile Information' });
     expect(within(section).getByText('Contact support to change your email address')).toBeInTheDocument();
@@ -278,19 +256,23 @@ describe('profile, preferences and statistics', () => {
     await user.type(within(section).getByLabelText('Full name'), 'Grace Hopper');
     await user.click(within(section).getByRole('button', { name: 'Save' }));
     expect(await within(section).findByText('Grace Hopper')).toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ full_name: 'Grace Hopper' });
+    expect(requestsTo('updateProfile').map((request) => request.body)).toEqual([
+      { full_name: 'Grace Hopper' },
+    ]);
   });
 
   it('saves a notification switch on the profile at once', async () => {
+    const saved = baseProfile();
+    saved.notification_prefs.push_notifications = false;
+    apiServer.use(serve('updateProfile', () => saved));
     const { user } = renderApp('/dashboard/account');
     const push = await screen.findByRole('switch', { name: 'Push notifications' });
     expect(push).toHaveAttribute('aria-checked', 'true');
     await user.click(push);
     await waitFor(() => expect(push).toHaveAttribute('aria-checked', 'false'));
-    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
-      notification_prefs: { push_notifications: false },
-    });
-    expect(profile.notification_prefs.push_notifications).toBe(false);
+    expect(requestsTo('updateProfile').map((request) => request.body)).toEqual([
+      { notification_prefs: { push_notifications: false } },
+    ]);
   });
 
   it('shows the real statistics', async () => {
@@ -322,19 +304,92 @@ describe('delete account', () => {
     let dialog = await screen.findByRole('alertdialog', { name: 'Delete account' });
     expect(dialog).toHaveTextContent(DELETE_ACCOUNT_CONFIRMATION);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    expect(requestsTo('deleteAccount')).toEqual([]);
 
-    deleteReply = () => envelope(503, 'service_unavailable', 'Your account could not be deleted completely.');
+    apiServer.use(
+      serve('deleteAccount', () =>
+        apiError(503, 'service_unavailable', 'Your account could not be deleted completely.'),
+      ),
+    );
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     dialog = await screen.findByRole('alertdialog', { name: 'Delete account' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('could not be deleted completely');
     expect(signOut).not.toHaveBeenCalled();
 
-    deleteReply = () => new Response(null, { status: 204 });
+    apiServer.use(serve('deleteAccount', () => undefined));
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(signOut).toHaveBeenCalled());
-    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(2);
+    expect(requestsTo('deleteAccount')).toHaveLength(2);
+  });
+});
+
+describe('re-authentication (a sign-in older than RECENT_SIGN_IN_MINUTES)', () => {
+  /** The API's answer to a deletion or MFA change with a sign-in older than the window. */
+  const reauthenticationRequired = () =>
+    apiError(
+      403,
+      'reauthentication_required',
+      `For your security, sign in again to do this: it needs a sign-in from the last ${RECENT_SIGN_IN_MINUTES} minutes.`,
+      { withinMinutes: RECENT_SIGN_IN_MINUTES },
+    );
+
+  it('a refused deletion says why and offers Sign in again, which signs in here only and comes back to retry', async () => {
+    apiServer.use(serve('deleteAccount', reauthenticationRequired));
+    const { router, user } = renderApp('/dashboard/account');
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete account' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+
+    const notice = await within(dialog).findByRole('alert');
+    expect(notice).toHaveTextContent('For your security, sign in again to delete your account.');
+    expect(notice).toHaveTextContent(`a sign-in from the last ${RECENT_SIGN_IN_MINUTES} minutes`);
+    expect(within(dialog).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(signOut).not.toHaveBeenCalled();
+
+    await user.click(within(notice).getByRole('button', { name: 'Sign in again' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(signOut).toHaveBeenCalledTimes(1);
+    // This browser's session only: other devices stay signed in.
+    expect(requestsTo('signOutEverywhere')).toEqual([]);
+
+    vi.mocked(signIn).mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    await user.type(screen.getByLabelText('Email address'), 'trader@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Str0ngPassword');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/account');
+
+    apiServer.use(serve('deleteAccount', () => undefined));
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete account' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(requestsTo('signOutEverywhere')).toHaveLength(1));
+    expect(requestsTo('deleteAccount')).toHaveLength(2);
+  });
+
+  it('a refused MFA switch-off says why and offers Sign in again, back to this page', async () => {
+    vi.mocked(fetchMFAPreference).mockResolvedValue({ enabled: ['TOTP'] });
+    apiServer.use(serve('disableMfa', reauthenticationRequired));
+    const { router, user } = renderApp('/dashboard/account?upgrade=pro');
+    await user.click(await screen.findByRole('button', { name: 'Close dialog' }));
+    const section = await screen.findByRole('region', { name: 'Two-factor authentication' });
+    await user.click(
+      await within(section).findByRole('button', { name: 'Turn off two-factor authentication' }),
+    );
+
+    const notice = await within(section).findByRole('alert');
+    expect(notice).toHaveTextContent(
+      'For your security, sign in again to turn off two-factor authentication.',
+    );
+    await user.click(within(notice).getByRole('button', { name: 'Sign in again' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(router.state.location).toMatchObject({
+      pathname: '/login',
+      state: { from: { pathname: '/dashboard/account' } },
+    });
+    expect(requestsTo('signOutEverywhere')).toEqual([]);
   });
 });
 

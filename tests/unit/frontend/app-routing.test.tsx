@@ -1,10 +1,22 @@
 // @vitest-environment jsdom
-import { act, cleanup, renderHook, screen, waitFor } from '@testing-library/react';
+/**
+ * The app's routes and the session: protected pages send a signed-out visitor to /login and back,
+ * the signed-in shell calls the API with the access token, signing out (from the menu or when
+ * Amplify cannot refresh) lands on /login, public routes for a signed-in visitor. The API is
+ * answered by Mock Service Worker (tests/helpers/api-server.ts); routes a page calls that a test
+ * does not serve answer 404.
+ */
+import { act, cleanup, configure, renderHook, screen, waitFor } from '@testing-library/react';
 import { Hub } from 'aws-amplify/utils';
 import { fetchAuthSession, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../helpers/render-app';
+import type { Profile } from '@shared/profiles/schemas';
 import { useAuth } from '../../../frontend/src/lib/auth';
+import { tradeStats } from '../../fixtures/api-responses';
+import { requestsTo, serve, useApiServer } from '../../helpers/api-server';
+import { renderApp } from '../../helpers/render-app';
+
+configure({ asyncUtilTimeout: 10_000 });
 
 vi.mock('aws-amplify/auth', async () => (await import('../../helpers/amplify-auth-mock')).amplifyAuthMock());
 
@@ -29,28 +41,32 @@ function givenSignedOut() {
   vi.mocked(fetchAuthSession).mockResolvedValue({ tokens: undefined } as never);
 }
 
+const NOW = Date.now();
+const PROFILE: Profile = {
+  id: USER.userId,
+  email: EMAIL,
+  full_name: null,
+  created_at: new Date(NOW).toISOString(),
+  updated_at: new Date(NOW).toISOString(),
+  trial_end_date: new Date(NOW + 7 * DAY_MS).toISOString(),
+  subscription_tier: null,
+  notification_prefs: {
+    email_alerts: true,
+    push_notifications: true,
+    market_updates: true,
+    trade_confirmations: true,
+  },
+};
+
+useApiServer(
+  serve('getProfile', () => PROFILE),
+  serve('getTradeStats', () => tradeStats()),
+  serve('listTrades', () => ({ trades: [], cursor: null })),
+  serve('signOutEverywhere', () => undefined),
+);
+
 beforeEach(() => {
-  const now = Date.now();
-  const profile = {
-    id: USER.userId,
-    email: EMAIL,
-    full_name: null,
-    created_at: new Date(now).toISOString(),
-    updated_at: new Date(now).toISOString(),
-    trial_end_date: new Date(now + 7 * DAY_MS).toISOString(),
-    subscription_tier: null,
-    notification_prefs: {
-      email_alerts: true,
-      push_notifications: true,
-      market_updates: true,
-      trade_confirmations: true,
-    },
-  };
   vi.stubGlobal('scrollTo', vi.fn());
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => Response.json(profile)),
-  );
 });
 
 afterEach(() => {
@@ -98,14 +114,9 @@ describe('protected routes', () => {
       'DashboardScannerResearch AssistantDark Pool FlowTrend AlertsAlertsRisky ChatterJournalAccount',
     );
     expect(await screen.findByRole('group', { name: 'Portfolio Value' })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(fetch).toHaveBeenCalledWith(
-        '/api/profile',
-        expect.objectContaining({
-          headers: expect.objectContaining({ Authorization: 'Bearer access-token' }),
-        }),
-      ),
-    );
+    await waitFor(() => expect(requestsTo('getProfile').length).toBeGreaterThan(0));
+    for (const request of requestsTo('getProfile'))
+      expect(request.headers.get('authorization')).toBe('Bearer access-token');
   });
 
   it('sign out from the user menu and land on /login', async () => {
@@ -123,6 +134,7 @@ describe('protected routes', () => {
 
     expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
     expect(signOut).toHaveBeenCalledOnce();
+    expect(requestsTo('signOutEverywhere')).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/login');
   });
 

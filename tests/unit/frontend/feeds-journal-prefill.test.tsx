@@ -2,16 +2,17 @@
 /**
  * 'Track in Journal': a feed card navigates to the journal with the shared prefill in the
  * navigation state; the journal opens Add Trade filled from it and records the trade's source
- * and reference; the state is used once.
+ * and reference; the state is used once. The API is answered by Mock Service Worker
+ * (tests/helpers/api-server.ts), checked against the shared contract.
  */
-import { cleanup, configure, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { journalPrefillFor } from '@shared/feeds/journal-prefill';
-import { journalStats } from '@shared/trades/analytics';
 import { journalPrefillSchema, type JournalPrefill } from '@shared/trades/prefill';
-import { createTradeInput } from '@shared/trades/schemas';
-import { feedsStub, type FeedsStub } from '../../helpers/feeds-api-stub';
+import { trade, tradeStats } from '../../fixtures/api-responses';
+import { apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
+import { feedsStub, serveFeeds, type FeedsStub } from '../../helpers/feeds-api-stub';
 import { renderApp } from '../../helpers/render-app';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -28,41 +29,19 @@ vi.mock('lightweight-charts', () => ({
 }));
 
 let stub: FeedsStub;
-const posted: unknown[] = [];
 
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = new URL(String(input), 'http://localhost');
-  const method = init?.method ?? 'GET';
-  const answer = stub.handle(url, method);
-  if (answer) return answer;
-  if (url.pathname === '/api/trades/stats') return Response.json(journalStats([], new Date(), 'UTC'));
-  if (url.pathname === '/api/trades' && method === 'GET') return Response.json({ trades: [], cursor: null });
-  if (url.pathname === '/api/trades' && method === 'POST') {
-    const body = createTradeInput.parse(JSON.parse(String(init?.body)));
-    posted.push(body);
-    const now = new Date().toISOString();
-    return Response.json(
-      {
-        ...body,
-        trade_id: 't-1',
-        user_id: 'sub-1',
-        opened_at: now,
-        closed_at: null,
-        created_at: now,
-        updated_at: now,
-        pnl: null,
-      },
-      { status: 201 },
-    );
-  }
-  if (url.pathname === '/api/profile')
-    return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
-  return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
-});
+useApiServer(
+  serve('getTradeStats', () => tradeStats()),
+  serve('listTrades', () => ({ trades: [], cursor: null })),
+  serve('createTrade', () => trade({ trade_id: 't-1' })),
+);
+
+/** The bodies of the trades created, in order. */
+const posted = () => requestsTo('createTrade').map((request) => request.body);
 
 beforeEach(() => {
   stub = feedsStub();
-  posted.length = 0;
+  apiServer.use(serveFeeds(stub));
   vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-1', username: 'sub-1' });
   vi.mocked(fetchAuthSession).mockResolvedValue({
     tokens: {
@@ -70,13 +49,11 @@ beforeEach(() => {
       idToken: { payload: { sub: 'sub-1', email: 'trader@example.com' }, toString: () => 'id-token' },
     },
   } as never);
-  vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('scrollTo', vi.fn());
 });
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockClear();
   vi.unstubAllGlobals();
 });
 
@@ -92,11 +69,11 @@ describe('the journal’s Add Trade from a prefill', () => {
     expect(within(dialog).getByLabelText(/^Strategy/)).toHaveValue(state.addTrade.strategy);
     expect(within(dialog).getByLabelText(/^Entry Price/)).toHaveValue(alert.price);
     expect(within(dialog).getByLabelText(/^Notes/)).toHaveValue(state.addTrade.notes);
-    await vi.waitFor(() => expect(router.state.location.state).toBeNull());
+    await waitFor(() => expect(router.state.location.state).toBeNull());
 
     await user.click(within(dialog).getByRole('button', { name: 'Add Trade' }));
-    await vi.waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toMatchObject({
+    await waitFor(() => expect(posted()).toHaveLength(1));
+    expect(posted()[0]).toMatchObject({
       ticker: alert.ticker,
       entry_price: alert.price,
       source: 'alert',
@@ -120,7 +97,7 @@ describe('the journal’s Add Trade from a prefill', () => {
     expect(within(dialog).getByLabelText(/^Ticker/)).toHaveValue(alert.ticker);
     expect(within(dialog).getByLabelText(/^Entry Price/)).toHaveValue(alert.priceIndications.currentPrice);
     await user.click(within(dialog).getByRole('button', { name: 'Add Trade' }));
-    await vi.waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toMatchObject({ source: 'alert', source_ref: `trends:${alert.id}` });
+    await waitFor(() => expect(posted()).toHaveLength(1));
+    expect(posted()[0]).toMatchObject({ source: 'alert', source_ref: `trends:${alert.id}` });
   });
 });

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 /**
- * The four feed screens in jsdom, against an in-memory feeds API serving the real generators'
- * items: what each shows, what its filters send, dismissal, the notification permission flow,
- * and 'Track in Journal'.
+ * The four feed screens in jsdom, the API answered by Mock Service Worker with the real
+ * generators' items (tests/helpers/feeds-api-stub.ts; answers and requests checked against the
+ * shared contract): what each shows, what its filters send, dismissal, the notification
+ * permission flow, and 'Track in Journal'.
  */
-import { act, cleanup, configure, screen, within } from '@testing-library/react';
+import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -14,7 +15,15 @@ import {
 } from '@shared/constants/texts';
 import { marketAlertTypeLabels, socialPlatformLabels, type MarketAlert } from '@shared/feeds/schemas';
 import { getFeedQueryOptions } from '../../../frontend/src/features/feeds/api/get-feed';
-import { FEEDS_AS_OF, feedRequests, feedsStub, type FeedsStub } from '../../helpers/feeds-api-stub';
+import type { Profile } from '@shared/profiles/schemas';
+import { apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
+import {
+  FEEDS_AS_OF,
+  feedsStub,
+  requestsToFeed,
+  serveFeeds,
+  type FeedsStub,
+} from '../../helpers/feeds-api-stub';
 import { renderApp } from '../../helpers/render-app';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -22,30 +31,24 @@ configure({ asyncUtilTimeout: 10_000 });
 vi.mock('aws-amplify/auth', async () => (await import('../../helpers/amplify-auth-mock')).amplifyAuthMock());
 
 let stub: FeedsStub;
-let pushNotifications = true;
 
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = new URL(String(input), 'http://localhost');
-  const answer = stub.handle(url, init?.method ?? 'GET');
-  if (answer) return answer;
-  if (url.pathname === '/api/profile')
-    return Response.json({
-      id: 'sub-1',
-      email: 'trader@example.com',
-      full_name: null,
-      created_at: '2026-11-01T00:00:00.000Z',
-      updated_at: '2026-11-01T00:00:00.000Z',
-      trial_end_date: '2026-12-30T00:00:00.000Z',
-      subscription_tier: null,
-      notification_prefs: {
-        email_alerts: true,
-        push_notifications: pushNotifications,
-        market_updates: true,
-        trade_confirmations: true,
-      },
-    });
-  return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
+const profile = (push_notifications: boolean): Profile => ({
+  id: 'sub-1',
+  email: 'trader@example.com',
+  full_name: null,
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+  trial_end_date: '2026-12-30T00:00:00.000Z',
+  subscription_tier: null,
+  notification_prefs: {
+    email_alerts: true,
+    push_notifications,
+    market_updates: true,
+    trade_confirmations: true,
+  },
 });
+
+useApiServer(serve('getProfile', () => profile(true)));
 
 /** A stand-in for the browser's Notification: records what was shown and closed. */
 class FakeNotification {
@@ -70,7 +73,7 @@ class FakeNotification {
 
 beforeEach(() => {
   stub = feedsStub();
-  pushNotifications = true;
+  apiServer.use(serveFeeds(stub));
   FakeNotification.permission = 'default';
   FakeNotification.nextAnswer = 'granted';
   FakeNotification.shown = [];
@@ -82,14 +85,12 @@ beforeEach(() => {
       idToken: { payload: { sub: 'sub-1', email: 'trader@example.com' }, toString: () => 'id-token' },
     },
   } as never);
-  vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('scrollTo', vi.fn());
   vi.stubGlobal('Notification', FakeNotification);
 });
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockClear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -147,7 +148,7 @@ describe('Market Alerts', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout'] });
     await user.click(screen.getByRole('switch', { name: 'Live updates' }));
     await user.click(screen.getByRole('switch', { name: 'Live updates' })); // resuming catches up at once
-    await vi.waitFor(() => expect(FakeNotification.shown).toHaveLength(3));
+    await waitFor(() => expect(FakeNotification.shown).toHaveLength(3));
     const byTag = (tag: string) => FakeNotification.shown.find((n) => n.options.tag === tag)!;
     const [lowShown, highShown] = [byTag('al-new-low'), byTag('al-new-high')];
     expect(lowShown.title).toBe(`${low.ticker}: ${marketAlertTypeLabels[low.type]} (low)`);
@@ -174,12 +175,10 @@ describe('Market Alerts', () => {
   });
 
   it('honours the notification preference: off in Account Settings, no browser notifications', async () => {
-    pushNotifications = false;
+    apiServer.use(serve('getProfile', () => profile(false)));
     renderApp('/dashboard/alerts');
     await screen.findByRole('list', { name: 'Market alerts' });
-    await vi.waitFor(() =>
-      expect(screen.getByRole('switch', { name: 'Browser notifications' })).toBeDisabled(),
-    );
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Browser notifications' })).toBeDisabled());
     expect(screen.getByRole('link', { name: 'notification preferences' })).toHaveAttribute(
       'href',
       '/dashboard/account',
@@ -217,10 +216,10 @@ describe('Dark Pool Flow Analyzer', () => {
   it('sends the slider, Algo Only and a searched known ticker; an unknown one gets the hint', async () => {
     const { user } = renderApp('/dashboard/darkpool');
     await screen.findByRole('table', { name: /Dark pool flows/ });
-    expect(feedRequests(stub, 'darkpool').at(-1)!.get('minConfidence')).toBe('75');
+    expect(requestsToFeed('darkpool').at(-1)!.get('minConfidence')).toBe('75');
 
     await user.click(screen.getByRole('switch', { name: 'Algo Only' }));
-    await vi.waitFor(() => expect(feedRequests(stub, 'darkpool').at(-1)!.get('algoOnly')).toBe('true'));
+    await waitFor(() => expect(requestsToFeed('darkpool').at(-1)!.get('algoOnly')).toBe('true'));
 
     const search = screen.getByLabelText('Ticker search');
     expect(search).toHaveAttribute('maxLength', '5');
@@ -230,8 +229,8 @@ describe('Dark Pool Flow Analyzer', () => {
 
     await user.clear(search);
     await user.type(search, 'nvda');
-    await vi.waitFor(() => expect(feedRequests(stub, 'darkpool').at(-1)!.get('focus')).toBe('NVDA'));
-    expect(Date.parse(feedRequests(stub, 'darkpool').at(-1)!.get('focusSince')!)).not.toBeNaN();
+    await waitFor(() => expect(requestsToFeed('darkpool').at(-1)!.get('focus')).toBe('NVDA'));
+    expect(Date.parse(requestsToFeed('darkpool').at(-1)!.get('focusSince')!)).not.toBeNaN();
 
     const known = screen.getByLabelText('Known tickers');
     expect(within(known).getAllByRole('option')).toHaveLength(21);
@@ -257,12 +256,12 @@ describe('Risky Chatter', () => {
     await user.selectOptions(screen.getByLabelText('Platform'), 'reddit');
     await user.selectOptions(screen.getByLabelText('Risk'), 'extreme');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'growth');
-    await vi.waitFor(() => {
-      const last = feedRequests(stub, 'chatter').at(-1)!;
+    await waitFor(() => {
+      const last = requestsToFeed('chatter').at(-1)!;
       expect(Object.fromEntries(last)).toEqual({ platform: 'reddit', risk: 'extreme', sort: 'growth' });
     });
     const expected = stub.items.chatter.filter((c) => c.platform === 'reddit' && c.riskLevel === 'extreme');
-    await vi.waitFor(() => expect(screen.queryAllByRole('article').length).toBe(expected.length));
+    await waitFor(() => expect(screen.queryAllByRole('article').length).toBe(expected.length));
   });
 });
 
@@ -278,14 +277,19 @@ describe('Trend Alerts', () => {
     expect(within(card).getByRole('region', { name: 'Supporting evidence' })).toBeInTheDocument();
     expect(screen.getByRole('complementary', { name: 'Risk warning' })).toBeInTheDocument();
 
-    await user.click(within(card).getByRole('button', { name: `Dismiss ${first.title}` }));
-    await vi.waitFor(() =>
-      expect(screen.queryByRole('article', { name: first.title })).not.toBeInTheDocument(),
+    // Once dismissed, the server leaves the alert out of the feed.
+    apiServer.use(
+      serve('dismissTrendAlert', () => {
+        apiServer.use(serveFeeds(stub, new Set([first.id])));
+        return undefined;
+      }),
     );
-    expect(stub.dismissed).toEqual(new Set([first.id]));
+    await user.click(within(card).getByRole('button', { name: `Dismiss ${first.title}` }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: first.title })).not.toBeInTheDocument());
+    expect(requestsTo('dismissTrendAlert').map((request) => request.params.id)).toEqual([first.id]);
 
     await user.selectOptions(screen.getByLabelText('Severity'), 'critical');
-    await vi.waitFor(() => expect(feedRequests(stub, 'trends').at(-1)!.get('severity')).toBe('critical'));
+    await waitFor(() => expect(requestsToFeed('trends').at(-1)!.get('severity')).toBe('critical'));
   });
 });
 
@@ -296,6 +300,6 @@ describe('Track in Journal', () => {
     await user.click(within(table).getAllByRole('button', { name: /^Edge breakdown for/ })[0]!);
     const flow = stub.items.darkpool.filter((f) => f.confidence >= 75)[0]!;
     await user.click(screen.getByRole('button', { name: `Track ${flow.ticker} in Journal` }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/journal'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/journal'));
   });
 });

@@ -1,8 +1,14 @@
 // @vitest-environment jsdom
+/**
+ * The Research Assistant page in jsdom, the API answered by Mock Service Worker
+ * (tests/helpers/api-server.ts, answers and requests checked against the shared contract):
+ * history, sending, Markdown, chart cards, strategies, sources and a refused question.
+ */
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@shared/chat/schemas';
+import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 
 // Waits are on conditions; a busy machine may take longer than the default second to meet them.
@@ -89,42 +95,35 @@ function exchange(overrides: Partial<ChatMessage> = {}): ChatMessage {
   };
 }
 
-let history: ChatMessage[];
-let chatReply: (body: { message: string; tz?: string }) => Promise<Response>;
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = String(input);
-  if (url.startsWith('/api/chat') && (init?.method ?? 'GET') === 'GET')
-    return Response.json({ messages: history });
-  if (url.startsWith('/api/chat')) return chatReply(JSON.parse(String(init?.body)) as { message: string });
-  if (url.startsWith('/api/market-history'))
-    return Response.json({
-      symbol: 'SPY',
-      name: 'SPDR S&P 500 ETF Trust',
-      range: '1D',
-      interval: '5m',
-      source: 'simulated',
-      asOf: AT,
-      previousClose: 575.5,
-      points: [
-        { time: '2026-11-23T14:30:00.000Z', close: 576 },
-        { time: AT, close: 580.25 },
-      ],
-    });
-  if (url.startsWith('/api/options-scanner'))
-    return Response.json({ error: { code: 'x', message: 'x' } }, { status: 503 });
-  return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
-});
-const chatPosts = () =>
-  fetchMock.mock.calls
-    .filter(([url, init]) => String(url).startsWith('/api/chat') && init?.method === 'POST')
-    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+/** The chat history the API answers with for the rest of the test. */
+const serveHistory = (messages: ChatMessage[]) =>
+  apiServer.use(serve('getChatHistory', () => ({ messages })));
+
+useApiServer(
+  serve('getChatHistory', () => ({ messages: [] })),
+  serve('postChatMessage', ({ body }) => exchange({ message: (body as { message: string }).message })),
+  serve('getMarketHistory', () => ({
+    symbol: 'SPY',
+    name: 'SPDR S&P 500 ETF Trust',
+    range: '1D',
+    interval: '5m',
+    source: 'simulated',
+    asOf: AT,
+    previousClose: 575.5,
+    points: [
+      { time: '2026-11-23T14:30:00.000Z', close: 576 },
+      { time: AT, close: 580.25 },
+    ],
+  })),
+  serve('scanOptions', () => apiError(503, 'service_unavailable', 'Try again shortly')),
+);
+
+const chatPosts = () => requestsTo('postChatMessage').map((request) => request.body);
 
 const box = () => screen.getByRole('textbox', { name: 'Ask the Assistant' });
 const send = () => screen.getByRole('button', { name: 'Send' });
 
 beforeEach(() => {
-  history = [];
-  chatReply = async (body) => Response.json(exchange({ message: body.message }), { status: 201 });
   vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-1', username: 'sub-1' });
   vi.mocked(fetchAuthSession).mockResolvedValue({
     tokens: {
@@ -134,14 +133,12 @@ beforeEach(() => {
   } as never);
   localStorage.setItem('lastSeenNewsDate', new Date().toISOString().slice(0, 10));
   localStorage.setItem('onboardingCompleted', 'true');
-  vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('scrollTo', vi.fn());
 });
 
 afterEach(() => {
   cleanup();
   chartCalls.setData.length = 0;
-  fetchMock.mockClear();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -153,7 +150,7 @@ describe('the research assistant page', () => {
     expect(
       screen.getByText('Ask me about market conditions, stock analysis, or options strategies.'),
     ).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/chat?limit=50')).toBe(true);
+    expect(requestsTo('getChatHistory').map((request) => request.query)).toContainEqual({ limit: '50' });
     expect(box()).toHaveAttribute('placeholder', 'Ask the Assistant...');
     expect(send()).toBeDisabled();
     await user.type(box(), '   ');
@@ -163,7 +160,7 @@ describe('the research assistant page', () => {
   });
 
   it('shows the history oldest first, replies as Markdown without raw HTML', async () => {
-    history = [
+    serveHistory([
       exchange({ message: 'first question', response: 'Plain **bold** answer' }),
       exchange({
         message: 'second question',
@@ -173,7 +170,7 @@ describe('the research assistant page', () => {
         strategies: [],
         citations: [],
       }),
-    ];
+    ]);
     renderApp('/dashboard/research');
     const articles = await screen.findAllByRole('article');
     expect(articles.map((a) => a.getAttribute('aria-label'))).toEqual([
@@ -187,12 +184,17 @@ describe('the research assistant page', () => {
   });
 
   it('Enter sends, Shift+Enter adds a line; Analyzing... and Send off while waiting; the reply arrives', async () => {
-    let answer!: (response: Response) => void;
-    chatReply = (body) =>
-      new Promise(
-        (resolve) =>
-          (answer = () => resolve(Response.json(exchange({ message: body.message }), { status: 201 }))),
-      );
+    let answer!: () => void;
+    apiServer.use(
+      serve(
+        'postChatMessage',
+        ({ body }) =>
+          new Promise(
+            (resolve) =>
+              (answer = () => resolve(exchange({ message: (body as { message: string }).message }))),
+          ),
+      ),
+    );
     const { user } = renderApp('/dashboard/research');
     await screen.findByText('Welcome to Research Assistant');
 
@@ -208,7 +210,7 @@ describe('the research assistant page', () => {
     await user.keyboard('{Enter}');
     expect(chatPosts()).toHaveLength(1); // a request in flight: ignored (spec 5)
 
-    answer(Response.json({}));
+    answer();
     const article = await screen.findByRole('article', { name: 'Question: Is SPY bullish?\nand QQQ' });
     expect(screen.queryByText('Analyzing...')).not.toBeInTheDocument();
     expect(within(article).getByRole('figure', { name: 'SPY chart' })).toBeInTheDocument();
@@ -216,7 +218,7 @@ describe('the research assistant page', () => {
   });
 
   it('draws a chart card from the reply, and another range from the market history', async () => {
-    history = [exchange()];
+    serveHistory([exchange()]);
     const { user } = renderApp('/dashboard/research');
     const card = await screen.findByRole('figure', { name: 'SPY chart' });
     await waitFor(() => expect(chartCalls.setData.at(-1)).toHaveLength(3));
@@ -229,9 +231,10 @@ describe('the research assistant page', () => {
     await user.click(within(card).getByRole('button', { name: 'SPY: 1 day' }));
 
     await waitFor(() =>
-      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
-        '/api/market-history?symbol=SPY&range=1D',
-      ),
+      expect(requestsTo('getMarketHistory').map((request) => request.query)).toContainEqual({
+        symbol: 'SPY',
+        range: '1D',
+      }),
     );
     await waitFor(() => expect(chartCalls.setData.at(-1)).toHaveLength(2));
     // The day's change is measured from the previous close: 575.50 → 580.25.
@@ -240,7 +243,7 @@ describe('the research assistant page', () => {
   });
 
   it('lists the suggested strategies with probability and risk coloured low green, medium yellow, high red', async () => {
-    history = [exchange()];
+    serveHistory([exchange()]);
     renderApp('/dashboard/research');
     const list = await screen.findByRole('region', { name: 'Suggested Strategies' });
     const rows = within(list).getAllByRole('button');
@@ -256,7 +259,7 @@ describe('the research assistant page', () => {
   });
 
   it('a strategy opens its position in the scanner, which scans that strategy at any IV rank', async () => {
-    history = [exchange()];
+    serveHistory([exchange()]);
     const { user, router } = renderApp('/dashboard/research');
     await user.click(await screen.findByRole('button', { name: /^Open Long Call SPY in the scanner/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/scanner'));
@@ -266,15 +269,16 @@ describe('the research assistant page', () => {
       expiration: '2026-12-18',
       strikes: [580],
     });
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/options-scanner'))).toBe(true),
-    );
-    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/options-scanner'))!;
-    expect(JSON.parse(String(init?.body))).toMatchObject({ ticker: 'SPY', strategy: 'long-call', ivRank: 0 });
+    await waitFor(() => expect(requestsTo('scanOptions')).not.toHaveLength(0));
+    expect(requestsTo('scanOptions')[0]!.body).toMatchObject({
+      ticker: 'SPY',
+      strategy: 'long-call',
+      ivRank: 0,
+    });
   });
 
   it('shows the sources under an answer', async () => {
-    history = [exchange()];
+    serveHistory([exchange()]);
     const { user } = renderApp('/dashboard/research');
     await user.click(await screen.findByText('Sources (1)'));
     const sources = screen.getByRole('list', { name: 'Sources' });
@@ -283,11 +287,11 @@ describe('the research assistant page', () => {
   });
 
   it('says why a question was refused (the daily quota) and gives the text back', async () => {
-    chatReply = async () =>
-      Response.json(
-        { error: { code: 'quota_exceeded', message: 'You have asked your 50 questions for today.' } },
-        { status: 429 },
-      );
+    apiServer.use(
+      serve('postChatMessage', () =>
+        apiError(429, 'quota_exceeded', 'You have asked your 50 questions for today.'),
+      ),
+    );
     const { user } = renderApp('/dashboard/research');
     await screen.findByText('Welcome to Research Assistant');
     await user.type(box(), 'One more{Enter}');

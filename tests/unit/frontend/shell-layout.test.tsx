@@ -1,9 +1,18 @@
 // @vitest-environment jsdom
-/** The signed-in shell: navigation, top bar, full screen, News, the tour, titles (spec 2 and 4). */
+/**
+ * The signed-in shell: navigation, top bar, full screen, News, the tour, titles (spec 2 and 4).
+ * The API is answered by Mock Service Worker (tests/helpers/api-server.ts); routes a page calls
+ * that a test does not serve answer 404.
+ */
+import { ONBOARDING_AUTO_SHOW_DELAY_MS } from '@shared/constants/timings';
 import { newsDateKey } from '@shared/market/summary-seen';
+import type { Profile } from '@shared/profiles/schemas';
 import { act, cleanup, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+// The tour is loaded when first shown; loaded with the test file, it shows in the act that opens it.
+import '../../../frontend/src/features/onboarding/components/onboarding-tour';
+import { apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 
 vi.mock('aws-amplify/auth', async () => (await import('../../helpers/amplify-auth-mock')).amplifyAuthMock());
@@ -12,10 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const LOAD_MS = 10_000;
 const EMAIL = 'trader@example.com';
 
-let profile: Record<string, unknown>;
-const patches: unknown[] = [];
-
-function profileCreated(ago: number, extra: Record<string, unknown> = {}) {
+function profileCreated(ago: number, extra: Partial<Profile> = {}): Profile {
   const created = new Date(Date.now() - ago).toISOString();
   return {
     id: 'sub-1',
@@ -35,17 +41,16 @@ function profileCreated(ago: number, extra: Record<string, unknown> = {}) {
   };
 }
 
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = String(input);
-  if (url === '/api/profile' && init?.method === 'PATCH') {
-    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-    patches.push(body);
-    profile = { ...profile, ...body };
-    return Response.json(profile);
-  }
-  if (url === '/api/profile') return Response.json(profile);
-  return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
-});
+/** The profile the API answers with for the rest of the test. */
+const serveProfile = (profile: Profile) => apiServer.use(serve('getProfile', () => profile));
+
+/** What the tour recorded on the profile (PATCH /api/profile bodies), in order. */
+const patches = () => requestsTo('updateProfile').map((request) => request.body);
+
+useApiServer(
+  serve('getProfile', () => profileCreated(30 * DAY_MS)),
+  serve('updateProfile', () => profileCreated(30 * DAY_MS)),
+);
 
 function givenSignedIn() {
   vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-1', username: 'sub-1' });
@@ -64,16 +69,13 @@ const today = () => {
 
 beforeEach(() => {
   window.localStorage.clear();
-  patches.length = 0;
-  profile = profileCreated(30 * DAY_MS);
   givenSignedIn();
-  vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('scrollTo', vi.fn());
 });
 
 afterEach(() => {
   cleanup();
-  fetchMock.mockClear();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -207,9 +209,14 @@ describe('top bar', () => {
     expect(screen.getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/help');
     expect(screen.queryByRole('button', { name: 'News' })).not.toBeInTheDocument();
 
-    act(() => window.localStorage.setItem('lastSeenNewsDate', '2001-01-01'));
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // Another tab's write, announced by a storage event, is read at once: an old date hides News.
+    act(() => {
+      window.localStorage.setItem('lastSeenNewsDate', '2001-01-01');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'lastSeenNewsDate' }));
+    });
     expect(screen.queryByRole('button', { name: 'News' })).not.toBeInTheDocument();
+
+    // This tab's own write (the summary's dismissal) is picked up by the once-a-second read.
 
     act(() => window.localStorage.setItem('lastSeenNewsDate', today()));
     expect(await screen.findByRole('button', { name: 'News' }, { timeout: 3000 })).toBeInTheDocument();
@@ -249,7 +256,7 @@ describe('top bar', () => {
 
 describe('onboarding tour', () => {
   it('opens by itself for a new account and walks the six steps in order', async () => {
-    profile = profileCreated(2 * 60 * 60 * 1000);
+    serveProfile(profileCreated(2 * 60 * 60 * 1000));
     const { user } = await openShell();
     const dialog = await screen.findByRole(
       'dialog',
@@ -296,13 +303,13 @@ describe('onboarding tour', () => {
     expect(Date.parse(window.localStorage.getItem('onboardingCompletedAt')!)).toBeGreaterThan(
       Date.now() - 60_000,
     );
-    expect(patches).toEqual([
+    expect(patches()).toEqual([
       { onboarding_completed_at: window.localStorage.getItem('onboardingCompletedAt') },
     ]);
   });
 
   it('Skip Tour records a skip on the device and the profile, and fades out', async () => {
-    profile = profileCreated(60 * 1000);
+    serveProfile(profileCreated(60 * 1000));
     const { user } = await openShell();
     const dialog = await screen.findByRole(
       'dialog',
@@ -317,11 +324,11 @@ describe('onboarding tour', () => {
     expect(window.localStorage.getItem('onboardingCompleted')).toBe('true');
     const skippedAt = window.localStorage.getItem('onboardingSkippedAt');
     expect(skippedAt).not.toBeNull();
-    expect(patches).toEqual([{ onboarding_skipped_at: skippedAt }]);
+    expect(patches()).toEqual([{ onboarding_skipped_at: skippedAt }]);
   });
 
   it('Try Feature finishes the tour and opens the step’s screen', async () => {
-    profile = profileCreated(60 * 1000);
+    serveProfile(profileCreated(60 * 1000));
     const { user, router } = await openShell();
     const dialog = await screen.findByRole(
       'dialog',
@@ -336,33 +343,43 @@ describe('onboarding tour', () => {
       timeout: LOAD_MS,
     });
     await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Dark Pool Flow' }));
-    expect(patches).toEqual([{ onboarding_completed_at: expect.any(String) }]);
+    expect(patches()).toEqual([{ onboarding_completed_at: expect.any(String) }]);
   });
 
   it('stays closed for an account 7 days old, or once the profile or this device records it', async () => {
-    const cases: [string, () => void][] = [
-      ['old account', () => (profile = profileCreated(7 * DAY_MS + 1000))],
+    const cases: [string, () => void, { opens: boolean }][] = [
+      // The control: the same steps show the tour to a new account.
+      ['new account', () => serveProfile(profileCreated(1000)), { opens: true }],
+      ['old account', () => serveProfile(profileCreated(7 * DAY_MS + 1000)), { opens: false }],
       [
         'skipped on another browser',
-        () => (profile = profileCreated(1000, { onboarding_skipped_at: new Date().toISOString() })),
+        () => serveProfile(profileCreated(1000, { onboarding_skipped_at: new Date().toISOString() })),
+        { opens: false },
       ],
       [
         'completed on this device',
         () => {
-          profile = profileCreated(1000);
+          serveProfile(profileCreated(1000));
           window.localStorage.setItem('onboardingCompleted', 'true');
         },
+        { opens: false },
       ],
     ];
-    for (const [, given] of cases) {
+    for (const [name, given, { opens }] of cases) {
       window.localStorage.clear();
       // Today's market summary, which also opens by itself after 1.5 s, is not what this is about.
       window.localStorage.setItem('lastSeenNewsDate', newsDateKey(new Date()));
       given();
-      await openShell();
-      await new Promise((resolve) => setTimeout(resolve, 1600));
-      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      // The tour's delay on a clock the test moves (it also runs on as real time passes).
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+      renderApp('/dashboard/account');
+      // The profile on the page is the profile the shell's tour decides on (one query).
+      await screen.findByRole('region', { name: 'Profile Information' }, { timeout: LOAD_MS });
+      await act(() => vi.advanceTimersByTimeAsync(ONBOARDING_AUTO_SHOW_DELAY_MS));
+      const tour = screen.queryByRole('dialog', { name: 'Welcome to Edge Options' });
+      expect(tour !== null, name).toBe(opens);
       cleanup();
+      vi.useRealTimers();
     }
   });
 
@@ -378,7 +395,7 @@ describe('onboarding tour', () => {
     expect(within(dialog).getByText('Step 1 of 6')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Welcome to Edge Options' }));
-    expect(patches).toEqual([{ onboarding_skipped_at: expect.any(String) }]);
+    expect(patches()).toEqual([{ onboarding_skipped_at: expect.any(String) }]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ScreenHeader } from '../../../components/layouts/screen-header';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -10,7 +10,7 @@ import { SubscriptionCard } from '../../../features/billing/components/subscript
 import { useProfile } from '../../../features/profile/api/get-profile';
 import { NotificationPreferences } from '../../../features/profile/components/notification-preferences';
 import { ProfileInformation } from '../../../features/profile/components/profile-information';
-import { useAuth } from '../../../lib/auth';
+import { useAuth, type RedirectState } from '../../../lib/auth';
 import { CONTACT_EMAILS, LIVE_CHAT_PATH, mailtoHref } from '../../../lib/contact-details';
 
 /**
@@ -18,14 +18,22 @@ import { CONTACT_EMAILS, LIVE_CHAT_PATH, mailtoHref } from '../../../lib/contact
  * password), subscription, statistics, data & privacy, and help.
  */
 export function AccountRoute() {
-  const { user, signOut } = useAuth();
+  const { user, signOut, signOutThisDevice } = useAuth();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const profile = useProfile();
 
   // Signed out at once: the sign-in screen, with nothing of the deleted account left in memory.
   const afterDeletion = async () => {
     await signOut();
     void navigate('/login', { replace: true });
+  };
+
+  // A refused deletion or MFA change (sign-in too old): sign in again, then come back to retry.
+  const signInAgain = async () => {
+    await signOutThisDevice();
+    const state: RedirectState = { from: { pathname } };
+    void navigate('/login', { replace: true, state });
   };
 
   return (
@@ -53,10 +61,10 @@ export function AccountRoute() {
             <ProfileInformation profile={profile.data} />
             <NotificationPreferences profile={profile.data} />
             <div className="space-y-6" aria-label="Security" role="group">
-              {user && <MfaSettings email={user.email} />}
+              {user && <MfaSettings email={user.email} onSignInAgain={signInAgain} />}
               <ChangePassword />
             </div>
-            <DataPrivacy onDeleted={afterDeletion} />
+            <DataPrivacy onDeleted={afterDeletion} onSignInAgain={signInAgain} />
           </div>
           <div className="xl:col-start-3 xl:row-start-2 xl:self-start">
             <NeedHelp />

@@ -5,16 +5,25 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { useDeleteAccount } from '../api/delete-account';
 import { useExportAccount } from '../api/export-account';
+import { isReauthenticationRequired, ReauthenticationNotice } from './reauthentication-notice';
 
 /**
  * Data & Privacy: download everything the server holds for the user (one JSON file), or delete
- * the account after the spec's confirmation. After a deletion `onDeleted` signs the user out.
+ * the account after the spec's confirmation. After a deletion `onDeleted` signs the user out;
+ * when the API asks for a recent sign-in, `onSignInAgain` sends the user to sign in again.
  */
-export function DataPrivacy({ onDeleted }: { onDeleted: () => Promise<void> | void }) {
+export function DataPrivacy({
+  onDeleted,
+  onSignInAgain,
+}: {
+  onDeleted: () => Promise<void> | void;
+  onSignInAgain: () => Promise<void>;
+}) {
   const ids = useId();
   const exporter = useExportAccount();
   const deletion = useDeleteAccount();
   const [confirming, setConfirming] = useState(false);
+  const mustSignInAgain = deletion.isError && isReauthenticationRequired(deletion.error);
 
   const confirmDeletion = () =>
     deletion.mutate(undefined, {
@@ -78,22 +87,30 @@ export function DataPrivacy({ onDeleted }: { onDeleted: () => Promise<void> | vo
       {confirming && (
         <Dialog title="Delete account" alert size="sm" onClose={() => setConfirming(false)}>
           <p className="text-sm text-slate-200">{DELETE_ACCOUNT_CONFIRMATION}</p>
-          {deletion.isError && (
+          {mustSignInAgain ? (
             <div className="mt-4">
-              <ErrorAlert>{deletion.error.message}</ErrorAlert>
+              <ReauthenticationNotice action="delete your account" onSignInAgain={onSignInAgain} />
             </div>
+          ) : (
+            deletion.isError && (
+              <div className="mt-4">
+                <ErrorAlert>{deletion.error.message}</ErrorAlert>
+              </div>
+            )
           )}
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <Button variant="secondary" data-autofocus onClick={() => setConfirming(false)}>
               Cancel
             </Button>
-            <Button
-              className="bg-red-500 text-white hover:bg-red-400 disabled:bg-red-500/60"
-              isLoading={deletion.isPending}
-              onClick={confirmDeletion}
-            >
-              {deletion.isError ? 'Try again' : 'Delete my account'}
-            </Button>
+            {!mustSignInAgain && (
+              <Button
+                className="bg-red-500 text-white hover:bg-red-400 disabled:bg-red-500/60"
+                isLoading={deletion.isPending}
+                onClick={confirmDeletion}
+              >
+                {deletion.isError ? 'Try again' : 'Delete my account'}
+              </Button>
+            )}
           </div>
         </Dialog>
       )}

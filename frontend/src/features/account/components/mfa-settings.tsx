@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { CodeField } from '../../../components/ui/code-field';
 import { apiRequest } from '../../../lib/api-client';
 import { authErrorMessage, mfaCodeError } from '../../../lib/auth-errors';
+import { isReauthenticationRequired, ReauthenticationNotice } from './reauthentication-notice';
 
 const ISSUER = 'Edge Options';
 
@@ -18,15 +19,18 @@ export const mfaPreferenceQueryOptions = () =>
 
 type Setup = { secret: string; qrDataUrl: string };
 
-/** Account Settings: turn TOTP two-factor authentication on (authenticator app) or off. */
-export function MfaSettings({ email }: { email: string }) {
+/**
+ * Account Settings: turn TOTP two-factor authentication on (authenticator app) or off. Turning
+ * it off needs a recent sign-in; when the API asks for one, `onSignInAgain` sends the user to it.
+ */
+export function MfaSettings({ email, onSignInAgain }: { email: string; onSignInAgain: () => Promise<void> }) {
   const ids = useId();
   const queryClient = useQueryClient();
   const preference = useQuery(mfaPreferenceQueryOptions());
   const [setup, setSetup] = useState<Setup | null>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const enabled = preference.data?.enabled?.includes('TOTP') ?? false;
 
   async function act(action: () => Promise<void>) {
@@ -35,7 +39,7 @@ export function MfaSettings({ email }: { email: string }) {
     try {
       await action();
     } catch (caught) {
-      setError(authErrorMessage(caught));
+      setError(caught);
     } finally {
       setBusy(false);
     }
@@ -64,7 +68,7 @@ export function MfaSettings({ email }: { email: string }) {
     });
   };
 
-  // Through the API, which requires a recent sign-in (a 403 asks the user to sign in again).
+  // Through the API, which requires a recent sign-in (a 403 reauthentication_required).
   const turnOff = () =>
     act(async () => {
       await apiRequest(apiPath('disableMfa'), nothing(), { method: 'DELETE' });
@@ -86,7 +90,11 @@ export function MfaSettings({ email }: { email: string }) {
         Protect your account with a 6-digit code from an authenticator app each time you sign in.
       </p>
       <div className="mt-4 space-y-4">
-        {error && <ErrorAlert>{error}</ErrorAlert>}
+        {isReauthenticationRequired(error) ? (
+          <ReauthenticationNotice action="turn off two-factor authentication" onSignInAgain={onSignInAgain} />
+        ) : (
+          error !== null && <ErrorAlert>{authErrorMessage(error)}</ErrorAlert>
+        )}
         {preference.isError && <ErrorAlert>{authErrorMessage(preference.error)}</ErrorAlert>}
         {!setup && !enabled && preference.isSuccess && (
           <Button type="button" onClick={() => void begin()} isLoading={busy}>
