@@ -1,7 +1,7 @@
 /**
  * `npm run cost -- --users N [--stage prod|dev] [--no-free-tier]`: the monthly AWS (and AI
  * provider) cost of a stage for N active traders, per service, from the prices and usage
- * assumptions of scripts/cost/model.ts. Bad arguments print why and the usage, and exit 2.
+ * assumptions of scripts/cost/prices.ts and usage.ts. Bad arguments print why and the usage, and exit 2.
  */
 import { stages, type StageName } from '../infra/config/stages';
 import { estimateMonthlyCost, stageFacts } from './cost/estimate';

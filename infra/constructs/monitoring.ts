@@ -1,3 +1,9 @@
+// size: one construct: every alarm and the dashboard graph the same metrics, built by its private helpers.
+/**
+ * The stage's alarms (the API's 5xx rate, each route's p99 latency, each function's errors and
+ * throttles, each table's throttles, each job's missed runs, the AI provider's errors), their
+ * SNS topic, and one dashboard of the same metrics.
+ */
 import { Annotations, ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { type IHttpApi, type IHttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import {

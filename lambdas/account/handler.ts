@@ -1,13 +1,7 @@
-import {
-  AdminDeleteUserCommand,
-  AdminSetUserMFAPreferenceCommand,
-  AdminUserGlobalSignOutCommand,
-  UserNotFoundException,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { accountExportFileName } from '@shared/account/schemas';
-import { runtimeEnv } from '@shared/secrets';
 import { cognito, dynamoDb } from '../common/clients';
-import { requiredEnv, tableName } from '../common/env';
+import { onFirstUse } from '../common/deps';
+import { tableName } from '../common/env';
 import { download, noContent, ok, route } from '../common/http';
 import { revocationsRepo } from '../common/revocations';
 import { configuredBillingProvider } from '../billing/config';
@@ -16,38 +10,48 @@ import { cognitoIdentity } from '../profile/identity';
 import { profilesRepo } from '../profile/repository';
 import { tradesRepo } from '../trades/repository';
 import { statsCache } from '../trades/stats-cache';
+import { cognitoSignInAdmin } from './identity';
 import { userDataStore } from './repository';
 import {
   accountStats,
   deleteAccount as deleteWholeAccount,
+  disableMfa as disableTotp,
   exportAccount as exportAll,
-  requireRecentSignIn,
+  signOutEverywhere as signOutEverySession,
+  type DeletionDeps,
+  type StatsDeps,
 } from './service';
 
 const identity = cognitoIdentity(cognito);
+const signIns = cognitoSignInAdmin(cognito);
 // Tables are resolved on use: each route's function is given only the tables its row lists.
 const data = userDataStore(dynamoDb, tableName);
 const contact = contactRepo(dynamoDb, () => tableName('contactMessages'));
 const revocations = revocationsRepo(dynamoDb, () => tableName('revocations'));
-const userPoolId = () => requiredEnv(runtimeEnv.userPoolId);
+const profiles = onFirstUse(() => profilesRepo(dynamoDb, tableName('profiles')));
+const statsDeps = onFirstUse((): StatsDeps => ({
+  profiles: profiles(),
+  identity,
+  journal: {
+    trades: tradesRepo(dynamoDb, tableName('trades')),
+    cache: statsCache(dynamoDb, () => tableName('journalCache')),
+  },
+  data,
+}));
+const deletionDeps = onFirstUse((): DeletionDeps => ({
+  identity,
+  profiles: profiles(),
+  data,
+  billing: configuredBillingProvider,
+  revocations,
+  contact,
+  deleteSignIn: signIns.deleteUser,
+}));
 const authTime = (claims: Record<string, string>) =>
   claims.auth_time ? Number(claims.auth_time) : undefined;
 
 export const getAccountStats = route('getAccountStats', {}, async ({ userId }) =>
-  ok(
-    await accountStats(
-      {
-        profiles: profilesRepo(dynamoDb, tableName('profiles')),
-        identity,
-        journal: {
-          trades: tradesRepo(dynamoDb, tableName('trades')),
-          cache: statsCache(dynamoDb, () => tableName('journalCache')),
-        },
-        data,
-      },
-      userId,
-    ),
-  ),
+  ok(await accountStats(statsDeps(), userId)),
 );
 
 export const exportAccount = route('exportAccount', {}, async ({ userId, accessToken }) => {
@@ -60,57 +64,17 @@ export const exportAccount = route('exportAccount', {}, async ({ userId, accessT
   );
 });
 
-async function deleteSignIn(userId: string) {
-  try {
-    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: userId }));
-  } catch (error) {
-    if (!(error instanceof UserNotFoundException)) throw error;
-  }
-}
-
 export const deleteAccount = route('deleteAccount', {}, async ({ userId, accessToken, claims, logger }) => {
-  await deleteWholeAccount(
-    {
-      identity,
-      profiles: profilesRepo(dynamoDb, tableName('profiles')),
-      data,
-      billing: configuredBillingProvider,
-      revocations,
-      contact,
-      deleteSignIn,
-    },
-    { userId, accessToken, authTime: authTime(claims) },
-    logger,
-  );
+  await deleteWholeAccount(deletionDeps(), { userId, accessToken, authTime: authTime(claims) }, logger);
   return noContent();
 });
 
-/**
- * Sign-out everywhere: Cognito's global sign-out first (no refresh token makes new tokens), then
- * the revocation (the API refuses every token issued until now, from this moment, in every
- * container). If the revocation fails after the sign-out, Cognito already refuses the tokens
- * (the session check asks it at least once a minute per container); the other way round, a
- * failure would leave a refresh token working.
- */
 export const signOutEverywhere = route('signOutEverywhere', {}, async ({ userId }) => {
-  try {
-    await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId(), Username: userId }));
-  } catch (error) {
-    if (!(error instanceof UserNotFoundException)) throw error;
-  }
-  await revocations.revoke(userId, 'signed_out');
+  await signOutEverySession({ signIns, revocations }, userId);
   return noContent();
 });
 
-/** Turns TOTP two-factor authentication off, for a caller who signed in within the last minutes. */
 export const disableMfa = route('disableMfa', {}, async ({ userId, accessToken, claims }) => {
-  requireRecentSignIn({ userId, accessToken, authTime: authTime(claims) });
-  await cognito.send(
-    new AdminSetUserMFAPreferenceCommand({
-      UserPoolId: userPoolId(),
-      Username: userId,
-      SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
-    }),
-  );
+  await disableTotp(signIns, { userId, accessToken, authTime: authTime(claims) });
   return noContent();
 });

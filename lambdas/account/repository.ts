@@ -3,13 +3,9 @@
  * partition key (the user's id): read for the export, deleted with the account. Tables added
  * later are covered by their definition alone. Also counts the assistant questions of a period.
  */
-import {
-  BatchWriteCommand,
-  type DynamoDBDocumentClient,
-  QueryCommand,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { tables, type TableDefinition, type TableKey } from '@shared/tables';
+import { BATCH_WRITE_LIMIT, batchWriteAll } from '../common/batch-write';
 
 export const userDataTableKeys: readonly TableKey[] = (Object.keys(tables) as TableKey[]).filter(
   (key) => tables[key].userData,
@@ -33,11 +29,9 @@ export class IncompleteDeletionError extends Error {
   override name = 'IncompleteDeletionError';
 }
 
-const BATCH = 25;
 const RETRIES = 5;
 /** Rounds of 100 deletions: a million items, far beyond any one user's. */
 const MAX_ROUNDS = 10_000;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function userDataStore(
   client: DynamoDBDocumentClient,
@@ -55,19 +49,21 @@ export function userDataStore(
     };
   }
 
+  /** Deletes the items of these keys, 25 a call, retrying what DynamoDB leaves unprocessed. */
   async function deleteKeys(table: TableKey, keys: StoredItem[]) {
-    let pending = keys.map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > RETRIES)
-        throw new IncompleteDeletionError(
-          `${pending.length} items of ${definition(table).id} were not deleted`,
-        );
-      if (attempt > 0) await pause(50 * 2 ** attempt);
-      const { UnprocessedItems } = await client.send(
-        new BatchWriteCommand({ RequestItems: { [nameOf(table)]: pending } }),
-      );
-      pending = (UnprocessedItems?.[nameOf(table)] ?? []) as typeof pending;
-    }
+    await batchWriteAll(
+      client,
+      nameOf(table),
+      keys.map((Key) => ({ DeleteRequest: { Key } })),
+      {
+        maxRetries: RETRIES,
+        pauseMs: (attempt) => 50 * 2 ** attempt,
+        exhausted: (unprocessed) =>
+          new IncompleteDeletionError(
+            `${unprocessed.length} items of ${definition(table).id} were not deleted`,
+          ),
+      },
+    );
   }
 
   return {
@@ -98,12 +94,12 @@ export function userDataStore(
               '#pk': partitionKey.name,
               ...Object.fromEntries(keyNames.map((name, i) => [`#k${i}`, name])),
             },
-            Limit: BATCH * 4,
+            Limit: BATCH_WRITE_LIMIT * 4,
           }),
         );
         const keys = (page.Items ?? []) as StoredItem[];
         if (keys.length === 0) return deleted;
-        for (let i = 0; i < keys.length; i += BATCH) await deleteKeys(table, keys.slice(i, i + BATCH));
+        await deleteKeys(table, keys);
         deleted += keys.length;
       }
       throw new IncompleteDeletionError(`${definition(table).id} still had items after ${MAX_ROUNDS} rounds`);

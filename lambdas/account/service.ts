@@ -22,6 +22,7 @@ import type { ContactRepo } from '../contact/repository';
 import type { IdentityPort } from '../profile/identity';
 import type { ProfilesRepo } from '../profile/repository';
 import { tradeStatistics, type JournalStore } from '../trades/service';
+import type { SignInAdmin } from './identity';
 import { IncompleteDeletionError, userDataTableKeys, type UserDataStore } from './repository';
 
 export interface Caller {
@@ -161,6 +162,33 @@ export async function deleteAccount(
       5,
     );
   }
+}
+
+export interface SignOutDeps {
+  signIns: Pick<SignInAdmin, 'signOutEverywhere'>;
+  revocations: Pick<RevocationsRepo, 'revoke'>;
+}
+
+/**
+ * Sign-out everywhere: Cognito's global sign-out first (no refresh token makes new tokens), then
+ * the revocation (the API refuses every token issued until now, from this moment, in every
+ * container). If the revocation fails after the sign-out, Cognito already refuses the tokens
+ * (the session check asks it at least once a minute per container); the other way round, a
+ * failure would leave a refresh token working.
+ */
+export async function signOutEverywhere(deps: SignOutDeps, userId: string): Promise<void> {
+  await deps.signIns.signOutEverywhere(userId);
+  await deps.revocations.revoke(userId, 'signed_out');
+}
+
+/** Turns TOTP two-factor authentication off, for a caller who signed in within the last minutes. */
+export async function disableMfa(
+  signIns: Pick<SignInAdmin, 'disableMfa'>,
+  caller: Caller,
+  now = new Date(),
+): Promise<void> {
+  requireRecentSignIn(caller, now);
+  await signIns.disableMfa(caller.userId);
 }
 
 export interface SweepDeps {

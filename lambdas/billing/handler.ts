@@ -1,10 +1,11 @@
 import { billingWebhookBody, checkoutInput } from '@shared/billing/schemas';
 import { cognito, dynamoDb } from '../common/clients';
+import { onFirstUse } from '../common/deps';
 import { tableName } from '../common/env';
 import { UnauthorizedError } from '../common/errors';
 import { ok, route } from '../common/http';
 import { cognitoIdentity } from '../profile/identity';
-import { profilesRepo, type ProfilesRepo } from '../profile/repository';
+import { profilesRepo } from '../profile/repository';
 import { getOrCreateProfile } from '../profile/service';
 import { configuredBillingProvider, siteOrigin } from './config';
 import { processedEvents } from './repository';
@@ -12,8 +13,8 @@ import { openPortal, receiveWebhook, startCheckout } from './service';
 
 const identity = cognitoIdentity(cognito);
 // Built on first use: each route's function is given only its own tables.
-let profiles: ProfilesRepo | undefined;
-const profilesTable = () => (profiles ??= profilesRepo(dynamoDb, tableName('profiles')));
+const profilesTable = onFirstUse(() => profilesRepo(dynamoDb, tableName('profiles')));
+const billingEvents = onFirstUse(() => processedEvents(dynamoDb, tableName('billingEvents')));
 
 export const getBilling = route('getBilling', {}, async () =>
   ok({ enabled: (await configuredBillingProvider()) !== null && siteOrigin() !== null }),
@@ -53,7 +54,7 @@ export const billingWebhook = route(
       {
         provider: configuredBillingProvider,
         profiles: profilesTable(),
-        events: processedEvents(dynamoDb, tableName('billingEvents')),
+        events: billingEvents(),
       },
       body,
       headers['stripe-signature'],

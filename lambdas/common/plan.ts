@@ -20,6 +20,7 @@ import {
   type PlanLimitDetails,
   type PlanQuota,
 } from '@shared/constants/plans';
+import { CappedMap } from '@shared/cache/capped-map';
 import { cognitoIdentity, type IdentityPort } from '../profile/identity';
 import { profilesRepo } from '../profile/repository';
 import { cognito } from './clients';
@@ -75,14 +76,12 @@ export function rememberedFeatureCheck(
     judge: (now: Date) => EffectivePlan;
     at: number;
   }
-  const remembered = new Map<string, Remembered>();
+  const remembered = new CappedMap<string, Remembered>(MAX_REMEMBERED_PLANS);
   const read = async (userId: string) => {
     const at = clock();
     const profile = await profiles.get(userId);
     const signedUp = profile ? undefined : await identity.createdAt(userId);
     const judge = (now: Date) => (profile ? effectivePlan(profile, now) : planWithoutProfile(signedUp!, now));
-    remembered.delete(userId);
-    if (remembered.size >= MAX_REMEMBERED_PLANS) remembered.delete(remembered.keys().next().value!);
     remembered.set(userId, { judge, at });
     return judge;
   };

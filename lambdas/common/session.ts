@@ -16,6 +16,7 @@
  */
 import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { REVOCATION_READ_CACHE_MS, revokes, type Revocation } from '@shared/auth/sessions';
+import { CappedMap } from '@shared/cache/capped-map';
 import { cognito, dynamoDb } from './clients';
 import { tableName } from './env';
 import { UnauthorizedError } from './errors';
@@ -23,21 +24,17 @@ import { revocationsRepo } from './revocations';
 
 const ALIVE_FOR_MS = 60_000;
 const MAX_ENTRIES = 5_000;
-const alive = new Map<string, number>();
+const alive = new CappedMap<string, number>(MAX_ENTRIES);
 const revocations = revocationsRepo(dynamoDb, () => tableName('revocations'));
-const knownRevocations = new Map<string, { revocation: Revocation | undefined; readAt: number }>();
-
-function remember<V>(map: Map<string, V>, key: string, value: V) {
-  map.delete(key);
-  if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value!);
-  map.set(key, value);
-}
+const knownRevocations = new CappedMap<string, { revocation: Revocation | undefined; readAt: number }>(
+  MAX_ENTRIES,
+);
 
 async function revocationOf(userId: string, write: boolean, now: number) {
   const known = knownRevocations.get(userId);
   if (!write && known && now - known.readAt < REVOCATION_READ_CACHE_MS) return known.revocation;
   const revocation = await revocations.find(userId, write);
-  remember(knownRevocations, userId, { revocation, readAt: now });
+  knownRevocations.set(userId, { revocation, readAt: now });
   return revocation;
 }
 
@@ -55,7 +52,7 @@ async function cognitoSessionAlive(accessToken: string, now: number): Promise<bo
     }
     throw error;
   }
-  remember(alive, accessToken, now);
+  alive.set(accessToken, now);
   return true;
 }
 

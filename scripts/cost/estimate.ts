@@ -1,30 +1,27 @@
 /**
- * The monthly bill of one stage for N active traders, from the inputs of `model.ts`: one row per
- * service (Lambda, API Gateway, DynamoDB, CloudFront, WAF, S3, Cognito, Secrets Manager, EventBridge
- * Scheduler, CloudWatch, X-Ray, the AI provider), each with what drives it. Pure: no I/O, so
- * `npm run cost` and the unit test compute the same thing.
+ * The monthly bill of one stage for N active traders, from the unit prices of `prices.ts` and the
+ * usage of `usage.ts` (counted by `quantities.ts`): one row per service (Lambda, API Gateway,
+ * DynamoDB, CloudFront, WAF, S3, Cognito, Secrets Manager, EventBridge Scheduler, CloudWatch,
+ * X-Ray, the AI provider), each with what drives it. Pure: no I/O, so `npm run cost` and the unit
+ * test compute the same thing.
  */
-import { routes, type RouteDefinition, type RouteId, type SecretKey } from '@shared/routes';
+import { routes, type RouteDefinition, type RouteId } from '@shared/routes';
 import { schedules, type ScheduleDefinition } from '@shared/schedules';
-import { tables, type TableDefinition } from '@shared/tables';
 import { secrets } from '@shared/secrets';
 import { SESSION_MINUTES } from '@shared/market/calendar';
-import { effectivePlans, planFeatures, planLimits, type PlanLimits } from '@shared/constants/plans';
-import { feedNames } from '@shared/feeds/schemas';
-import { appMetrics, type MetricDimension } from '@shared/observability';
 import { type StageConfig } from '../../infra/config/stages';
 import { webAclRuleCount } from '../../infra/constructs/waf-rules';
+import { DEFAULT_FUNCTION_MEMORY_MB, HOURS_PER_MONTH, type RouteWork, type UsageAssumptions } from './model';
+import { freeTier as defaultFreeTier, prices as defaultPrices, type FreeTier, type Prices } from './prices';
 import {
-  DEFAULT_FUNCTION_MEMORY_MB,
-  freeTier as defaultFreeTier,
-  HOURS_PER_MONTH,
-  prices as defaultPrices,
-  usage as defaultUsage,
-  type FreeTier,
-  type Prices,
-  type RouteWork,
-  type UsageAssumptions,
-} from './model';
+  metricSeries,
+  monitoringCounts,
+  requestsPerTrader,
+  secretsRead,
+  tokensPerQuestion,
+  warmContainers,
+} from './quantities';
+import { usage as defaultUsage } from './usage';
 
 /** What the bill needs to know about a stage (from `infra/config/stages.ts`). */
 export interface StageFacts {
@@ -125,130 +122,6 @@ const HTTP_API_FIRST_TIER = 300_000_000;
 const perMillion = (count: number, usd: number) => (count / 1_000_000) * usd;
 const beyond = (amount: number, free: number, apply: boolean) =>
   apply ? Math.max(0, amount - free) : amount;
-const add = (into: Partial<Record<RouteId, number>>, route: RouteId, count: number) => {
-  into[route] = (into[route] ?? 0) + count;
-};
-
-/** Requests per route that one active trader makes in a month. */
-export function requestsPerTrader(usage: UsageAssumptions): Partial<Record<RouteId, number>> {
-  const sessions = usage.sessionsPerMonth;
-  const out: Partial<Record<RouteId, number>> = {};
-  for (const screen of Object.values(usage.screens)) {
-    for (const { route, everyMs, share } of screen.polls)
-      add(out, route, ((screen.minutesPerSession * 60_000) / everyMs) * (share ?? 1) * sessions);
-    for (const [route, count] of Object.entries(screen.perVisit) as [RouteId, number][])
-      add(out, route, count * sessions);
-  }
-  add(out, 'postChatMessage', usage.ai.questionsPerSession * sessions);
-  for (const [route, count] of Object.entries(usage.perSession) as [RouteId, number][])
-    add(out, route, count * sessions);
-  for (const [route, count] of Object.entries(usage.perMonth) as [RouteId, number][]) add(out, route, count);
-  return out;
-}
-
-/** The secrets a route's function reads: its row's, origin-verify, and the gate's on gated `user` routes. */
-export function secretsRead(route: RouteDefinition, siteGate: boolean): SecretKey[] {
-  const keys = new Set<SecretKey>([...(route.secrets ?? []), 'originVerify']);
-  if (siteGate && route.auth === 'user') keys.add('siteGate');
-  return [...keys];
-}
-
-/** Warm containers a function keeps: its average concurrency times the burst factor, at least one. */
-export function warmContainers(
-  invocations: number,
-  billedMs: number,
-  activeSeconds: number,
-  burstFactor: number,
-) {
-  if (invocations <= 0) return 0;
-  return Math.max(1, Math.ceil(burstFactor * (invocations / activeSeconds) * (billedMs / 1000)));
-}
-
-/** Input (of which served from the prompt cache) and output tokens of one question. */
-export function tokensPerQuestion(ai: UsageAssumptions['ai']) {
-  const growth = ai.toolCallOutputTokens + ai.toolCallsPerToolRound * ai.toolResultTokens;
-  let input = 0;
-  let cached = 0;
-  let previousRound = 0;
-  for (let round = 1; round <= ai.modelRounds; round += 1) {
-    const prompt = ai.fixedPromptTokens + ai.questionTokens + (round - 1) * growth;
-    input += prompt;
-    // The provider caches prompts of 1,024 tokens or more; a later round starts with the earlier one.
-    if (ai.cacheWithinQuestion && round > 1 && previousRound >= 1024) cached += previousRound;
-    previousRound = prompt;
-  }
-  const output = (ai.modelRounds - 1) * ai.toolCallOutputTokens + ai.answerTokens;
-  return { input, cached, output };
-}
-
-/**
- * Custom metric series the app publishes (shared/src/observability.ts): each metric's name with
- * each set of dimension values it is published with, `service` included (one per area), plus
- * Powertools' `ColdStart` per function. `userDriven` series are published only in the hours
- * traders are on; the jobs' run around the clock.
- */
-export function metricSeries(
-  routesWithTraffic: readonly RouteDefinition[],
-  observability: UsageAssumptions['observability'],
-): { userDriven: number; allHours: number } {
-  const plans = effectivePlans.map((plan) => planLimits[plan] as PlanLimits);
-  // A refusal is a feature a plan lacks, or a quota it caps on a feature it has.
-  const refusals = plans.reduce(
-    (sum, limits) =>
-      sum +
-      planFeatures.filter((f) => !limits.features.includes(f)).length +
-      Number(limits.aiQuestionsPerDay !== null && limits.features.includes('research')) +
-      Number(limits.maxScannerFilters !== null && limits.features.includes('scanner')),
-    0,
-  );
-  const dailyQuotas = plans.filter((l) => l.aiQuestionsPerDay !== null && l.aiQuestionsPerDay > 0).length;
-  const values: Record<MetricDimension, number> = {
-    route: routesWithTraffic.length,
-    code: observability.errorCodesPerRoute,
-    limit: refusals,
-    plan: 1, // counted with `limit` and `quota`: only the plans a limit applies to
-    quota: dailyQuotas,
-    tool: observability.aiTools,
-    feed: feedNames.length,
-    job: schedules.length,
-  };
-  let userDriven = routesWithTraffic.length; // ColdStart, per function
-  let allHours = schedules.length; // ColdStart of the jobs
-  for (const metric of Object.values(appMetrics)) {
-    const dimensions: readonly MetricDimension[] = metric.dimensions;
-    const series = dimensions.reduce((product, d) => product * values[d], 1);
-    if (dimensions.includes('feed') || dimensions.includes('job')) allHours += series;
-    else userDriven += series;
-  }
-  return { userDriven, allHours };
-}
-
-/**
- * What infra/constructs/monitoring.ts builds, counted: the metrics its alarms read (a metric-math
- * alarm is billed per metric) and the metrics its dashboard graphs. Alarms: the API's 5xx rate
- * (requests and 5xx), the AI provider's errors (one metric per area calling it), each route's p99
- * latency, each function's errors and throttles, each table's read and write throttle events on
- * the table and each index, and each job's invocations.
- */
-export function monitoringCounts(otherFunctions: number): {
-  alarms: number;
-  alarmMetrics: number;
-  dashboardMetrics: number;
-} {
-  const routeList = routes as readonly RouteDefinition[];
-  const functions = routeList.length + schedules.length + otherFunctions;
-  const aiAreas = new Set(routeList.filter((r) => r.secrets?.includes('openaiApiKey')).map((r) => r.area))
-    .size;
-  const tableList = Object.values(tables) as TableDefinition[];
-  const tableMetrics = tableList.reduce((sum, t) => sum + 2 * (1 + (t.globalIndexes?.length ?? 0)), 0);
-  const alarms = 1 + 1 + routeList.length + 2 * functions + tableList.length + schedules.length;
-  const alarmMetrics = 2 + aiAreas + routeList.length + 2 * functions + tableMetrics + schedules.length;
-  // Graphs: requests / 5xx / 4xx, latency per route, errors and throttles per function, table
-  // throttles, job invocations, AI errors and latency.
-  const dashboardMetrics =
-    3 + routeList.length + 2 * functions + tableMetrics + schedules.length + 2 * aiAreas;
-  return { alarms, alarmMetrics, dashboardMetrics };
-}
 
 const count = (n: number) =>
   n >= 1e6

@@ -9,50 +9,25 @@
  * - prevent-user-existence errors, as the app client has them in AWS.
  * Codes that Cognito would email are kept in an outbox (and logged), readable at /_local/outbox.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { importJWK, jwtVerify } from 'jose';
+import { passwordWeaknesses } from '@shared/auth/password-policy';
 import {
-  CognitoIdentityProviderClient,
-  CreateUserPoolClientCommand,
-  CreateUserPoolCommand,
-  ListUserPoolsCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
-import { importJWK, jwtVerify, type JWK } from 'jose';
-import { passwordPolicy, passwordWeaknesses } from '@shared/auth/password-policy';
+  CodeMismatchError,
+  CognitoError,
+  cognitoLocalPublicJwk,
+  createCognitoLocal,
+  InvalidParameterError,
+  NotAuthorizedError,
+  UserNotFoundError,
+  type Context,
+  type User,
+} from './cognito-local-adapter';
+import { ensurePool, REGION, runPostConfirmation } from './cognito-pool';
 import { keepIdleConnections } from './keep-alive';
-
-const require = createRequire(import.meta.url);
-type CognitoErrorsModule = typeof import('cognito-local/lib/errors');
-type RouterModule = typeof import('cognito-local/lib/server/Router');
-type ServerModule = typeof import('cognito-local/lib/server/server');
-type Services = import('cognito-local/lib/services').Services;
-type User = import('cognito-local/lib/services/userPoolService').User;
-type Context = import('cognito-local/lib/services/context').Context;
-type Message = import('cognito-local/lib/services/messages').Message;
-
-const { CodeMismatchError, CognitoError, NotAuthorizedError, UserNotFoundError, InvalidParameterError } =
-  require('cognito-local/lib/errors') as CognitoErrorsModule;
-const { Router } = require('cognito-local/lib/server/Router') as RouterModule;
-const { createServer: createCognitoApp } = require('cognito-local/lib/server/server') as ServerModule;
-const { DateClock, MessagesService } =
-  require('cognito-local/lib/services') as typeof import('cognito-local/lib/services');
-const { CognitoServiceFactoryImpl } =
-  require('cognito-local/lib/services/cognitoService') as typeof import('cognito-local/lib/services/cognitoService');
-const { UserPoolServiceFactoryImpl } =
-  require('cognito-local/lib/services/userPoolService') as typeof import('cognito-local/lib/services/userPoolService');
-const { StormDBDataStoreFactory } =
-  require('cognito-local/lib/services/dataStore/stormDb') as typeof import('cognito-local/lib/services/dataStore/stormDb');
-const { MessageDeliveryService } =
-  require('cognito-local/lib/services/messageDelivery/messageDelivery') as typeof import('cognito-local/lib/services/messageDelivery/messageDelivery');
-const { JwtTokenGenerator } =
-  require('cognito-local/lib/services/tokenGenerator') as typeof import('cognito-local/lib/services/tokenGenerator');
-const { otp } = require('cognito-local/lib/services/otp') as typeof import('cognito-local/lib/services/otp');
-const publicKey = require('cognito-local/lib/keys/cognitoLocal.public.json') as { jwk: JWK };
-// cognito-local's HTTP layer wants its own pino logger; resolve pino from cognito-local itself.
-const pino = createRequire(require.resolve('cognito-local'))('pino') as typeof import('pino').default;
 
 export interface OutboxEntry {
   to: string;
@@ -73,13 +48,13 @@ export interface LocalCognito {
 }
 
 /** Whether a request comes from this machine (127.0.0.0/8 or ::1). */
-export function fromLoopback(req: import('node:http').IncomingMessage): boolean {
+export function fromLoopback(req: IncomingMessage): boolean {
   const address = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
   return address === '::1' || address.startsWith('127.');
 }
 
 /** Cognito operations that need IAM credentials in AWS (Admin*, pool management). */
-export function isAdminCall(req: import('node:http').IncomingMessage): boolean {
+export function isAdminCall(req: IncomingMessage): boolean {
   const target = String(req.headers['x-amz-target'] ?? '');
   return /\.(Admin\w+|(Create|Delete|Update|Describe|List)UserPool\w*|ListUsers\w*)$/.test(target);
 }
@@ -92,7 +67,6 @@ export interface LocalCognitoOptions {
   log?: (line: string) => void;
 }
 
-const REGION = 'local';
 const ACCESS_TOKEN_TARGETS = new Set([
   'GetUser',
   'ChangePassword',
@@ -196,62 +170,22 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   const dir = options.dataDir;
   mkdirSync(join(dir, 'db'), { recursive: true });
   const outbox = new Outbox(join(dir, 'outbox.jsonl'), log);
-  const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'silent' });
-  const ctx: Context = { logger };
-
-  const config = {
-    LambdaClient: {},
-    TriggerFunctions: {},
-    UserPoolDefaults: { UsernameAttributes: ['email'] },
-    TokenConfig: { IssuerDomain: `http://${host}:0` },
-    KMSConfig: {},
-    ServerConfig: { port: 0, hostname: host, development: false, https: false as const },
-  };
-  const clock = new DateClock();
-  const dataStoreFactory = new StormDBDataStoreFactory(join(dir, 'db'));
-  const cognito = await new CognitoServiceFactoryImpl(
-    join(dir, 'db'),
-    dataStoreFactory,
-    new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
-  ).create(ctx, config.UserPoolDefaults);
-  // Of Cognito's Lambda triggers the product uses one, post-confirmation, and the local pool runs
-  // the very export AWS invokes; every other trigger is reported disabled.
-  const triggers = {
-    enabled: (trigger: string) => trigger === 'PostConfirmation',
-    postConfirmation: (_ctx: Context, request: PostConfirmationRequest) => runPostConfirmation(request, log),
-  } as unknown as Services['triggers'];
-  const sender = {
-    async sendEmail(_ctx: Context, user: User, destination: string, message: Message) {
-      outbox.add({
-        to: destination,
-        username: user.Username,
-        code: message.__code,
-        subject: message.emailSubject ?? 'Your verification code',
-        at: new Date().toISOString(),
-      });
-    },
-    async sendSms(_ctx: Context, user: User, destination: string, message: Message) {
-      outbox.add({
-        to: destination,
-        username: user.Username,
-        code: message.__code,
-        subject: 'SMS',
-        at: new Date().toISOString(),
-      });
-    },
-  };
-  const services: Services = {
-    clock,
+  const {
+    services,
     cognito,
-    config: config as unknown as Services['config'],
-    messages: new MessagesService(triggers, new MessageDeliveryService(sender)),
-    otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig as never),
-    triggers,
-  };
-
-  const base = Router(services);
-  const verificationKey = await importJWK(publicKey.jwk, 'RS256');
+    tokenConfig,
+    router: base,
+    application,
+  } = await createCognitoLocal({
+    dbDir: join(dir, 'db'),
+    host,
+    logLevel: process.env.COGNITO_LOG_LEVEL ?? 'silent',
+    // Of Cognito's Lambda triggers the product uses one, post-confirmation, and the local pool
+    // runs the very export AWS invokes; every other trigger is reported disabled.
+    postConfirmation: (request) => runPostConfirmation(request, log),
+    deliver: (message) => outbox.add({ ...message, at: new Date().toISOString() }),
+  });
+  const verificationKey = await importJWK(cognitoLocalPublicJwk, 'RS256');
   const signedOutBefore = new Map<string, number>();
 
   async function verifyAccessToken(token: unknown): Promise<string> {
@@ -259,8 +193,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     try {
       const { payload } = await jwtVerify(token, verificationKey);
       if (payload.token_use !== 'access' || !payload.sub) throw new Error('not an access token');
-      if (!String(payload.iss ?? '').startsWith(config.TokenConfig.IssuerDomain))
-        throw new Error('foreign issuer');
+      if (!String(payload.iss ?? '').startsWith(tokenConfig.IssuerDomain)) throw new Error('foreign issuer');
       const cutoff = signedOutBefore.get(payload.sub);
       if (cutoff !== undefined && (payload.iat ?? 0) < cutoff) throw new Error('signed out');
       return payload.sub;
@@ -393,10 +326,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     };
   };
 
-  const app = createCognitoApp(router as never, logger, config.ServerConfig, services).application as (
-    req: import('node:http').IncomingMessage,
-    res: import('node:http').ServerResponse,
-  ) => void;
+  const app = application(router);
   const server: Server = keepIdleConnections(
     createServer((req, res) => {
       // The outbox and the admin calls (which AWS allows only with IAM credentials) answer this
@@ -425,7 +355,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   });
   const port = (server.address() as AddressInfo).port;
   const endpoint = `http://${host}:${port}`;
-  config.TokenConfig.IssuerDomain = endpoint;
+  tokenConfig.IssuerDomain = endpoint;
 
   const { userPoolId, userPoolClientId } = await ensurePool(endpoint, join(dir, 'local-pool.json'));
   return {
@@ -441,88 +371,4 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
         server.closeAllConnections();
       }),
   };
-}
-
-type PostConfirmationRequest = Parameters<Services['triggers']['postConfirmation']>[1];
-
-/**
- * Cognito's post-confirmation trigger, in process: lambdas/profile/triggers.ts (loaded on first
- * use, once the runtime has given the handlers their environment) with the event AWS sends. As
- * in AWS, the user stays confirmed if it fails; the failure is logged.
- */
-async function runPostConfirmation(request: PostConfirmationRequest, log: (line: string) => void) {
-  const { postConfirmation } = await import('../../lambdas/profile/triggers');
-  try {
-    await postConfirmation({
-      version: '1',
-      region: REGION,
-      userPoolId: request.userPoolId,
-      userName: request.username,
-      triggerSource: request.source,
-      callerContext: { awsSdkVersion: 'cognito-local', clientId: request.clientId ?? '' },
-      request: {
-        userAttributes: Object.fromEntries(request.userAttributes.map((a) => [a.Name, a.Value ?? ''])),
-        clientMetadata: request.clientMetadata,
-      },
-      response: {},
-    });
-  } catch (error) {
-    log(`[local cognito] post-confirmation trigger failed: ${(error as Error).stack ?? String(error)}`);
-  }
-}
-
-/** Creates the pool and SPA client on first start (over the real protocol); reuses them after. */
-async function ensurePool(
-  endpoint: string,
-  file: string,
-): Promise<{ userPoolId: string; userPoolClientId: string }> {
-  const client = new CognitoIdentityProviderClient({
-    endpoint,
-    region: REGION,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  try {
-    if (existsSync(file)) {
-      const saved = JSON.parse(readFileSync(file, 'utf8')) as {
-        userPoolId: string;
-        userPoolClientId: string;
-      };
-      const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
-      if (pools.UserPools?.some((p) => p.Id === saved.userPoolId)) return saved;
-    }
-    const pool = await client.send(
-      new CreateUserPoolCommand({
-        PoolName: 'edge-options-local',
-        UsernameAttributes: ['email'],
-        AutoVerifiedAttributes: ['email'],
-        MfaConfiguration: 'OPTIONAL',
-        Policies: {
-          PasswordPolicy: {
-            MinimumLength: passwordPolicy.minLength,
-            RequireLowercase: passwordPolicy.requireLowercase,
-            RequireUppercase: passwordPolicy.requireUppercase,
-            RequireNumbers: passwordPolicy.requireDigits,
-            RequireSymbols: passwordPolicy.requireSymbols,
-          },
-        },
-      }),
-    );
-    const userPoolId = pool.UserPool?.Id;
-    if (!userPoolId) throw new Error('cognito-local did not return a pool id');
-    const app = await client.send(
-      new CreateUserPoolClientCommand({
-        UserPoolId: userPoolId,
-        ClientName: 'spa',
-        GenerateSecret: false,
-        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      }),
-    );
-    const userPoolClientId = app.UserPoolClient?.ClientId;
-    if (!userPoolClientId) throw new Error('cognito-local did not return a client id');
-    const ids = { userPoolId, userPoolClientId };
-    writeFileSync(file, JSON.stringify(ids, null, 2));
-    return ids;
-  } finally {
-    client.destroy();
-  }
 }

@@ -12,8 +12,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { createRequire } from 'node:module';
-import { decodeJwt, importJWK, SignJWT, type JWK } from 'jose';
+import { decodeJwt, importJWK, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountExportSchema, accountStatsSchema } from '@shared/account/schemas';
 import { RECENT_SIGN_IN_MINUTES, REVOCATION_READ_CACHE_MS, revocationSchema } from '@shared/auth/sessions';
@@ -30,9 +29,10 @@ import {
   type TestUser,
   useLocalStackEnvironment,
 } from '../helpers/local-stack';
+import { cognitoLocalPrivateJwk } from '../../scripts/local/cognito-local-adapter';
 
-const require = createRequire(import.meta.url);
-const poolKey = require('cognito-local/lib/keys/cognitoLocal.private.json') as { jwk: JWK };
+/** The key cognito-local signs with: a token signed with it is one the local pool could issue. */
+const poolKey = cognitoLocalPrivateJwk();
 
 const userDataTables = (Object.values(tables) as TableDefinition[]).filter((table) => table.userData);
 const subOf = (user: TestUser) => String(decodeJwt(user.accessToken).sub);
@@ -398,7 +398,7 @@ describe('recent sign-in', () => {
     // The pool's own key: a token Cognito would issue on a refresh, long after the sign-in.
     const stale = await new SignJWT({ ...claims, auth_time: staleAuth })
       .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
-      .sign(await importJWK(poolKey.jwk, 'RS256'));
+      .sign(await importJWK(poolKey, 'RS256'));
     for (const [id, method] of [
       ['deleteAccount', 'DELETE'],
       ['disableMfa', 'DELETE'],

@@ -3,17 +3,17 @@
  * expired, another client's, another issuer's (401), and an ID token, which lacks the scope every
  * user route requires (403). Refused requests change nothing.
  */
-import { createRequire } from 'node:module';
-import { generateKeyPair, decodeJwt, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { generateKeyPair, decodeJwt, importJWK, SignJWT, type JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser, documentClient, stack, type TestUser } from '../helpers/local-stack';
+import { cognitoLocalPrivateJwk } from '../../scripts/local/cognito-local-adapter';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 
-const require = createRequire(import.meta.url);
-const poolKey = require('cognito-local/lib/keys/cognitoLocal.private.json') as { jwk: JWK };
+/** The key cognito-local signs with: a token signed with it is one the local pool could issue. */
+const poolKey = cognitoLocalPrivateJwk();
 
 async function signWithPoolKey(payload: JWTPayload) {
-  const key = await importJWK(poolKey.jwk, 'RS256');
+  const key = await importJWK(poolKey, 'RS256');
   return new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' }).sign(key);
 }
 

@@ -6,16 +6,16 @@
  * or deleted user's token passes API Gateway (its signature is good) and is refused by the
  * handler's session check with the envelope's 401. Never a 5xx.
  */
-import { createRequire } from 'node:module';
 import { createPublicKey } from 'node:crypto';
-import { decodeJwt, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { decodeJwt, generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, routes, type RouteDefinition } from '@shared/routes';
 import { AdminDeleteUserCommand, GlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { api, cognitoClient, createUser, stack, type TestUser } from '../helpers/local-stack';
+import { cognitoLocalPrivateJwk } from '../../scripts/local/cognito-local-adapter';
 
-const require = createRequire(import.meta.url);
-const poolKey = require('cognito-local/lib/keys/cognitoLocal.private.json') as { jwk: JWK };
+/** The key cognito-local signs with: a token signed with it is one the local pool could issue. */
+const poolKey = cognitoLocalPrivateJwk();
 
 const userRoutes = (routes as readonly RouteDefinition[]).filter((route) => route.auth === 'user');
 
@@ -48,9 +48,9 @@ describe('authorization matrix: every user route × every bad credential', () =>
     const poolSigned = async (payload: JWTPayload) =>
       new SignJWT(payload)
         .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
-        .sign(await importJWK(poolKey.jwk, 'RS256'));
+        .sign(await importJWK(poolKey, 'RS256'));
     const { privateKey } = await generateKeyPair('RS256');
-    const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = poolKey.jwk;
+    const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = poolKey;
     const publicPem = createPublicKey({ key: publicJwk, format: 'jwk' }).export({
       type: 'spki',
       format: 'pem',

@@ -1,3 +1,4 @@
+// size: one model over one trading-day index and each symbol's series: the daily path, the intraday bridge on it and the IV history from it (the market's hot path, read by every quote).
 /**
  * The simulated market's price model, a pure function of (symbol, instant):
  *

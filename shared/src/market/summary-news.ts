@@ -3,99 +3,38 @@
  * a story quotes ('NVDA +2.31%') is that symbol's closing quote, every verb follows its sign
  * ('rallies' only when it rose), and a story's sentiment never contradicts its first ticker's
  * move. The stories are simulated (the causes named are generic); the numbers are the model's.
+ * Here: the Fed, earnings, geopolitical, sector and crypto stories and the list of candidates;
+ * the technical stories are in ./summary-news-technical, the shared wording in
+ * ./summary-news-wording.
  */
 import { isoDateOf } from './calendar';
 import { nextEarningsDate } from './earnings';
-import { dailyCloses, relativeStrengthIndex, relativeVolume, simpleMovingAverage } from './price-history';
+import { relativeVolume } from './price-history';
 import { underlyingAt } from './quotes';
-import type { NewsCategory, NewsImpact, Sentiment } from './schemas';
-import { signed } from './quotes';
 import type { Move, SummarySnapshot } from './summary-snapshot';
 import type { SectorMove } from './summary-schemas';
-
-export const SIMULATED_NEWS_SOURCE = 'Edge Options Simulated Wire';
-
-/** A story before selection: the spec's fields less id and timestamp, plus how newsworthy it is. */
-export interface NewsCandidate {
-  key: string;
-  category: NewsCategory;
-  /** Larger is more newsworthy; also sets the impact (see impactOf). */
-  score: number;
-  title: string;
-  summary: string;
-  tickers: string[];
-  sentiment: Sentiment;
-  tradingImplication: string;
-  sourceUrl: string;
-}
-
-/** Impact from newsworthiness: high at 2 or more, medium at 1 or more, otherwise low. */
-export function impactOf(score: number): NewsImpact {
-  return score >= 2 ? 'high' : score >= 1 ? 'medium' : 'low';
-}
-
-const SENTIMENT_THRESHOLD_PCT = 0.25;
-
-/** Bullish or bearish when the move is at least a quarter percent that way; neutral otherwise. */
-export function sentimentOf(pct: number): Sentiment {
-  if (pct >= SENTIMENT_THRESHOLD_PCT) return 'bullish';
-  if (pct <= -SENTIMENT_THRESHOLD_PCT) return 'bearish';
-  return 'neutral';
-}
-
-/** A reading's bias becomes the sentiment only when the day's move agrees with it. */
-function biasedSentiment(bias: 'bullish' | 'bearish' | 'neutral', pct: number): Sentiment {
-  return sentimentOf(pct) === bias ? bias : 'neutral';
-}
-
-/** The verb for a move: 'rallies' / 'rally' only up, 'slides' / 'slide' only down. */
-export function moveVerb(pct: number, plural = false): string {
-  const [one, many] =
-    pct >= 3
-      ? ['surges', 'surge']
-      : pct >= 1.5
-        ? ['rallies', 'rally']
-        : pct >= 0.5
-          ? ['climbs', 'climb']
-          : pct > 0
-            ? ['edges higher', 'edge higher']
-            : pct === 0
-              ? ['holds steady', 'hold steady']
-              : pct > -0.5
-                ? ['edges lower', 'edge lower']
-                : pct > -1.5
-                  ? ['falls', 'fall']
-                  : pct > -3
-                    ? ['slides', 'slide']
-                    : ['tumbles', 'tumble'];
-  return plural ? many : one;
-}
-
-const tickerNewsUrl = (symbol: string) =>
-  `https://finance.yahoo.com/quote/${encodeURIComponent(symbol.replace('.', '-'))}/news/`;
-const filingsUrl = (symbol: string) =>
-  `https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${encodeURIComponent(symbol)}&type=10-Q`;
-const FED_PRESS_RELEASES = 'https://www.federalreserve.gov/newsevents/pressreleases.htm';
-
-const price = (move: Move) => `$${move.quote.price}`;
-const percent = (value: number) => `${signed(value, 2)}%`;
-const direction = (pct: number) => (pct > 0 ? 1 : pct < 0 ? -1 : 0);
-const sameWay = (moves: Move[], pct: number) =>
-  moves
-    .filter((move) => direction(move.pct) === direction(pct))
-    .sort((a, b) => Math.abs(b.pct) - Math.abs(a.pct));
-const cap = (move: Move) =>
-  move.entry.sharesOutstanding === null ? 0 : move.entry.sharesOutstanding * Number(move.quote.price);
-const TRILLION = 1e12;
-
-/** A group story: the group's average move, its members that moved that way (largest first). */
-function groupStory(snap: SummarySnapshot, symbols: readonly string[]) {
-  const moves = symbols.map((symbol) => snap.move(symbol));
-  const average = moves.reduce((sum, move) => sum + move.pct, 0) / moves.length;
-  const leaders = sameWay(moves, average);
-  const z = moves.reduce((sum, move) => sum + Math.abs(move.z), 0) / moves.length;
-  return { moves, average, leaders: leaders.length > 0 ? leaders : moves, z };
-}
+import {
+  cap,
+  FED_PRESS_RELEASES,
+  filingsUrl,
+  groupStory,
+  moveVerb,
+  percent,
+  price,
+  sameWay,
+  SENTIMENT_THRESHOLD_PCT,
+  sentimentOf,
+  tickerNewsUrl,
+  TRILLION,
+  type NewsCandidate,
+} from './summary-news-wording';
+import {
+  biggestMover,
+  movingAverage,
+  relativeStrength,
+  unusualVolume,
+  yearExtremes,
+} from './summary-news-technical';
 
 function treasuries(snap: SummarySnapshot): NewsCandidate {
   const tlt = snap.move('TLT');
@@ -364,140 +303,6 @@ function crypto(snap: SummarySnapshot): NewsCandidate {
     tradingImplication:
       'These names carry two to three times the market’s volatility: use defined-risk spreads, and size positions smaller than for a typical stock.',
     sourceUrl: tickerNewsUrl(named[0]!.symbol),
-  };
-}
-
-function movingAverage(snap: SummarySnapshot): NewsCandidate {
-  const { sessionIndex } = snap.day;
-  const readings = ['SPY', 'QQQ', 'IWM'].map((symbol) => {
-    const closes = dailyCloses(symbol, sessionIndex, 51);
-    const close = closes[closes.length - 1]!;
-    const previous = closes[closes.length - 2]!;
-    const average = simpleMovingAverage(closes, 50);
-    const previousAverage = simpleMovingAverage(closes.slice(0, -1), 50);
-    const above = close > average;
-    const crossed = above !== previous > previousAverage;
-    return { symbol, average, above, crossed, distance: (close / average - 1) * 100 };
-  });
-  const reading =
-    readings.find((r) => r.crossed) ??
-    [...readings].sort((a, b) => Math.abs(b.distance) - Math.abs(a.distance))[0]!;
-  const move = snap.move(reading.symbol);
-  const { symbol, above, crossed } = reading;
-  const level = `$${reading.average.toFixed(2)}`;
-  const title = crossed
-    ? `${symbol} crosses ${above ? 'above' : 'below'} its 50-day moving average`
-    : `${symbol} ${above ? 'holds above' : 'stays below'} its 50-day moving average`;
-  return {
-    key: 'technical-moving-average',
-    category: 'technical',
-    score: (crossed ? 1.6 : 0.3) + Math.min(1, Math.abs(reading.distance) / 3),
-    title,
-    summary: `${symbol} closed at ${price(move)} (${snap.figure(symbol)}), ${Math.abs(reading.distance).toFixed(1)}% ${above ? 'above' : 'below'} its 50-day average of ${level}.`,
-    tickers: [symbol],
-    sentiment: biasedSentiment(above ? 'bullish' : 'bearish', move.pct),
-    tradingImplication: above
-      ? `The trend is up while ${symbol} holds ${level}: bull put spreads with short strikes below the average use it as support.`
-      : `The trend is down while ${symbol} stays under ${level}: bear call spreads above the average use it as resistance.`,
-    sourceUrl: tickerNewsUrl(symbol),
-  };
-}
-
-function biggestMover(snap: SummarySnapshot): NewsCandidate {
-  const move = [...snap.stocks()].sort((a, b) => Math.abs(b.z) - Math.abs(a.z))[0]!;
-  const volume = relativeVolume(move.symbol, snap.day.sessionIndex);
-  return {
-    key: 'technical-biggest-mover',
-    category: 'technical',
-    score: 0.5 + Math.abs(move.z) * 0.8,
-    title: `${move.symbol} ${moveVerb(move.pct)} in the session's largest move`,
-    summary: `${snap.figure(move.symbol)} to ${price(move)} on ${snap.day.sessionWeekday}, about ${Math.abs(move.z).toFixed(1)} times its typical daily move, on ${volume.toFixed(1)}x its average volume.`,
-    tickers: [move.symbol],
-    sentiment: sentimentOf(move.pct),
-    tradingImplication:
-      move.pct >= 0
-        ? `Momentum and volume agree: a bull call spread rides follow-through; expect implied volatility in ${move.symbol} to stay high for a few sessions.`
-        : `Heavy selling: wait for volume to fade before buying the dip; a put spread hedges existing ${move.symbol} positions.`,
-    sourceUrl: tickerNewsUrl(move.symbol),
-  };
-}
-
-function unusualVolume(snap: SummarySnapshot, exclude: string): NewsCandidate | null {
-  const { sessionIndex } = snap.day;
-  const ranked = snap
-    .stocks()
-    .filter((move) => move.symbol !== exclude)
-    .map((move) => ({ move, volume: relativeVolume(move.symbol, sessionIndex) }))
-    .sort((a, b) => b.volume - a.volume);
-  const top = ranked[0];
-  if (!top || top.volume < 1.5) return null;
-  const { move, volume } = top;
-  return {
-    key: 'technical-volume',
-    category: 'technical',
-    score: 0.2 + (volume - 1),
-    title: `${move.symbol} trades ${volume.toFixed(1)}x its average volume as shares ${moveVerb(move.pct, true)}`,
-    summary: `Heavy trading in ${move.entry.name}: ${snap.figure(move.symbol)} to ${price(move)} on ${move.quote.volume} shares, ${volume.toFixed(1)} times its average daily volume.`,
-    tickers: [move.symbol],
-    sentiment: sentimentOf(move.pct),
-    tradingImplication:
-      'Volume this far above average often marks institutional repositioning: watch whether the move holds the next session before committing to direction.',
-    sourceUrl: tickerNewsUrl(move.symbol),
-  };
-}
-
-function relativeStrength(snap: SummarySnapshot, symbols: readonly string[]): NewsCandidate | null {
-  const { sessionIndex } = snap.day;
-  const extreme = symbols
-    .map((symbol) => ({ symbol, rsi: relativeStrengthIndex(dailyCloses(symbol, sessionIndex, 120), 14) }))
-    .filter(({ rsi }) => rsi >= 70 || rsi <= 30)
-    .sort((a, b) => Math.abs(b.rsi - 50) - Math.abs(a.rsi - 50))[0];
-  if (!extreme) return null;
-  const move = snap.move(extreme.symbol);
-  const overbought = extreme.rsi >= 70;
-  const rsi = Math.round(extreme.rsi);
-  return {
-    key: 'technical-rsi',
-    category: 'technical',
-    score: 0.4 + Math.abs(extreme.rsi - 50) / 25,
-    title: `${extreme.symbol} in ${overbought ? 'overbought' : 'oversold'} territory: 14-day RSI at ${rsi}`,
-    summary: `${snap.figure(extreme.symbol)} to ${price(move)} on ${snap.day.sessionWeekday} left its 14-day relative strength index at ${rsi}, ${overbought ? 'above 70' : 'below 30'}.`,
-    tickers: [extreme.symbol],
-    sentiment: 'neutral',
-    tradingImplication: overbought
-      ? 'Stretched to the upside: take partial profits or sell a call spread above resistance; momentum can persist, so keep risk defined.'
-      : 'Stretched to the downside: a bull put spread below support bets on a bounce with defined risk; avoid catching the knife with naked calls.',
-    sourceUrl: tickerNewsUrl(extreme.symbol),
-  };
-}
-
-function yearExtremes(snap: SummarySnapshot): NewsCandidate | null {
-  const stocks = snap.stocks();
-  const highs = stocks.filter((m) => m.quote.fiftyTwoWeekHigh === m.quote.price && m.pct > 0);
-  const lows = stocks.filter((m) => m.quote.fiftyTwoWeekLow === m.quote.price && m.pct < 0);
-  const atHighs = highs.length >= lows.length;
-  const list = (atHighs ? highs : lows).sort((a, b) => cap(b) - cap(a));
-  const lead = list[0];
-  if (!lead) return null;
-  const which = atHighs ? 'high' : 'low';
-  return {
-    key: 'technical-52-week',
-    category: 'technical',
-    score: 0.5 + list.length * 0.15,
-    title:
-      list.length === 1
-        ? `${lead.symbol} closes at a 52-week ${which}`
-        : `${list.length} stocks close at 52-week ${which}s, ${lead.symbol} among them`,
-    summary: `${list
-      .slice(0, 3)
-      .map((m) => snap.figure(m.symbol))
-      .join(', ')} on ${snap.day.sessionWeekday}, each at its ${which}est close of the past year.`,
-    tickers: list.slice(0, 3).map((m) => m.symbol),
-    sentiment: sentimentOf(lead.pct),
-    tradingImplication: atHighs
-      ? 'New highs with no overhead supply: trend followers favour bull call spreads; protect gains with a stop under the breakout level.'
-      : 'New lows mean every holder is under water: avoid bottom-fishing with calls; put spreads or patience fit better.',
-    sourceUrl: tickerNewsUrl(lead.symbol),
   };
 }
 

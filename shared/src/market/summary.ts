@@ -14,13 +14,8 @@ import { vixTone } from '../ui/colour-bands';
 import { signed, underlyingAt } from './quotes';
 import { newsCategories, newsImpacts, type NewsItem } from './schemas';
 import { futuresDirection, summaryLevels } from './summary-levels';
-import {
-  impactOf,
-  newsCandidates,
-  sectorMoves,
-  SIMULATED_NEWS_SOURCE,
-  type NewsCandidate,
-} from './summary-news';
+import { newsCandidates, sectorMoves } from './summary-news';
+import { impactOf, SIMULATED_NEWS_SOURCE, type NewsCandidate } from './summary-news-wording';
 import type { DailyMarketSummary, SectorMove } from './summary-schemas';
 import { summaryDayAt, SummarySnapshot, type Move } from './summary-snapshot';
 import { universeEntry } from './universe';

@@ -15,7 +15,13 @@ import {
   userDataTableKeys,
   type UserDataStore,
 } from '../../../lambdas/account/repository';
-import { deleteAccount, sweepDeletedAccounts, type DeletionDeps } from '../../../lambdas/account/service';
+import {
+  deleteAccount,
+  disableMfa,
+  signOutEverywhere,
+  sweepDeletedAccounts,
+  type DeletionDeps,
+} from '../../../lambdas/account/service';
 import { RECENT_SIGN_IN_MINUTES } from '@shared/auth/sessions';
 import type { BillingProvider } from '../../../lambdas/billing/provider';
 import type { Profile } from '@shared/profiles/schemas';
@@ -211,4 +217,39 @@ describe('userDataStore.deleteAllOf', () => {
       .resolves({ UnprocessedItems: { 't-profiles': [{ DeleteRequest: { Key: { id: 'u1' } } }] } });
     await expect(store.deleteAllOf('profiles', 'u1')).rejects.toBeInstanceOf(IncompleteDeletionError);
   }, 20_000);
+});
+
+describe('signOutEverywhere and disableMfa', () => {
+  const NOW = new Date('2026-11-23T12:00:00Z');
+  const nowSeconds = NOW.getTime() / 1000;
+
+  it('signs out in Cognito before storing the revocation, so a failed revocation leaves no refresh token working', async () => {
+    const steps: string[] = [];
+    const signIns = { signOutEverywhere: vi.fn(async (id: string) => void steps.push(`sign out ${id}`)) };
+    const revocations = {
+      revoke: vi.fn(async (id: string, reason: string) => {
+        steps.push(`revoke ${id} ${reason}`);
+        return { user_id: id, revoked_at: 0, reason } as never;
+      }),
+    };
+    await signOutEverywhere({ signIns, revocations }, 'u1');
+    expect(steps).toEqual(['sign out u1', 'revoke u1 signed_out']);
+
+    steps.length = 0;
+    signIns.signOutEverywhere.mockRejectedValueOnce(new Error('Cognito down'));
+    await expect(signOutEverywhere({ signIns, revocations }, 'u1')).rejects.toThrow('Cognito down');
+    expect(steps).toEqual([]);
+  });
+
+  it('turns TOTP off only for a recent sign-in', async () => {
+    const signIns = { disableMfa: vi.fn(async () => {}) };
+    const stale = nowSeconds - (RECENT_SIGN_IN_MINUTES * 60 + 1);
+    await expect(
+      disableMfa(signIns, { userId: 'u1', accessToken: 't', authTime: stale }, NOW),
+    ).rejects.toMatchObject({ status: 403, code: 'reauthentication_required' });
+    expect(signIns.disableMfa).not.toHaveBeenCalled();
+
+    await disableMfa(signIns, { userId: 'u1', accessToken: 't', authTime: nowSeconds - 60 }, NOW);
+    expect(signIns.disableMfa).toHaveBeenCalledWith('u1');
+  });
 });

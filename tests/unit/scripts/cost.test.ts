@@ -13,18 +13,17 @@ import { DEFAULT_MODEL, MAX_MODEL_ROUNDS } from '../../../lambdas/chat/config';
 import { SECRET_MAX_AGE_SECONDS } from '../../../lambdas/common/secrets';
 import { systemPrompt } from '../../../lambdas/chat/model';
 import { toolDefinitions } from '../../../lambdas/chat/tools';
+import { estimateMonthlyCost, services, stageFacts, type Service } from '../../../scripts/cost/estimate';
+import { DEFAULT_FUNCTION_MEMORY_MB } from '../../../scripts/cost/model';
+import { freeTier, prices } from '../../../scripts/cost/prices';
 import {
-  estimateMonthlyCost,
   metricSeries,
   monitoringCounts,
   requestsPerTrader,
   secretsRead,
-  services,
-  stageFacts,
   tokensPerQuestion,
-  type Service,
-} from '../../../scripts/cost/estimate';
-import { DEFAULT_FUNCTION_MEMORY_MB, freeTier, prices, usage } from '../../../scripts/cost/model';
+} from '../../../scripts/cost/quantities';
+import { usage } from '../../../scripts/cost/usage';
 import { CostUsageError, formatCostTable, parseCostArgs, parseUsers } from '../../../scripts/cost/report';
 import { loadStage, SYNTH_TIMEOUT_MS, type SynthesizedStage } from '../infra/synth-app';
 

@@ -1,0 +1,258 @@
+/**
+ * The usage one active trader is assumed to generate in a month, and what each request costs to
+ * serve: read from the code where it can be (the screens' poll intervals, the bench figures),
+ * otherwise an assumption stated with its basis. Change a figure here; `npm run cost` follows.
+ */
+
+import {
+  MARKET_OVERVIEW_REFRESH_MS,
+  OPTIONS_DATA_REFRESH_MS,
+  TICKER_BAR_REFRESH_MS,
+  TRADES_REFRESH_MS,
+} from '@shared/constants/timings';
+import { feedPollMs, type FeedName } from '@shared/feeds/schemas';
+import { type RouteId } from '@shared/routes';
+import { DEFAULT_FUNCTION_MEMORY_MB, onLambda, type Screen, type UsageAssumptions } from './model';
+
+const poll = (route: RouteId, everyMs: number, source: string, share?: number) =>
+  share === undefined ? { route, everyMs, source } : { route, everyMs, share, source };
+
+const feedScreen = (feed: FeedName, minutesPerSession: number): Screen => ({
+  minutesPerSession,
+  polls: [poll('getFeed', feedPollMs(feed), `feedPollMs('${feed}'), the shortest gap between items`)],
+  perVisit: {},
+});
+
+/**
+ * One active trader: a Cognito MAU who opens the app on most trading days for about an hour
+ * and moves between the screens below (a guess, stated so that it can be changed; the figures
+ * scale with it). The AI and polling figures are the ones that move the total.
+ */
+export const usage: UsageAssumptions = {
+  sessionsPerMonth: 20,
+  activeHoursPerMonth: 21 * 10,
+  tradingDaysPerMonth: 21,
+  screens: {
+    dashboard: {
+      minutesPerSession: 20,
+      polls: [
+        poll('getMarketData', MARKET_OVERVIEW_REFRESH_MS, 'MARKET_OVERVIEW_REFRESH_MS, the overview quotes'),
+        poll('getMarketData', TICKER_BAR_REFRESH_MS, 'TICKER_BAR_REFRESH_MS, the ticker bar'),
+        poll('getTradeStats', TRADES_REFRESH_MS, 'TRADES_REFRESH_MS, the stat cards'),
+        poll('listTrades', TRADES_REFRESH_MS, 'TRADES_REFRESH_MS, recent activity'),
+      ],
+      perVisit: { getMarketSummary: 1 },
+    },
+    scanner: {
+      minutesPerSession: 15,
+      polls: [
+        poll('scanOptions', OPTIONS_DATA_REFRESH_MS, 'OPTIONS_DATA_REFRESH_MS while the market is open'),
+        poll(
+          'getOptionsChain',
+          OPTIONS_DATA_REFRESH_MS,
+          'OPTIONS_DATA_REFRESH_MS, a chain open half the time',
+          0.5,
+        ),
+      ],
+      perVisit: {},
+    },
+    alerts: feedScreen('alerts', 6),
+    darkpool: feedScreen('darkpool', 3),
+    chatter: feedScreen('chatter', 3),
+    trends: feedScreen('trends', 3),
+    journal: {
+      minutesPerSession: 5,
+      polls: [poll('getTradeStats', TRADES_REFRESH_MS, 'TRADES_REFRESH_MS, the journal statistics')],
+      perVisit: { listTrades: 2, createTrade: 1, updateTrade: 0.5 },
+    },
+    research: {
+      minutesPerSession: 5,
+      polls: [],
+      // Questions are added from `ai.questionsPerSession`; about one chart range switch per two.
+      perVisit: { getChatHistory: 1, getMarketHistory: 2 },
+    },
+  },
+  perSession: { getSiteGate: 1, getProfile: 2 },
+  perMonth: {
+    unlockSiteGate: 1,
+    getAccountStats: 2,
+    getBilling: 2,
+    updateProfile: 0.5,
+    dismissTrendAlert: 5,
+    exportTrades: 0.2,
+  },
+  routeWork: {
+    getProfile: {
+      billedMs: 40,
+      rru: 1,
+      wru: 0,
+      responseKb: 1,
+      basis: 'profile read + GetUser with the token',
+    },
+    updateProfile: { billedMs: 45, rru: 1, wru: 1, responseKb: 1, basis: 'read, write, GetUser' },
+    getSiteGate: { billedMs: 15, rru: 0, wru: 0, responseKb: 0.2, basis: 'cookie check' },
+    unlockSiteGate: {
+      billedMs: 520,
+      rru: 0.5,
+      wru: 2,
+      responseKb: 0.2,
+      basis: 'SITE_GATE_DELAY_MS 0.5 s floor, rate-limit counter, session write',
+    },
+    getMarketData: {
+      billedMs: 25,
+      rru: 1,
+      wru: 0,
+      responseKb: 2,
+      basis: 'plan read, 10-20 simulated quotes',
+    },
+    getOptionsChain: {
+      billedMs: 40,
+      rru: 1,
+      wru: 0,
+      responseKb: 8,
+      basis: 'plan read, one expiry from the snapshot',
+    },
+    scanOptions: {
+      billedMs: onLambda(29.7, DEFAULT_FUNCTION_MEMORY_MB) + 15,
+      rru: 1,
+      wru: 0,
+      responseKb: 6,
+      basis: 'warm whole-universe scan 29.7 ms on one bench core (README), scaled to 512 MB, + plan read',
+    },
+    getMarketSummary: {
+      billedMs: 30,
+      rru: 1,
+      wru: 0,
+      responseKb: 2,
+      basis: 'plan read, summary from the model',
+    },
+    getMarketHistory: { billedMs: 30, rru: 1, wru: 0, responseKb: 3, basis: 'plan read, up to 252 closes' },
+    getChatHistory: {
+      billedMs: 40,
+      rru: 25,
+      wru: 0,
+      responseKb: 30,
+      basis: 'last 50 exchanges of ~4 KB (CHAT_HISTORY_LIMIT)',
+    },
+    postChatMessage: {
+      billedMs: 5000,
+      rru: 8,
+      wru: 5,
+      responseKb: 3,
+      basis: 'waits on the model rounds (~1.5 s each) and tools; plan, quota ADD, the ~4 KB exchange',
+    },
+    listTrades: {
+      billedMs: 25,
+      rru: 2,
+      wru: 0,
+      responseKb: 2,
+      basis: 'first page 11.7 ms (README bench) + query',
+    },
+    createTrade: { billedMs: 40, rru: 1, wru: 4, responseKb: 1, basis: 'trade + two GSIs + journal version' },
+    updateTrade: { billedMs: 40, rru: 1, wru: 4, responseKb: 1, basis: 'trade + two GSIs + journal version' },
+    getTradeStats: {
+      billedMs: onLambda(18.8, 1024) + 10,
+      rru: 2,
+      wru: 0,
+      responseKb: 2,
+      basis: 'stats of an unchanged journal 18.8 ms (README bench) at 1,024 MB + cached stats read',
+    },
+    getFeed: {
+      billedMs: 35,
+      rru: 5.5,
+      wru: 0,
+      responseKb: 4.5,
+      basis:
+        'plan + dismissals + the whole feed on every request (the read a container shares among its readers is not counted: an upper bound); pages measured at 3.2-5.8 KB gzipped',
+    },
+    dismissTrendAlert: { billedMs: 30, rru: 2, wru: 1, responseKb: 0.2, basis: 'plan read, dismissal put' },
+    getAccountStats: {
+      billedMs: 80,
+      rru: 6,
+      wru: 0,
+      responseKb: 1,
+      basis: 'profile, journal stats, chat count',
+    },
+    getBilling: { billedMs: 20, rru: 0, wru: 0, responseKb: 0.2, basis: 'secrets only' },
+    exportTrades: { billedMs: 400, rru: 80, wru: 0, responseKb: 60, basis: 'a few hundred trades as CSV' },
+  },
+  defaultRouteWork: { billedMs: 40, rru: 2, wru: 1, responseKb: 1, basis: 'a small read or write' },
+  gateSessionRru: 1,
+  jobs: {
+    generateFeeds: {
+      billedMs: 150,
+      rru: 2,
+      wru: 10,
+      basis: 'about 9 items a minute (README Live feeds) + the day count; newest item per feed',
+    },
+    enforceFeedCaps: {
+      billedMs: 120,
+      rru: 14,
+      wru: 9,
+      basis: 'reads every feed partition (~110 KB, eventually consistent), deletes what fell off',
+    },
+    sweepDeletedAccounts: {
+      billedMs: 60,
+      rru: 1,
+      wru: 0.1,
+      basis:
+        'scans the revocations (a day of sign-outs and deletions, a few KB); a deletion a day swept once more',
+    },
+  },
+  scannerSnapshotBuildMs: onLambda(226, DEFAULT_FUNCTION_MEMORY_MB),
+  burstFactor: 2,
+  secretsCacheSeconds: 300,
+  ai: {
+    questionsPerSession: 4,
+    modelRounds: 3,
+    toolCallsPerToolRound: 1,
+    fixedPromptTokens: 2300,
+    questionTokens: 30,
+    toolResultTokens: 1200,
+    toolCallOutputTokens: 40,
+    answerTokens: 350,
+    cacheWithinQuestion: true,
+  },
+  staticWeb: {
+    requestsPerTraderMonth: 120,
+    mbPerTraderMonth: 2,
+    siteBucketGb: 0.2,
+    basis:
+      'hashed assets are cached a year: about two full downloads a month (new deploys) plus index.html and config.json per session; old builds stay in the bucket',
+  },
+  storage: {
+    mbPerTrader: 5,
+    sharedGb: 0.05,
+    basis:
+      'a year in: ~300 trades with two GSIs (~1 MB), ~960 chat exchanges kept (~4 MB), profile and caches',
+  },
+  logs: {
+    platformKbPerInvocation: 0.35,
+    appKbPerRequest: { debug: 2.5, info: 0.5, warn: 0.1, error: 0.1 },
+    emfKbPerInvocation: 0.6,
+    accessLogKbPerRequest: 0.45,
+    archivedRatio: 0.2,
+    basis: 'one "request served" JSON line with the Powertools context at info; debug adds a few more',
+  },
+  cloudFrontLogs: {
+    kbPerRequest: 0.45,
+    gzipRatio: 0.1,
+    filesPerMonth: 20_000,
+    basis: 'standard (legacy) access logs, delivered gzipped to the log bucket a few times an hour per edge',
+  },
+  cognitoRequestsPerSession: {
+    count: 5,
+    basis:
+      "a sign-in or a token refresh (InitiateAuth) and an hourly refresh, and getProfile's two GetUser calls, plus one for MFA or attributes",
+  },
+  observability: {
+    errorCodesPerRoute: 2,
+    aiTools: 9,
+    apiDetailedMetricsPerRoute: 6,
+    otherFunctions: 1,
+    alarmEmailsPerMonth: 50,
+    tracing: true,
+    source:
+      'metrics: shared/src/observability.ts; alarms and dashboard: infra/constructs/monitoring.ts (both counted in estimate.ts)',
+  },
+};
