@@ -21,8 +21,8 @@
  * is square-root-like at both ends, removing the 1/√(τ-u) singularity and the √u shape of B near 0.
  * Every node of every integral then sits at a fixed position of the Chebyshev variable, so the
  * boundary at the quadrature nodes is a fixed matrix times the boundary at the Chebyshev nodes.
- * Starting from B = X, 16 steps bring the price within about 1e-7 of the strike of the converged
- * one (ALO's QD+ seed would save a few); from a neighbouring volatility's boundary, 10 steps.
+ * The resolution and step counts are ./american's AMERICAN_SCHEME (10 steps from B = X, 4 from a
+ * neighbouring volatility's boundary).
  */
 import { normCdf, normPdf } from './normal';
 
