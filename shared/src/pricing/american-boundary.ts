@@ -77,7 +77,7 @@ function gaussLegendre(n: number): { x: Float64Array; w: Float64Array } {
 }
 
 /** Row of the Lobatto interpolation weights: H(z) = Σ_j row[j]·H_j, nodes z_j = cos(jπ/n). */
-function interpolationRow(z: number, n: number, out: Float64Array, offset: number): void {
+export function interpolationRow(z: number, n: number, out: Float64Array, offset: number): void {
   // Barycentric form for Chebyshev points of the second kind: weights (-1)^j, halved at the ends.
   for (let j = 0; j <= n; j += 1) {
     const zj = Math.cos((j * Math.PI) / n);
