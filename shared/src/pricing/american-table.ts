@@ -15,7 +15,7 @@ import {
   solvePutBoundary,
 } from './american-boundary';
 import { DAYS_PER_YEAR } from './bsm';
-import { normCdf, normPdf } from './normal';
+import { normCdfQuadrature, normPdf } from './normal';
 
 const SIGMA_BASE = 0.004;
 const LN_SIGMA_BASE = Math.log(SIGMA_BASE);
@@ -79,8 +79,8 @@ export class PriceGrid {
       const lnB = lnBoundary[i]!;
       const dPlus = (lnSpot - lnB + driftS[i]!) / sd + 0.5 * sd;
       const dMinus = dPlus - sd;
-      const tailPlus = normCdf(-dPlus);
-      premium += rateWeight[i]! * normCdf(-dMinus) - spot * yieldWeight[i]! * tailPlus;
+      const tailPlus = normCdfQuadrature(-dPlus);
+      premium += rateWeight[i]! * normCdfQuadrature(-dMinus) - spot * yieldWeight[i]! * tailPlus;
       if (!greeks) continue;
       // S·e^{-qs}·φ(d₊) = B·e^{-rs}·φ(d₋)
       const density = discountWeight[i]! * normPdf(dMinus);
