@@ -110,9 +110,8 @@ export class BoundaryTable {
   readonly putRate: number;
   readonly putDividendYield: number;
   readonly lnX: number;
-  private readonly h = new Float64Array(NODES * CHEBYSHEV);
-  private readonly lnB = new Float64Array(NODES * PRICE_NODES);
-  private readonly filled = new Uint8Array(NODES);
+  /** Per σ node once solved: H at the Chebyshev nodes, then ln B at the price nodes. */
+  private readonly solved: (Float64Array | null)[] = new Array<Float64Array | null>(NODES).fill(null);
   /** Interpolated at the last σ asked for: ln B at the price nodes, its slope in σ, and H. */
   readonly lnBAt = new Float64Array(PRICE_NODES);
   readonly slopeAt = new Float64Array(PRICE_NODES);
@@ -171,15 +170,17 @@ export class BoundaryTable {
   }
 
   private node(k: number): void {
-    if (this.filled[k] === 1) return;
+    if (this.solved[k] !== null) return;
     const sigma = Math.exp(LN_SIGMA_BASE + k * STEP);
-    const h = this.h.subarray(k * CHEBYSHEV, (k + 1) * CHEBYSHEV);
-    const neighbour =
-      k > 0 && this.filled[k - 1] === 1 ? k - 1 : k + 1 < NODES && this.filled[k + 1] === 1 ? k + 1 : -1;
-    if (neighbour >= 0) {
+    const values = new Float64Array(CHEBYSHEV + PRICE_NODES);
+    const h = values.subarray(0, CHEBYSHEV);
+    const below = k > 0 ? this.solved[k - 1]! : null;
+    const above = k + 1 < NODES ? this.solved[k + 1]! : null;
+    const neighbour = below ?? above;
+    if (neighbour !== null) {
       // ln(B/X) grows about in proportion to σ: H in proportion to σ².
-      const scale = Math.exp(2 * (k - neighbour) * STEP);
-      for (let j = 0; j < CHEBYSHEV; j += 1) h[j] = this.h[neighbour * CHEBYSHEV + j]! * scale;
+      const scale = Math.exp(2 * (below !== null ? 1 : -1) * STEP);
+      for (let j = 0; j < CHEBYSHEV; j += 1) h[j] = neighbour[j]! * scale;
     }
     solvePutBoundary(
       AMERICAN_SCHEME,
@@ -188,16 +189,11 @@ export class BoundaryTable {
       this.putDividendYield,
       sigma,
       h,
-      neighbour >= 0,
-      neighbour >= 0 ? SEEDED_ITERATIONS : AMERICAN_SCHEME.iterations,
+      neighbour !== null,
+      neighbour !== null ? SEEDED_ITERATIONS : AMERICAN_SCHEME.iterations,
     );
-    boundaryAtPriceNodes(
-      AMERICAN_SCHEME,
-      this.lnX,
-      h,
-      this.lnB.subarray(k * PRICE_NODES, (k + 1) * PRICE_NODES),
-    );
-    this.filled[k] = 1;
+    boundaryAtPriceNodes(AMERICAN_SCHEME, this.lnX, h, values.subarray(CHEBYSHEV));
+    this.solved[k] = values;
   }
 
   /**
@@ -228,26 +224,20 @@ export class BoundaryTable {
     const db = ((3 * t * t - 4 * t - 1) / 2) * perSigma;
     const dc = (-(3 * t * t - 2 * t - 2) / 2) * perSigma;
     const dd = ((3 * t * t - 1) / 6) * perSigma;
-    const a = (k - 1) * PRICE_NODES;
-    const b = k * PRICE_NODES;
-    const c = (k + 1) * PRICE_NODES;
-    const d = (k + 2) * PRICE_NODES;
-    const lnB = this.lnB;
+    const a = this.solved[k - 1]!;
+    const b = this.solved[k]!;
+    const c = this.solved[k + 1]!;
+    const d = this.solved[k + 2]!;
     for (let i = 0; i < PRICE_NODES; i += 1) {
-      const va = lnB[a + i]!;
-      const vb = lnB[b + i]!;
-      const vc = lnB[c + i]!;
-      const vd = lnB[d + i]!;
+      const va = a[CHEBYSHEV + i]!;
+      const vb = b[CHEBYSHEV + i]!;
+      const vc = c[CHEBYSHEV + i]!;
+      const vd = d[CHEBYSHEV + i]!;
       this.lnBAt[i] = wa * va + wb * vb + wc * vc + wd * vd;
       this.slopeAt[i] = da * va + db * vb + dc * vc + dd * vd;
     }
-    const h = this.h;
     for (let j = 0; j < CHEBYSHEV; j += 1) {
-      this.hAt[j] =
-        wa * h[(k - 1) * CHEBYSHEV + j]! +
-        wb * h[k * CHEBYSHEV + j]! +
-        wc * h[(k + 1) * CHEBYSHEV + j]! +
-        wd * h[(k + 2) * CHEBYSHEV + j]!;
+      this.hAt[j] = wa * a[j]! + wb * b[j]! + wc * c[j]! + wd * d[j]!;
     }
     const h0 = this.hAt[0]!;
     return this.lnX - (h0 > 0 ? Math.sqrt(h0) : 0);
