@@ -21,10 +21,10 @@
  * is square-root-like at both ends, removing the 1/√(τ-u) singularity and the √u shape of B near 0.
  * Every node of every integral then sits at a fixed position of the Chebyshev variable, so the
  * boundary at the quadrature nodes is a fixed matrix times the boundary at the Chebyshev nodes.
- * Starting from B = X, 16 steps bring the price within about 1e-7 of the strike of the converged
- * one (ALO's QD+ seed would save a few); from a neighbouring volatility's boundary, 10 steps.
+ * The resolution and step counts are ./american's AMERICAN_SCHEME (10 steps from B = X, 4 from a
+ * neighbouring volatility's boundary).
  */
-import { normCdf, normPdf } from './normal';
+import { normCdf, normCdfQuadrature, normPdf } from './normal';
 
 /** Resolution of the method: Chebyshev intervals, quadrature nodes, fixed-point steps. */
 export interface SchemeSize {
@@ -77,7 +77,7 @@ function gaussLegendre(n: number): { x: Float64Array; w: Float64Array } {
 }
 
 /** Row of the Lobatto interpolation weights: H(z) = Σ_j row[j]·H_j, nodes z_j = cos(jπ/n). */
-function interpolationRow(z: number, n: number, out: Float64Array, offset: number): void {
+export function interpolationRow(z: number, n: number, out: Float64Array, offset: number): void {
   // Barycentric form for Chebyshev points of the second kind: weights (-1)^j, halved at the ends.
   for (let j = 0; j <= n; j += 1) {
     const zj = Math.cos((j * Math.PI) / n);
@@ -193,8 +193,8 @@ export function solvePutBoundary(
       const sd = volatility * Math.sqrt(tau);
       const dPlus = (lnB + drift * tau) / sd + 0.5 * sd;
       const dMinus = dPlus - sd;
-      let numerator = normCdf(dMinus);
-      let denominator = normCdf(dPlus);
+      let numerator = normCdfQuadrature(dMinus);
+      let denominator = normCdfQuadrature(dPlus);
       for (let i = 0; i < l; i += 1) {
         const at = k * l + i;
         const row = at * (n + 1);
@@ -203,8 +203,8 @@ export function solvePutBoundary(
         // ln(B(τ)/B(u)) = √H(u) - √H(τ)
         const logRatio = (hu > 0 ? Math.sqrt(hu) : 0) - rootH[k]!;
         const dp = logRatio / sdS[at]! + driftTerm[at]!;
-        numerator += growthR[at]! * normCdf(dp - sdS[at]!) * perDu[at]!;
-        if (dividendYield > 0) denominator += growthQ[at]! * normCdf(dp) * perDu[at]!;
+        numerator += growthR[at]! * normCdfQuadrature(dp - sdS[at]!) * perDu[at]!;
+        if (dividendYield > 0) denominator += growthQ[at]! * normCdfQuadrature(dp) * perDu[at]!;
       }
       const lnNext = -drift * tau + Math.log(numerator / denominator);
       const gap = lnX - lnNext;
@@ -294,8 +294,9 @@ export function putPremium(
     const weight = pWeight[i]! * years * sinHalf * cosHalf;
     const discount = Math.exp(-rate * s);
     const carry = Math.exp(-dividendYield * s);
-    const tailPlus = normCdf(-dPlus);
-    premium += weight * (rate * discount * normCdf(-dMinus) - dividendYield * spot * carry * tailPlus);
+    const tailPlus = normCdfQuadrature(-dPlus);
+    premium +=
+      weight * (rate * discount * normCdfQuadrature(-dMinus) - dividendYield * spot * carry * tailPlus);
     if (!greeks) continue;
     // S·e^{-qs}·φ(d₊) = B·e^{-rs}·φ(d₋)
     const density = discount * normPdf(dMinus);

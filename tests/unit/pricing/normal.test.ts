@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { erf, erfc, erfcx, inverseNormCdfApprox, normCdf, normPdf } from '@shared/pricing/normal';
+import {
+  erf,
+  erfc,
+  erfcx,
+  inverseNormCdfApprox,
+  normCdf,
+  normCdfQuadrature,
+  normPdf,
+} from '@shared/pricing/normal';
 
 const relativeError = (actual: number, expected: number) => Math.abs(actual - expected) / Math.abs(expected);
 
@@ -64,6 +72,17 @@ describe('inverseNormCdfApprox (initial guesses only)', () => {
     for (const p of [1e-12, 0.001, 0.02, 0.3, 0.5, 0.8, 0.99, 1 - 1e-9]) {
       const q = Math.min(p, 1 - p);
       expect(Math.abs(normCdf(inverseNormCdfApprox(p)) - p) / q).toBeLessThan(1e-7);
+    }
+  });
+});
+
+describe('normCdfQuadrature (Φ for the quadrature integrands)', () => {
+  it('agrees with normCdf to 3e-16 absolute and 1e-13 relative in the lower tail', () => {
+    for (let z = -40; z <= 40; z += 0.0137) {
+      const exact = normCdf(z);
+      const fast = normCdfQuadrature(z);
+      expect(Math.abs(fast - exact)).toBeLessThan(3e-16);
+      if (z < 0 && exact > 1e-300) expect(relativeError(fast, exact)).toBeLessThan(1e-13);
     }
   });
 });
