@@ -3,7 +3,7 @@
  * the quote provider's factory (./quote-source), and the last good chain of each symbol.
  *
  * A real provider's chain is kept per symbol: fresh for FRESH_MS (CBOE refreshes its delayed
- * quotes about once a minute), then fetched again. When the provider fails (an error status, a
+ * quotes about once a minute; CHAINS_REFRESH_SECONDS sets another interval), then fetched again. When the provider fails (an error status, a
  * timeout, a body that is not a chain) the last good chain is served marked stale with its age;
  * with none, ChainUnavailableError. Never simulated numbers in a real provider's place.
  */
@@ -82,13 +82,15 @@ export class LastGoodChains {
   constructor(
     readonly provider: ChainProvider,
     private readonly now: () => Date = () => new Date(),
+    private readonly freshMs = FRESH_MS,
   ) {}
 
   async chain(symbol: string): Promise<ServedChain> {
     const key = symbol.toUpperCase();
     const kept = this.kept.touch(key);
     const now = this.now();
-    if (kept && now.getTime() - kept.fetchedAt.getTime() < FRESH_MS) return { ...kept, staleReason: null };
+    if (kept && now.getTime() - kept.fetchedAt.getTime() < this.freshMs)
+      return { ...kept, staleReason: null };
     try {
       const snapshot = await this.provider.chain(key);
       if (snapshot.contracts.length === 0) throw new ChainProviderError('sent a chain without contracts');
@@ -107,11 +109,26 @@ export class LastGoodChains {
 export const providerLabel = (name: ChainSourceName): string =>
   name === 'cboe' ? 'CBOE' : name === 'polygon' ? 'Polygon' : 'Simulated';
 
+/** CHAINS_REFRESH_SECONDS in milliseconds (unset: FRESH_MS); anything but a positive number throws. */
+export function chainRefreshMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env[runtimeEnv.chainsRefreshSeconds];
+  if (raw === undefined || raw === '') return FRESH_MS;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new Error(`CHAINS_REFRESH_SECONDS must be a positive number of seconds, not "${raw}"`);
+  return seconds * 1000;
+}
+
 /** The stage's chain provider, or null for the simulated market. */
 export function configuredChainSource(env: NodeJS.ProcessEnv = process.env): LastGoodChains | null {
   const name = env[runtimeEnv.chainsProvider] ?? 'simulated';
+  const wallClock = () => new Date();
   if (name === 'cboe')
-    return new LastGoodChains(cboeChainProvider(env[runtimeEnv.cboeBaseUrl] ?? 'https://cdn.cboe.com'));
+    return new LastGoodChains(
+      cboeChainProvider(env[runtimeEnv.cboeBaseUrl] ?? 'https://cdn.cboe.com'),
+      wallClock,
+      chainRefreshMs(env),
+    );
   if (name === 'polygon')
     return new LastGoodChains(
       polygonChainProvider(env[runtimeEnv.polygonBaseUrl] ?? 'https://api.polygon.io', async () => {
@@ -119,6 +136,8 @@ export function configuredChainSource(env: NodeJS.ProcessEnv = process.env): Las
         if (!key) throw new Error('CHAINS_PROVIDER is polygon but the market data API key is not set');
         return key;
       }),
+      wallClock,
+      chainRefreshMs(env),
     );
   if (name !== 'simulated')
     throw new Error(`CHAINS_PROVIDER must be simulated, cboe or polygon, not "${name}"`);

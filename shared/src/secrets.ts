@@ -40,6 +40,8 @@ export const runtimeEnv = {
   polygonBaseUrl: 'POLYGON_BASE_URL',
   /** Base URL of CBOE's delayed quotes (unset: cdn.cboe.com; tests point it at a local server). */
   cboeBaseUrl: 'CBOE_BASE_URL',
+  /** Seconds a real provider's chain is served before it is fetched again (unset: 60; tests shorten it). */
+  chainsRefreshSeconds: 'CHAINS_REFRESH_SECONDS',
   /** 'true' where only requests with CloudFront's origin-verify header are served (AWS and `npm start`). */
   originVerifyRequired: 'ORIGIN_VERIFY_REQUIRED',
   /**

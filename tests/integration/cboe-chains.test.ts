@@ -1,79 +1,40 @@
 /**
  * Real chains through the chain route's and the scan's services, from a local HTTP server standing
  * in for CBOE: the recorded QQQ body (tests/fixtures/SOURCES.md; two contracts) and a hand-written
- * body in CBOE's layout built in this test (a QQQ chain priced with Black-76 at 20 % volatility,
- * labelled as such) for a chain the scanner can build positions from. Then the provider failing:
+ * body in CBOE's layout (tests/helpers/cboe-chains.ts: a QQQ chain priced with Black-76 at 20 %
+ * volatility, labelled as such) for a chain the scanner can build positions from. Then the provider failing:
  * a 500, a timeout, a body that is not JSON, one that is not a chain.
  */
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { optionChainSchema, scanResponseSchema } from '@shared/options/response-schemas';
 import { scanFiltersSchema } from '@shared/options/scan-filters';
-import { bsm } from '@shared/pricing/bsm';
 import { NotFoundError, ValidationError } from '../../lambdas/common/errors';
-import { cboeChainProvider, FRESH_MS, LastGoodChains } from '../../lambdas/market/chain-source';
+import {
+  cboeChainProvider,
+  chainRefreshMs,
+  FRESH_MS,
+  LastGoodChains,
+} from '../../lambdas/market/chain-source';
 import { optionsChain, scanOptions } from '../../lambdas/market/service';
+import {
+  handwrittenQqqChain as handwrittenChain,
+  quotedPrices,
+  recordedQqqChain as recorded,
+  startCboeStandIn,
+  type StandInAnswer,
+} from '../helpers/cboe-chains';
 
-const recorded = readFileSync(
-  new URL('../fixtures/providers/cboe/QQQ.edge-api-public.json', import.meta.url),
-  'utf8',
-);
-
-/** Hand-written, CBOE's layout: QQQ at 336.46 on 2023-05-19 15:59:59 New York, expiry 2023-06-16. */
-function handwrittenChain(): string {
-  const spot = 336.46;
-  const years = (27 * 86_400_000 + 1000) / (365 * 86_400_000);
-  const options = [];
-  for (let strike = 300; strike <= 370; strike += 5) {
-    for (const type of ['call', 'put'] as const) {
-      const { price } = bsm({ spot, strike, years, rate: 0.05, dividendYield: 0.006, volatility: 0.2, type });
-      const bid = Math.max(0, Math.floor((price - 0.05) * 100) / 100);
-      options.push({
-        option: `QQQ230616${type === 'call' ? 'C' : 'P'}00${strike}000`,
-        bid,
-        bid_size: 10,
-        ask: Math.ceil((price + 0.05) * 100) / 100,
-        ask_size: 10,
-        iv: 0.2,
-        open_interest: 5000,
-        volume: 800,
-        delta: null,
-        gamma: null,
-        theta: null,
-        vega: null,
-        rho: null,
-        last_trade_price: 0,
-        last_trade_time: null,
-      });
-    }
-  }
-  const body = JSON.parse(recorded) as { timestamp: string; data: { options: unknown[] } };
-  body.timestamp = '2023-05-19 19:59:59';
-  body.data.options = options;
-  return JSON.stringify(body);
-}
-
-let server: Server;
+let standIn: Awaited<ReturnType<typeof startCboeStandIn>>;
 let baseUrl: string;
-let answer: { status: number; body: string } | 'hang';
-const paths: string[] = [];
+let answer: StandInAnswer;
+let paths: string[];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    paths.push(req.url ?? '');
-    if (answer === 'hang') return; // never answers: the client's timeout ends it
-    res.writeHead(answer.status, { 'content-type': 'application/json' });
-    res.end(answer.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  standIn = await startCboeStandIn(() => answer);
+  baseUrl = standIn.url;
+  paths = standIn.paths;
 });
-afterAll(() => {
-  server.closeAllConnections();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => standIn.close());
 beforeEach(() => {
   paths.length = 0;
   answer = { status: 200, body: handwrittenChain() };
@@ -133,12 +94,7 @@ describe('the scan on CBOE', () => {
       asOf: '2023-05-19T19:59:59.000Z',
     });
     expect(output.results.length).toBeGreaterThan(0);
-    const quoted = new Set(
-      JSON.parse(handwrittenChain()).data.options.flatMap((o: { bid: number; ask: number }) => [
-        o.bid,
-        o.ask,
-      ]),
-    );
+    const quoted = quotedPrices(handwrittenChain());
     for (const result of output.results)
       for (const leg of result.position.legs.filter((l) => l.kind !== 'stock')) {
         expect(quoted.has(leg.bid)).toBe(true);
@@ -187,4 +143,15 @@ describe('CBOE failing', () => {
     const stale = await optionsChain('pro', { symbol: 'QQQ' }, chains);
     expect(stale.stale?.reason).toBe('CBOE no answer (timed out)');
   }, 20_000);
+});
+
+describe('CHAINS_REFRESH_SECONDS', () => {
+  it('sets how long a chain is kept, a minute unset, and refuses anything but a positive number', () => {
+    expect(chainRefreshMs({})).toBe(FRESH_MS);
+    expect(chainRefreshMs({ CHAINS_REFRESH_SECONDS: '1.5' })).toBe(1500);
+    for (const bad of ['0', '-5', 'soon'])
+      expect(() => chainRefreshMs({ CHAINS_REFRESH_SECONDS: bad })).toThrow(
+        `CHAINS_REFRESH_SECONDS must be a positive number of seconds, not "${bad}"`,
+      );
+  });
 });
