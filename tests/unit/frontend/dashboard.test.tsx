@@ -311,13 +311,14 @@ describe('Daily Market Summary', () => {
     const dialog = await summaryDialog();
     expect(timers.mock.calls.some(([, delay]) => delay === DAILY_NEWS_POPUP_DELAY_MS)).toBe(true);
 
-    const longDate = new Date().toLocaleDateString('en-US', {
+    const [year, month, day] = SUMMARY.date.split('-').map(Number);
+    const longDate = new Date(year!, month! - 1, day).toLocaleDateString('en-US', {
       weekday: 'long',
       year: 'numeric',
       month: 'long',
       day: 'numeric',
     });
-    expect(within(dialog).getByText(longDate)).toBeInTheDocument();
+    expect(await within(dialog).findByText(longDate)).toBeInTheDocument();
     const articles = await within(dialog).findAllByRole('article');
     expect(articles).toHaveLength(SUMMARY.news.length);
     const futures = { up: 'Up', down: 'Down', flat: 'Flat' }[SUMMARY.overview.futuresDirection];
@@ -395,6 +396,14 @@ describe('Daily Market Summary', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Start Trading' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/scanner'));
     expect(window.localStorage.getItem('lastSeenNewsDate')).toBe(newsDateKey(new Date()));
+  });
+
+  it('dates the summary by the market clock: a replayed session shows its own day, not the browser’s', async () => {
+    const replayed = dailyMarketSummary(new Date('2023-05-19T19:59:59Z'));
+    apiServer.use(serve('getMarketSummary', () => replayed));
+    await renderDashboard();
+    const dialog = await summaryDialog();
+    expect(await within(dialog).findByText('Friday, May 19, 2023')).toBeInTheDocument();
   });
 
   it("says 'Loading market summary...' while the summary loads", async () => {

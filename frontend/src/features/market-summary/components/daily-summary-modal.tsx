@@ -10,7 +10,7 @@ import { fallbackMarketSummary } from '@shared/market/summary-fallback';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMarketSummary } from '../api/get-market-summary';
-import { clockTime, longDate } from '../utils/format';
+import { clockTime, longDate, longDay } from '../utils/format';
 import { categoryLabel, NewsCard } from './news-card';
 import { SummaryLevels, SummaryOverview } from './summary-overview';
 
@@ -69,7 +69,8 @@ export function DailySummaryModal({ onClose, onStartTrading }: DailySummaryModal
             <h2 id="daily-summary-title" className="text-xl font-bold text-white">
               Daily Market Summary
             </h2>
-            <p className="text-sm text-slate-400">{longDate(now)}</p>
+            {/* The market clock's day (a replayed or pinned session shows its own), else the browser's. */}
+            <p className="text-sm text-slate-400">{data ? longDay(data.date) : longDate(now)}</p>
           </div>
           <button
             type="button"

@@ -9,6 +9,16 @@ export const formatDollars = (value: number): string => dollars.format(value);
 export const longDate = (date: Date): string =>
   date.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 
+/** A calendar day 'YYYY-MM-DD' (the market's, New York) as 'Monday, November 23, 2026', whatever the user's zone. */
+export const longDay = (day: string): string =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
 /** '4:00 PM' in the user's zone. */
 export const clockTime = (iso: string): string =>
   new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
