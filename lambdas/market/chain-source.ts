@@ -119,16 +119,29 @@ export function chainRefreshMs(env: NodeJS.ProcessEnv = process.env): number {
   return seconds * 1000;
 }
 
+/**
+ * CBOE's chains, kept once per process: the chain route, the scan and CBOE quotes
+ * (QUOTES_PROVIDER=cboe, ./chain-quotes) read the same kept body, so they agree and CBOE is asked
+ * once per symbol per refresh interval.
+ */
+const cboeChainsKept = new Map<string, LastGoodChains>();
+export function cboeChains(env: NodeJS.ProcessEnv = process.env): LastGoodChains {
+  const baseUrl = env[runtimeEnv.cboeBaseUrl] ?? 'https://cdn.cboe.com';
+  const refreshMs = chainRefreshMs(env);
+  const key = `${baseUrl} ${refreshMs}`;
+  let chains = cboeChainsKept.get(key);
+  if (!chains) {
+    chains = new LastGoodChains(cboeChainProvider(baseUrl), () => new Date(), refreshMs);
+    cboeChainsKept.set(key, chains);
+  }
+  return chains;
+}
+
 /** The stage's chain provider, or null for the simulated market. */
 export function configuredChainSource(env: NodeJS.ProcessEnv = process.env): LastGoodChains | null {
   const name = env[runtimeEnv.chainsProvider] ?? 'simulated';
   const wallClock = () => new Date();
-  if (name === 'cboe')
-    return new LastGoodChains(
-      cboeChainProvider(env[runtimeEnv.cboeBaseUrl] ?? 'https://cdn.cboe.com'),
-      wallClock,
-      chainRefreshMs(env),
-    );
+  if (name === 'cboe') return cboeChains(env);
   if (name === 'polygon')
     return new LastGoodChains(
       polygonChainProvider(env[runtimeEnv.polygonBaseUrl] ?? 'https://api.polygon.io', async () => {

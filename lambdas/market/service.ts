@@ -20,6 +20,7 @@ import { requireFeature, requireScannerFilters } from '../common/plan';
 import { ProviderError, type QuoteProvider } from './polygon-provider';
 import { marketNow } from '../common/clock';
 import { ChainUnavailableError, type ChainSourceName, type LastGoodChains } from './chain-source';
+import type { ProvenancedQuoteProvider } from './chain-quotes';
 
 export type DataSource = 'simulated' | 'live';
 
@@ -47,6 +48,13 @@ export async function marketData(
 ) {
   assertKnown(input.symbols, 'symbols');
   try {
+    if ('quotesWithProvenance' in provider) {
+      const { quotes, provenance } = await (provider as ProvenancedQuoteProvider).quotesWithProvenance(
+        input.symbols,
+        at,
+      );
+      return { data: quotes, source, provenance };
+    }
     return { data: await provider.quotes(input.symbols, at), source };
   } catch (error) {
     if (error instanceof ProviderError)

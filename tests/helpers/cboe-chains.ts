@@ -59,15 +59,15 @@ export function quotedPrices(body: string): Set<number> {
 export type StandInAnswer = { status: number; body: string } | 'hang';
 
 /**
- * A local HTTP server standing in for CBOE: every request gets `answer()` (a status and body, or
- * no answer at all), and its path is kept in `paths`.
+ * A local HTTP server standing in for CBOE: every request gets `answer(path)` (a status and body,
+ * or no answer at all), and its path is kept in `paths`.
  */
-export async function startCboeStandIn(answer: () => StandInAnswer) {
+export async function startCboeStandIn(answer: (path: string) => StandInAnswer) {
   const { createServer } = await import('node:http');
   const paths: string[] = [];
   const server = createServer((req, res) => {
     paths.push(req.url ?? '');
-    const next = answer();
+    const next = answer(req.url ?? '');
     if (next === 'hang') return; // never answers: the client's timeout ends it
     res.writeHead(next.status, { 'content-type': 'application/json' });
     res.end(next.body);

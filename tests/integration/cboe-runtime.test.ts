@@ -1,5 +1,5 @@
 /**
- * `npm start` on real chains: CHAINS_PROVIDER=cboe with CBOE_BASE_URL on a local HTTP server
+ * `npm start` on real chains and quotes: CHAINS_PROVIDER=cboe and QUOTES_PROVIDER=cboe with CBOE_BASE_URL on a local HTTP server
  * standing in for CBOE, the market clock frozen at the chain's quote time (MARKET_TIME,
  * MARKET_TIME_FROZEN) and a 1 s refresh (CHAINS_REFRESH_SECONDS). Through the runtime's own HTTP
  * routes, signed in as its demo account: the recorded QQQ body's bids and asks, then the
@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { marketDataResponseSchema } from '@shared/market/schemas';
 import { optionChainSchema, scanResponseSchema } from '@shared/options/response-schemas';
 import {
   handwrittenQqqChain,
@@ -28,13 +29,14 @@ const REFRESH_SECONDS = 1;
 const pastRefresh = () => new Promise((resolve) => setTimeout(resolve, REFRESH_SECONDS * 1000 + 200));
 
 describe('npm start with CHAINS_PROVIDER=cboe', () => {
-  it('serves the replayed chain and scan at CBOE’s quote time, then the last chain marked stale', async () => {
+  it('serves the replayed chain, scan and QQQ quote at CBOE’s quote time from one request, then the last chain marked stale', async () => {
     let answer: StandInAnswer = { status: 200, body: recordedQqqChain };
     const cboe = await startCboeStandIn(() => answer);
     const started = await startUntilReady({
       PORT: '0',
       DATA_DIR: dataDir,
       CHAINS_PROVIDER: 'cboe',
+      QUOTES_PROVIDER: 'cboe',
       CBOE_BASE_URL: cboe.url,
       CHAINS_REFRESH_SECONDS: String(REFRESH_SECONDS),
       MARKET_TIME: RECORDED_QQQ_AS_OF,
@@ -73,8 +75,14 @@ describe('npm start with CHAINS_PROVIDER=cboe', () => {
         ['put', 260, 0, 0.01],
       ]);
       expect(cboe.paths).toEqual(['/api/global/delayed_quotes/options/QQQ.json']);
-      // The scan reads the same kept chain (no second request within the refresh interval).
+      // The scan and the quote read the same kept chain (no second request within the refresh interval).
       expect(await scan()).toMatchObject({ ...provenance, stale: null });
+      const quotes = await call('/api/market-data', { symbols: ['QQQ'], type: 'dashboard' });
+      expect(quotes.status).toBe(200);
+      expect(marketDataResponseSchema.parse(quotes.json)).toMatchObject({
+        data: [{ symbol: 'QQQ', price: '336.46' }],
+        provenance: { source: 'cboe', delayed: true, stale: null },
+      });
       expect(cboe.paths).toHaveLength(1);
 
       // The hand-written whole chain: a scan with positions built from its quotes only.

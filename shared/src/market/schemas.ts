@@ -37,10 +37,32 @@ export const marketDataInput = z
   .strict();
 export type MarketDataInput = z.infer<typeof marketDataInput>;
 
-/** POST /api/market-data's answer: the quotes, and whether they are real or simulated. */
+/** Where market data comes from: the simulated market or a real provider. */
+export const DATA_SOURCES = ['simulated', 'cboe', 'polygon'] as const;
+export type DataSourceName = (typeof DATA_SOURCES)[number];
+
+/**
+ * Provenance of real data, for its label: the provider, whether its quotes are delayed, and, when
+ * the provider's latest answer failed and its last good data is served instead, why and how old.
+ */
+export const provenanceFields = {
+  source: z.enum(DATA_SOURCES),
+  delayed: z.boolean(),
+  stale: z.object({ reason: z.string(), ageSeconds: z.number().int().nonnegative() }).nullable(),
+};
+
+/** A real provider's quotes: its provenance and the time of the oldest quote served. */
+export const quoteProvenanceSchema = z.object({ ...provenanceFields, asOf: z.iso.datetime() });
+export type QuoteProvenance = z.infer<typeof quoteProvenanceSchema>;
+
+/**
+ * POST /api/market-data's answer: the quotes, whether they are real or simulated, and for real
+ * ones which provider served them, how delayed and how old (absent for the simulated market).
+ */
 export const marketDataResponseSchema = z.object({
   data: z.array(quoteSchema),
   source: z.enum(['live', 'simulated']),
+  provenance: quoteProvenanceSchema.optional(),
 });
 export type MarketDataResponse = z.infer<typeof marketDataResponseSchema>;
 

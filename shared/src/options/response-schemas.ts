@@ -6,23 +6,13 @@
  */
 import * as z from 'zod';
 import { scannerStrategies } from '../constants/strategies';
-import { scanResultSchema } from '../market/schemas';
+import { provenanceFields, scanResultSchema } from '../market/schemas';
 import { sectors } from '../market/universe';
 import { NO_IV_REASONS } from '../providers/chains/no-iv-reasons';
 import type { EdgeComponent } from './scoring';
 
-const chainSources = ['simulated', 'cboe', 'polygon'] as const;
-
-/**
- * Where a chain or scan came from, for the provenance label: the provider, its quote time (asOf),
- * whether its quotes are delayed, and when the provider's latest answer failed and its last good
- * chain is served instead, why and how old that chain is.
- */
-const provenance = {
-  source: z.enum(chainSources),
-  delayed: z.boolean(),
-  stale: z.object({ reason: z.string(), ageSeconds: z.number().int().nonnegative() }).nullable(),
-};
+/** Where a chain or scan came from, for the provenance label (with its quote time, asOf, below). */
+const provenance = provenanceFields;
 const exerciseStyles = ['american', 'european'] as const;
 
 export const optionContractSchema = z.object({

@@ -260,6 +260,20 @@ describe('Dashboard: market panels', () => {
     );
   });
 
+  it('names a real provider, its delay and quote time instead of "Simulated data"', async () => {
+    const asOf = '2023-05-19T19:59:59.000Z';
+    apiServer.use(
+      serve('getMarketData', ({ body }) => ({
+        ...quotes(body),
+        source: 'live' as const,
+        provenance: { source: 'cboe' as const, delayed: true, stale: null, asOf },
+      })),
+    );
+    await renderDashboard();
+    expect(await screen.findByText('CBOE · 15 min delayed · as of 3:59 PM ET')).toBeInTheDocument();
+    expect(screen.queryByText('Simulated data')).not.toBeInTheDocument();
+  });
+
   it('shows SPY, QQQ, IWM and VIX in the Market Summary card', async () => {
     await renderDashboard();
     const list = await screen.findByRole('list', { name: 'Index quotes' });

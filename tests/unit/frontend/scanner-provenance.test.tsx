@@ -5,7 +5,7 @@
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProvenanceBadge } from '../../../frontend/src/features/scanner/components/provenance-badge';
+import { ProvenanceBadge } from '../../../frontend/src/components/ui/provenance-badge';
 
 describe('ProvenanceBadge', () => {
   afterEach(cleanup);

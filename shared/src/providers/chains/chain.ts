@@ -61,6 +61,11 @@ export const chainSnapshotSchema = z.object({
     ask: price,
     /** The time of the underlying's price. */
     asOf: isoInstant.nullable(),
+    /** The previous session's close, the day's change from it (in dollars and percent) and volume, where the provider sends them. */
+    previousClose: price.optional(),
+    change: z.number().nullable().optional(),
+    changePercent: z.number().nullable().optional(),
+    volume: z.number().nonnegative().nullable().optional(),
   }),
   contracts: z.array(chainContractSchema),
   /** Contracts the provider sent that could not be read, with why; they are not in `contracts`. */

@@ -7,6 +7,7 @@ import { useMarketOverview } from '../api/get-quotes';
 import { clockTime, formatDollars } from '../utils/format';
 import { Panel, type PanelVariant } from './panel';
 import { QuoteChange } from './quote-change';
+import { provenanceLabel } from '../../../lib/provenance';
 
 /** The model's 52-week range of closes when the quote has it; the spec's 80%-120% estimate otherwise. */
 function yearRange(quote: Quote): { text: string; estimated: boolean } | null {
@@ -100,7 +101,11 @@ export function MarketOverview({
         <div className="flex items-center gap-2">
           {data && (
             <span className="rounded-full border border-amber-400/30 bg-amber-400/10 px-2 py-0.5 text-[10px] font-semibold tracking-wide text-amber-200 uppercase">
-              {data.source === 'live' ? MARKET_DATA_SOURCE_LIVE : MARKET_DATA_SOURCE_SIMULATED}
+              {data.provenance
+                ? provenanceLabel(data.provenance)
+                : data.source === 'live'
+                  ? MARKET_DATA_SOURCE_LIVE
+                  : MARKET_DATA_SOURCE_SIMULATED}
             </span>
           )}
           <button

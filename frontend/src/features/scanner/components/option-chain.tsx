@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { type OptionContractRow } from '@shared/options/response-schemas';
 import { useOptionChain } from '../api/get-option-chain';
 import { chainRows, spotIndex } from '../utils/chain-rows';
-import { ProvenanceBadge } from './provenance-badge';
+import { ProvenanceBadge } from '../../../components/ui/provenance-badge';
 import {
   formatFractionPercent,
   formatGreek,

@@ -9,7 +9,7 @@ import {
 } from '@shared/options/response-schemas';
 import { formatDateTime, formatInteger, formatTime } from '../utils/format';
 import { type ResultSort } from '../utils/sort-results';
-import { ProvenanceBadge } from './provenance-badge';
+import { ProvenanceBadge } from '../../../components/ui/provenance-badge';
 import { ResultsTable } from './results-table';
 
 type ScanResultsProps = {

@@ -1,4 +1,4 @@
-import { provenanceLabel, type Provenance } from '../utils/provenance';
+import { provenanceLabel, type Provenance } from '../../lib/provenance';
 
 /** The data's source, delay and quote time (and staleness), named for assistive technology too. */
 export function ProvenanceBadge({ provenance }: { provenance: Provenance }) {

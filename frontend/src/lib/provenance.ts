@@ -1,6 +1,7 @@
-import type { ScanResponse } from '@shared/options/response-schemas';
+import type { QuoteProvenance } from '@shared/market/schemas';
 
-export type Provenance = Pick<ScanResponse, 'source' | 'delayed' | 'stale' | 'asOf'>;
+/** A chain's, a scan's or real quotes' provenance: the same fields on each. */
+export type Provenance = QuoteProvenance;
 
 const PROVIDER_NAMES: Record<Provenance['source'], string> = {
   simulated: 'Simulated',
