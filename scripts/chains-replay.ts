@@ -2,7 +2,8 @@
  * `npm run chains:replay`: `npm start` on the recorded CBOE chains, offline. A local HTTP server
  * stands in for CBOE and serves tests/fixtures/providers/cboe/<SYMBOL>.*.json at CBOE's path
  * (any other symbol: 404, so the chain route says CBOE has no chain of it); the runtime starts with
- * CHAINS_PROVIDER=cboe, CBOE_BASE_URL on that server, and the market clock frozen at the recorded
+ * CHAINS_PROVIDER=cboe and QUOTES_PROVIDER=cboe (unless another is given: the dashboard's quotes are
+ * then the recorded bodies' underlyings, nothing for other symbols), CBOE_BASE_URL on that server, and the market clock frozen at the recorded
  * quote time (MARKET_TIME, unless one is given; MARKET_TIME_FROZEN=true). PORT, DATA_DIR and the
  * rest pass through. Ctrl-C or SIGTERM stops both.
  */
@@ -45,6 +46,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
   env: {
     ...process.env,
     [runtimeEnv.chainsProvider]: 'cboe',
+    [runtimeEnv.quotesProvider]: process.env[runtimeEnv.quotesProvider] ?? 'cboe',
     [runtimeEnv.cboeBaseUrl]: cboeUrl,
     [runtimeEnv.marketTime]: process.env[runtimeEnv.marketTime] ?? quoteTime,
     [runtimeEnv.marketTimeFrozen]: process.env[runtimeEnv.marketTimeFrozen] ?? 'true',
