@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { underlyingAt } from '@shared/market/quotes';
+import { universeEntry } from '@shared/market/universe';
 import { parseCboeChain } from '@shared/providers/chains/cboe';
 import { median } from '@shared/providers/chains/parity';
 import { priceRealChain, type PricedContract } from '@shared/providers/chains/price-real-chain';
@@ -29,7 +30,10 @@ for (const file of readdirSync(dir).filter(
   const symbol = snapshot.underlying.symbol;
   const asOf = new Date(snapshot.underlying.asOf ?? Date.now());
   const { rate, dividendYield } = underlyingAt(symbol, asOf);
-  const priced = priceRealChain(snapshot, { rate, dividendYield }, asOf);
+  const exercise = universeEntry(symbol)?.kind === 'index' ? ('european' as const) : ('american' as const);
+  const started = performance.now();
+  const priced = priceRealChain(snapshot, { rate, dividendYield, exercise }, asOf);
+  const pricingMs = performance.now() - started;
   const forwardOf = new Map(priced.expiries.map((e) => [e.expiration, e]));
   const intrinsic = (c: PricedContract) => {
     const f = forwardOf.get(c.contract.expiration);
@@ -70,7 +74,7 @@ for (const file of readdirSync(dir).filter(
     {},
   );
   console.log(
-    `${file}: ${symbol} as of ${priced.asOf}, ${priced.contracts.length} contracts, ${priced.expiries.length} expiries`,
+    `${file}: ${symbol} as of ${priced.asOf}, ${priced.contracts.length} contracts, ${priced.expiries.length} expiries, ${exercise} exercise, priced in ${pricingMs.toFixed(0)} ms`,
   );
   console.log(
     `  forwards: ${

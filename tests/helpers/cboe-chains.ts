@@ -1,11 +1,12 @@
 /**
  * CBOE delayed-quote bodies for tests that stand in for CBOE: the recorded QQQ body
  * (tests/fixtures/SOURCES.md; two contracts, neither with a time-value bid) and a hand-written
- * body in CBOE's layout (a QQQ chain priced with Black-76 at 20 % volatility, labelled as such),
+ * body in CBOE's layout (a QQQ chain priced with the American model at 20 % volatility, r 5 %, q 0.6 %,
+ * labelled as such),
  * for a chain the scanner can build positions from. Both are quoted at 2023-05-19 15:59:59 New York.
  */
 import { readFileSync } from 'node:fs';
-import { bsm } from '@shared/pricing/bsm';
+import { americanPrice } from '@shared/pricing/american';
 
 /** Recorded: QQQ at the close of 2023-05-19, as CBOE served it (trimmed to two contracts at the source). */
 export const recordedQqqChain = readFileSync(
@@ -16,14 +17,19 @@ export const recordedQqqChain = readFileSync(
 /** The recorded body's quote time (its `timestamp`, UTC). */
 export const RECORDED_QQQ_AS_OF = '2023-05-19T19:59:59.000Z';
 
+/** The hand-written chain's model: QQQ's contracts are American; these are the inputs they were priced with. */
+export const HANDWRITTEN_MODEL = { volatility: 0.2, rate: 0.05, dividendYield: 0.006 } as const;
+
 /** Hand-written, CBOE's layout: QQQ at 336.46 on 2023-05-19 15:59:59 New York, expiry 2023-06-16. */
 export function handwrittenQqqChain(): string {
   const spot = 336.46;
-  const years = (27 * 86_400_000 + 1000) / (365 * 86_400_000);
+  // From 15:59:59 on May 19 to the close (16:00) on June 16: 28 days and a second.
+  const years = (28 * 86_400_000 + 1000) / (365 * 86_400_000);
   const options = [];
   for (let strike = 300; strike <= 370; strike += 5) {
     for (const type of ['call', 'put'] as const) {
-      const { price } = bsm({ spot, strike, years, rate: 0.05, dividendYield: 0.006, volatility: 0.2, type });
+      const { volatility, rate, dividendYield } = HANDWRITTEN_MODEL;
+      const price = americanPrice(spot, strike, years, rate, dividendYield, volatility, type === 'call');
       const bid = Math.max(0, Math.floor((price - 0.05) * 100) / 100);
       options.push({
         option: `QQQ230616${type === 'call' ? 'C' : 'P'}00${strike}000`,

@@ -1,8 +1,8 @@
 /**
  * Real chains through the chain route's and the scan's services, from a local HTTP server standing
  * in for CBOE: the recorded QQQ body (tests/fixtures/SOURCES.md; two contracts) and a hand-written
- * body in CBOE's layout (tests/helpers/cboe-chains.ts: a QQQ chain priced with Black-76 at 20 %
- * volatility, labelled as such) for a chain the scanner can build positions from. Then the provider failing:
+ * body in CBOE's layout (tests/helpers/cboe-chains.ts: a QQQ chain priced with the American model at
+ * 20 % volatility, labelled as such) for a chain the scanner can build positions from. Then the provider failing:
  * a 500, a timeout, a body that is not JSON, one that is not a chain.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -16,7 +16,10 @@ import {
   LastGoodChains,
 } from '../../lambdas/market/chain-source';
 import { optionsChain, scanOptions } from '../../lambdas/market/service';
+import { parseCboeChain } from '@shared/providers/chains/cboe';
+import { priceRealChain } from '@shared/providers/chains/price-real-chain';
 import {
+  HANDWRITTEN_MODEL,
   handwrittenQqqChain as handwrittenChain,
   quotedPrices,
   recordedQqqChain as recorded,
@@ -68,15 +71,49 @@ describe('the chain route on CBOE', () => {
     ]);
   });
 
-  it('prices a whole chain against its parity forward', async () => {
+  it('prices a whole American chain: the carry yield where call and put IVs agree, and the IV it was quoted at', async () => {
     const chain = await optionsChain('pro', { symbol: 'QQQ' }, source().chains);
+    expect(chain.exercise).toBe('american');
     expect(chain.forwards).toHaveLength(1);
-    expect(chain.forwards[0]!.method).toBe('parity');
-    // F = S·e^{(r - q)T} = 336.46·e^{0.044·27/365}
-    expect(chain.forwards[0]!.forward).toBeCloseTo(336.46 * Math.exp(0.044 * (27 / 365)), 1);
+    const [expiry] = chain.forwards;
+    // Read from parity (early exercise bends C - P against K, so the fitted line's rate may be
+    // refused for the rate's discount); F = S·e^{(r - q)T} = 336.46·e^{0.044·28/365} to a few cents.
+    expect(expiry!.method).not.toBe('rate_and_yield');
+    expect(Math.abs(expiry!.forward - 336.46 * Math.exp(0.044 * (28 / 365)))).toBeLessThan(0.1);
+    // The carry the quotes were made with (r - q = 4.4 %), to a tenth of a percent, from cent-rounded
+    // quotes: the route discounts at the market's rate, and q is found against it.
+    const rate = -Math.log(expiry!.discount) / (28 / 365);
+    const { rate: quotedRate, dividendYield } = HANDWRITTEN_MODEL;
+    expect(Math.abs(rate - expiry!.impliedYield - (quotedRate - dividendYield))).toBeLessThan(0.001);
     const solved = chain.contracts.filter((c) => c.iv !== null);
     expect(solved.length).toBeGreaterThan(20);
-    for (const c of solved) expect(Math.abs(c.iv! - 0.2)).toBeLessThan(0.02);
+    // Near the money (vega ≥ 0.1 per point) the mid's rounding moves the IV by less than 0.2 points.
+    const liquid = solved.filter((c) => c.vega! >= 0.1);
+    expect(liquid.length).toBeGreaterThan(10);
+    for (const c of liquid) expect(Math.abs(c.iv! - HANDWRITTEN_MODEL.volatility)).toBeLessThan(0.002);
+    // In the wings the early-exercise premium depends on the rate itself, and the route discounts at
+    // the market model's rate, not the quotes' 5 %: within a vol point there.
+    for (const c of solved) expect(Math.abs(c.iv! - HANDWRITTEN_MODEL.volatility)).toBeLessThan(0.01);
+  });
+
+  it('reads American quotes as American: call and put IVs agree at each strike, where a European read splits them', () => {
+    const snapshot = parseCboeChain(JSON.parse(handwrittenChain()));
+    const carry = { rate: HANDWRITTEN_MODEL.rate, dividendYield: 0 };
+    const at = new Date('2023-05-19T20:00:30Z');
+    const widestGap = (exercise: 'american' | 'european') => {
+      const priced = priceRealChain(snapshot, { ...carry, exercise }, at);
+      const ivs = new Map<string, number>();
+      for (const c of priced.contracts)
+        if (c.iv !== null) ivs.set(`${c.contract.type}${c.contract.strike}`, c.iv);
+      return Math.max(
+        ...priced.contracts
+          .filter((c) => c.contract.type === 'call' && ivs.has(`put${c.contract.strike}`) && c.iv !== null)
+          .map((c) => Math.abs(c.iv! - ivs.get(`put${c.contract.strike}`)!)),
+      );
+    };
+    // Measured: American 0.0024 (the wings' cent rounding), European 0.058 (at 370, a deep put).
+    expect(widestGap('american')).toBeLessThan(0.005);
+    expect(widestGap('european')).toBeGreaterThan(0.03);
   });
 });
 

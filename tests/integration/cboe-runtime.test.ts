@@ -1,7 +1,7 @@
 /**
  * `npm start` on real chains and quotes: CHAINS_PROVIDER=cboe and QUOTES_PROVIDER=cboe with CBOE_BASE_URL on a local HTTP server
  * standing in for CBOE, the market clock frozen at the chain's quote time (MARKET_TIME,
- * MARKET_TIME_FROZEN) and a 1 s refresh (CHAINS_REFRESH_SECONDS). Through the runtime's own HTTP
+ * MARKET_TIME_FROZEN) and a 3 s refresh (CHAINS_REFRESH_SECONDS). Through the runtime's own HTTP
  * routes, signed in as its demo account: the recorded QQQ body's bids and asks, then the
  * hand-written chain in CBOE's layout (tests/helpers/cboe-chains.ts, labelled there) for a scan
  * with positions, then CBOE answering 500: the last chain, marked stale, never simulated numbers.
@@ -25,11 +25,12 @@ import { signInDemo, startUntilReady } from '../helpers/start-process';
 const dataDir = mkdtempSync(join(tmpdir(), 'edge-cboe-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const REFRESH_SECONDS = 1;
+// Long enough for a chain, a cold scan and a quote on a busy machine within one window.
+const REFRESH_SECONDS = 3;
 const pastRefresh = () => new Promise((resolve) => setTimeout(resolve, REFRESH_SECONDS * 1000 + 200));
 
 describe('npm start with CHAINS_PROVIDER=cboe', () => {
-  it('serves the replayed chain, scan and QQQ quote at CBOE’s quote time from one request, then the last chain marked stale', async () => {
+  it('serves the replayed chain, scan and QQQ quote (the chain’s underlying) at CBOE’s quote time, then the last chain marked stale', async () => {
     let answer: StandInAnswer = { status: 200, body: recordedQqqChain };
     const cboe = await startCboeStandIn(() => answer);
     const started = await startUntilReady({
@@ -75,15 +76,16 @@ describe('npm start with CHAINS_PROVIDER=cboe', () => {
         ['put', 260, 0, 0.01],
       ]);
       expect(cboe.paths).toEqual(['/api/global/delayed_quotes/options/QQQ.json']);
-      // The scan and the quote read the same kept chain (no second request within the refresh interval).
+      // The scan reads the same kept chain (no second request within the refresh interval).
       expect(await scan()).toMatchObject({ ...provenance, stale: null });
+      expect(cboe.paths).toHaveLength(1);
+      // QUOTES_PROVIDER=cboe: the quote is the chain's underlying, labelled as CBOE's.
       const quotes = await call('/api/market-data', { symbols: ['QQQ'], type: 'dashboard' });
       expect(quotes.status).toBe(200);
       expect(marketDataResponseSchema.parse(quotes.json)).toMatchObject({
-        data: [{ symbol: 'QQQ', price: '336.46' }],
+        data: [{ symbol: 'QQQ', price: recorded.underlyingPrice.toFixed(2) }],
         provenance: { source: 'cboe', delayed: true, stale: null },
       });
-      expect(cboe.paths).toHaveLength(1);
 
       // The hand-written whole chain: a scan with positions built from its quotes only.
       answer = { status: 200, body: handwrittenQqqChain() };

@@ -52,8 +52,17 @@ export interface OptionChainView {
   dividendYield: number;
   asOf: string;
   expirations: string[];
-  /** Real chains: each expiry's forward and discount factor and how they were found; [] when simulated. */
-  forwards: { expiration: string; forward: number; discount: number; method: ForwardMethod }[];
+  /**
+   * Real chains: each expiry's forward and discount factor, how they were found, and the carry yield
+   * its IVs are solved with (for American exercise, where call and put IVs agree); [] when simulated.
+   */
+  forwards: {
+    expiration: string;
+    forward: number;
+    discount: number;
+    method: ForwardMethod;
+    impliedYield: number;
+  }[];
   contracts: OptionContract[];
 }
 

@@ -50,11 +50,12 @@ export function realChainView(
     dividendYield: carry.dividendYield,
     asOf: priced.asOf,
     expirations: priced.expiries.map((e) => e.expiration),
-    forwards: priced.expiries.map(({ expiration, forward, discount, method }) => ({
+    forwards: priced.expiries.map(({ expiration, forward, discount, method, impliedYield }) => ({
       expiration,
       forward,
       discount,
       method,
+      impliedYield,
     })),
     contracts: live
       .filter((c) => expiration === undefined || c.contract.expiration === expiration)

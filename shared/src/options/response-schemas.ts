@@ -51,6 +51,8 @@ export const optionChainSchema = z.object({
       forward: z.number(),
       discount: z.number(),
       method: z.enum(['parity', 'parity_forward_rate_discount', 'rate_and_yield']),
+      /** The carry yield (dividends and borrow) the expiry's IVs are solved with. */
+      impliedYield: z.number(),
     }),
   ),
   contracts: z.array(optionContractSchema),

@@ -1,8 +1,12 @@
 /**
  * A real chain (./chain) priced: quote hygiene with a reason per contract, each expiry's forward
- * and discount factor from put-call parity (./parity), and each contract's IV solved against that
- * forward (Black-76: European on the forward; early exercise is not modelled, so deep in-the-money
- * American contracts read slightly high) with its greeks.
+ * and discount factor from put-call parity (./parity), and each contract's IV with its greeks:
+ *   - European exercise (index options): Black-76 on the parity forward;
+ *   - American exercise (stocks and ETFs): the American model (../../pricing/american) on the spot,
+ *     with the rate the discount factor gives and the expiry's carry yield q (dividends and borrow)
+ *     chosen so that American call and put IVs agree at the strikes nearest the forward. European
+ *     parity on American mids overstates puts' share of C - P (their early-exercise premium), so q
+ *     from the forward alone (r - ln(F/S)/T) only starts the search; the fitted q is `impliedYield`.
  *
  * Hygiene, in order, each a `noIvReason`:
  *   expired            expiring before the quote time, or today once the session has closed
@@ -16,6 +20,8 @@
  *   unsolvable         a price no volatility gives (above the no-arbitrage bound)
  * Pure; no I/O.
  */
+import type { ExerciseStyle } from '../../pricing/american';
+import { BoundaryCache, solveQuotes, solveVolatility, tableFor } from '../../pricing/american-batch';
 import { bsm } from '../../pricing/bsm';
 import { impliedVolatilityKernel } from '../../pricing/implied-volatility';
 import { newYorkInstant, SESSION_CLOSE_MINUTE } from '../../market/calendar';
@@ -30,6 +36,12 @@ const MS_PER_YEAR = 365 * 86_400_000;
 export interface PricedExpiry extends ExpiryForward {
   expiration: string;
   years: number;
+  /**
+   * The carry yield (dividends and borrow, continuous) the expiry is priced with: for American
+   * exercise the one at which call and put IVs agree near the money; for European the one the
+   * forward implies, r - ln(F/S)/T.
+   */
+  impliedYield: number;
 }
 
 export interface PricedContract {
@@ -56,6 +68,8 @@ export interface PricedChain {
 export interface CarryFallback {
   rate: number;
   dividendYield: number;
+  /** How the chain's contracts exercise (by default European, priced on the forward). */
+  exercise?: ExerciseStyle;
 }
 
 /** Years from `at` to the expiration's close (16:00 New York); <= 0 once it has closed. */
@@ -102,12 +116,25 @@ export function priceRealChain(snapshot: ChainSnapshot, carry: CarryFallback, fe
 
   const expiries: PricedExpiry[] = [];
   const contracts: PricedContract[] = [];
+  const cache = new BoundaryCache();
   for (const [expiration, list] of byExpiry) {
     const years = yearsToExpiry(expiration, at);
     const reasons = list.map((c) => hygiene(c, years, newestQuote));
-    const fwd = impliedForward(parityPairs(list, reasons), spot, years, carry.rate, carry.dividendYield);
-    if (years > 0) expiries.push({ expiration, years, ...fwd });
-    list.forEach((c, i) => contracts.push(priceContract(c, years, reasons[i]!, fwd, spot)));
+    const pairs = parityPairs(list, reasons);
+    const fwd = impliedForward(pairs, spot, years, carry.rate, carry.dividendYield);
+    const model = carryModel(
+      carry.exercise ?? 'european',
+      fwd,
+      pairs,
+      spot,
+      years,
+      carry.dividendYield,
+      cache,
+    );
+    if (years > 0) expiries.push({ expiration, years, ...fwd, impliedYield: model.dividendYield });
+    const priced = list.map((c, i) => priceContract(c, years, reasons[i]!, fwd, spot, model));
+    if (model.exercise === 'american') solveAmerican(priced, years, spot, model);
+    contracts.push(...priced);
   }
   return { symbol: snapshot.underlying.symbol, spot, asOf, expiries, contracts };
 }
@@ -131,12 +158,105 @@ function parityPairs(list: readonly ChainContract[], reasons: readonly (NoIvReas
   return pairs;
 }
 
+/** How an expiry's contracts are priced: European on the forward, or American on the spot with (r, q). */
+interface CarryModel {
+  exercise: ExerciseStyle;
+  rate: number;
+  dividendYield: number;
+  /** The chain's boundary tables (American), shared by its expiries' contracts. */
+  cache: BoundaryCache;
+}
+
+/** Parity pairs nearest the forward the American carry fit reads. */
+export const CARRY_FIT_STRIKES = 3;
+const CARRY_BRACKET = 0.02;
+const CARRY_TOLERANCE = 1e-6;
+
+function carryModel(
+  exercise: ExerciseStyle,
+  fwd: ExpiryForward,
+  pairs: readonly ParityPair[],
+  spot: number,
+  years: number,
+  fallbackYield: number,
+  cache: BoundaryCache,
+): CarryModel {
+  const rate = years > 0 ? -Math.log(fwd.discount) / years : 0;
+  const canRead = years > 0 && spot > 0 && fwd.forward > 0 && Number.isFinite(spot);
+  const forwardYield = canRead ? rate - Math.log(fwd.forward / spot) / years : fallbackYield;
+  if (exercise === 'european' || !canRead) return { exercise, rate, dividendYield: forwardYield, cache };
+  const near = [...pairs]
+    .sort((a, b) => Math.abs(a.strike - fwd.forward) - Math.abs(b.strike - fwd.forward))
+    .slice(0, CARRY_FIT_STRIKES);
+  return { exercise, rate, dividendYield: americanCarry(near, spot, years, rate, forwardYield), cache };
+}
+
+/**
+ * The yield q at which American call and put IVs agree on `near` (their mean difference is 0):
+ * raising q cheapens calls and dearens puts at a given volatility, so the call IV a mid implies
+ * rises with q and the put IV falls, and the difference crosses zero once. A bracketed secant
+ * (Illinois) from a bracket around the forward's yield, on the tabulated boundaries
+ * (../../pricing/american-batch); the forward's yield when there is no pair or no crossing.
+ */
+function americanCarry(
+  near: readonly ParityPair[],
+  spot: number,
+  years: number,
+  rate: number,
+  start: number,
+): number {
+  if (near.length === 0) return start;
+  const gap = (q: number) => {
+    const cache = new BoundaryCache();
+    const callTable = tableFor(cache, 'american', years, rate, q, true);
+    const putTable = tableFor(cache, 'american', years, rate, q, false);
+    let sum = 0;
+    let n = 0;
+    for (const p of near) {
+      const call = solveVolatility(p.callMid, spot, p.strike, years, rate, q, true, callTable, 0);
+      const put = solveVolatility(p.putMid, spot, p.strike, years, rate, q, false, putTable, 0);
+      if (call > 0 && put > 0) {
+        sum += call - put;
+        n += 1;
+      }
+    }
+    return n > 0 ? sum / n : NaN;
+  };
+  let lo = start - CARRY_BRACKET;
+  let hi = start + CARRY_BRACKET;
+  let gLo = gap(lo);
+  let gHi = gap(hi);
+  for (let widen = 0; widen < 3 && gLo > 0; widen += 1) gLo = gap((lo -= 2 * CARRY_BRACKET));
+  for (let widen = 0; widen < 3 && gHi < 0; widen += 1) gHi = gap((hi += 2 * CARRY_BRACKET));
+  if (!(gLo <= 0 && gHi >= 0)) return start;
+  let side = 0;
+  for (let i = 0; i < 40 && hi - lo > CARRY_TOLERANCE; i += 1) {
+    const q = gHi === gLo ? 0.5 * (lo + hi) : (lo * gHi - hi * gLo) / (gHi - gLo);
+    const g = gap(q);
+    if (!Number.isFinite(g)) return start;
+    if (Math.abs(g) < 1e-7) return q;
+    if (g < 0) {
+      lo = q;
+      gLo = g;
+      if (side === -1) gHi *= 0.5;
+      side = -1;
+    } else {
+      hi = q;
+      gHi = g;
+      if (side === 1) gLo *= 0.5;
+      side = 1;
+    }
+  }
+  return 0.5 * (lo + hi);
+}
+
 function priceContract(
   c: ChainContract,
   years: number,
   reason: NoIvReason | null,
   fwd: ExpiryForward,
   spot: number,
+  model: CarryModel,
 ): PricedContract {
   const none = (noIvReason: NoIvReason): PricedContract => ({
     contract: c,
@@ -154,6 +274,8 @@ function priceContract(
   const intrinsic = discount * Math.max(isCall ? forward - c.strike : c.strike - forward, 0);
   if (mid(c) <= intrinsic) return none('below_intrinsic');
   if (c.bid! <= intrinsic) return none('no_time_value_bid');
+  // American: solved for the whole expiry at once below (solveAmerican), iv null until then.
+  if (model.exercise === 'american') return { ...none('unsolvable'), years };
   const rate = -Math.log(discount) / years;
   // Black-76 through the BSM kernel: spot F with q = r makes S·e^{-qT} = F·D.
   const iv = impliedVolatilityKernel(mid(c), forward, c.strike, years, rate, rate, isCall, 0);
@@ -179,4 +301,64 @@ function priceContract(
     theta: g.theta,
     vega: g.vega,
   };
+}
+
+/**
+ * The IVs and greeks of an expiry's American contracts that passed hygiene (`unsolvable` as
+ * placeholder), in one batch on the tabulated boundaries: each type warm-started from the strikes
+ * below it. A bid at or below the American floor (intrinsic on the spot) has no time value.
+ */
+function solveAmerican(
+  priced: PricedContract[],
+  years: number,
+  spot: number,
+  { rate, dividendYield, cache }: CarryModel,
+): void {
+  const open = priced.filter((p) => p.noIvReason === 'unsolvable');
+  if (open.length === 0) return;
+  const n = open.length;
+  const column = (read: (p: PricedContract) => number) => Float64Array.from(open, read);
+  const out = {
+    iv: new Float64Array(n),
+    delta: new Float64Array(n),
+    gamma: new Float64Array(n),
+    theta: new Float64Array(n),
+    vega: new Float64Array(n),
+  };
+  solveQuotes(
+    {
+      start: 0,
+      end: n,
+      spot,
+      rate,
+      dividendYield,
+      style: 'american',
+      strike: column((p) => p.contract.strike),
+      years: column(() => years),
+      isCall: Uint8Array.from(open, (p) => (p.contract.type === 'call' ? 1 : 0)),
+      price: column((p) => mid(p.contract)),
+      bid: column((p) => p.contract.bid!),
+    },
+    cache,
+    out,
+  );
+  open.forEach((p, i) => {
+    const iv = out.iv[i]!;
+    if (iv > 0) {
+      Object.assign(p, {
+        iv,
+        noIvReason: null,
+        delta: out.delta[i]!,
+        gamma: out.gamma[i]!,
+        theta: out.theta[i]!,
+        vega: out.vega[i]!,
+      });
+      return;
+    }
+    const intrinsic = Math.max(
+      p.contract.type === 'call' ? spot - p.contract.strike : p.contract.strike - spot,
+      0,
+    );
+    if (p.contract.bid! <= intrinsic) p.noIvReason = 'no_time_value_bid';
+  });
 }
