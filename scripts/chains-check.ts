@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { underlyingAt } from '@shared/market/quotes';
-import { universeEntry } from '@shared/market/universe';
+import { exerciseStyleOfSymbol } from '@shared/market/universe';
 import { parseCboeChain } from '@shared/providers/chains/cboe';
 import { median } from '@shared/providers/chains/parity';
 import { priceRealChain, type PricedContract } from '@shared/providers/chains/price-real-chain';
@@ -30,7 +30,7 @@ for (const file of readdirSync(dir).filter(
   const symbol = snapshot.underlying.symbol;
   const asOf = new Date(snapshot.underlying.asOf ?? Date.now());
   const { rate, dividendYield } = underlyingAt(symbol, asOf);
-  const exercise = universeEntry(symbol)?.kind === 'index' ? ('european' as const) : ('american' as const);
+  const exercise = exerciseStyleOfSymbol(symbol);
   const started = performance.now();
   const priced = priceRealChain(snapshot, { rate, dividendYield, exercise }, asOf);
   const pricingMs = performance.now() - started;

@@ -8,7 +8,7 @@
 import type { EffectivePlan } from '@shared/constants/plans';
 import type { MarketDataInput } from '@shared/market/schemas';
 import { underlyingAt } from '@shared/market/quotes';
-import { universeEntry, unknownSymbols } from '@shared/market/universe';
+import { exerciseStyleOfSymbol, unknownSymbols } from '@shared/market/universe';
 import { optionChainView, type OptionChainQuery, type OptionChainView } from '@shared/options/chain-view';
 import { realChainSnapshot, realChainView } from '@shared/options/real-chain';
 import { countActiveFilters, type ScanFilters } from '@shared/options/scan-filters';
@@ -66,7 +66,7 @@ export async function marketData(
 /** The rate and yield parity falls back to: the simulated market's for the symbol at the quote time. */
 function carryOf(symbol: string, at: Date) {
   const { rate, dividendYield } = underlyingAt(symbol, at);
-  const exercise = universeEntry(symbol)?.kind === 'index' ? ('european' as const) : ('american' as const);
+  const exercise = exerciseStyleOfSymbol(symbol);
   return { rate, dividendYield, exercise };
 }
 

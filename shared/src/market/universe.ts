@@ -46,6 +46,14 @@ export interface UniverseEntry {
   averageVolume: number;
 }
 
+/**
+ * How an underlying's options exercise: European for the cash-settled indices, American for
+ * stocks and ETFs (and for a symbol outside the universe, as most listed options are).
+ */
+export function exerciseStyleOfSymbol(symbol: string): 'american' | 'european' {
+  return universeEntry(symbol)?.kind === 'index' ? 'european' : 'american';
+}
+
 type Row = [
   symbol: string,
   name: string,

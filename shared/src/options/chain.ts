@@ -35,7 +35,7 @@ import {
 } from '../market/price-model';
 import { underlyingAt, UnknownSymbolError, type UnderlyingState } from '../market/quotes';
 import { mix, normal, uniform } from '../market/random';
-import { universeEntry, type UniverseEntry } from '../market/universe';
+import { exerciseStyleOfSymbol, universeEntry, type UniverseEntry } from '../market/universe';
 import { dayNumberOfIso } from '../market/calendar';
 import { listedExpirations } from './expirations';
 import { atmVolatility, smileVolatility, surfaceParameters, type SurfaceParameters } from './surface';
@@ -110,8 +110,7 @@ function liquidityOf(entry: UniverseEntry): number {
 }
 
 /** The exercise style of an underlying's options. */
-export const exerciseStyleOf = (entry: UniverseEntry): ExerciseStyle =>
-  entry.kind === 'index' ? 'european' : 'american';
+const exerciseStyleOf = (entry: UniverseEntry): ExerciseStyle => exerciseStyleOfSymbol(entry.symbol);
 
 /**
  * What a chain is quoted from: the underlying at the minute, its surface and the listed

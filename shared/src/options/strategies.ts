@@ -15,7 +15,9 @@
  * shares net of the call premium, the wing width net of the condor's credit.
  * Money is in dollars per position (× 100 shares a contract) except where "per share" is said.
  */
-import { bsmPrice } from '../pricing/bsm';
+import { optionPrice } from '../pricing/american';
+import { BoundaryCache, tableFor, tabulatedPrice } from '../pricing/american-batch';
+import { exerciseStyleOfSymbol } from '../market/universe';
 import type { ScannerStrategy } from '../constants/strategies';
 import {
   LEG_CALL,
@@ -51,7 +53,7 @@ export interface PositionLeg {
   expiration: string | null;
   /** Years to expiry when the position was priced (0 for stock). */
   years: number;
-  /** Entry price per share: the option's mid, or the stock price. */
+  /** Entry price per share at the executable side (the ask bought, the bid sold), or the stock price. */
   premium: number;
   bid: number;
   ask: number;
@@ -127,26 +129,42 @@ export function payoffAt(position: Position, priceAtExpiry: number): number {
 
 /**
  * Profit or loss in dollars if the position were closed at `spot` at instant `at`, each option
- * revalued with Black-Scholes-Merton at its own implied volatility and the time left then (the
- * payoff diagram's "today" line). At or after expiry it equals payoffAt.
+ * revalued at its own implied volatility and the time left then, under the exercise style its IV
+ * was solved with (American for stocks and ETFs, European for indices), so that at the position's
+ * own spot and time each leg is worth its mid again (the payoff diagram's "today" line). At or
+ * after expiry it equals payoffAt. A curve passes one `boundaries` cache for all its points.
  */
-export function valueToday(position: Position, spot: number, at: Date): number {
+export function valueToday(
+  position: Position,
+  spot: number,
+  at: Date,
+  boundaries: BoundaryCache = new BoundaryCache(),
+): number {
   const elapsed = (at.getTime() - Date.parse(position.asOf)) / MS_PER_YEAR;
+  const style = exerciseStyleOfSymbol(position.symbol);
   let total = 0;
   for (const leg of position.legs) {
     let value: number;
     if (leg.kind === 'stock') value = spot;
     else {
       const years = Math.max(leg.years - elapsed, 0);
-      value = bsmPrice(
-        spot,
-        leg.strike!,
-        years,
-        position.rate,
-        position.dividendYield,
-        leg.iv ?? 0,
-        leg.kind === 'call',
-      );
+      const isCall = leg.kind === 'call';
+      const { rate, dividendYield } = position;
+      // The early-exercise boundary depends on (T, r, q, type), not the spot: one per leg for a curve.
+      const iv = leg.iv ?? 0;
+      value =
+        iv > 0
+          ? tabulatedPrice(
+              spot,
+              leg.strike!,
+              years,
+              rate,
+              dividendYield,
+              iv,
+              isCall,
+              tableFor(boundaries, style, years, rate, dividendYield, isCall),
+            )
+          : optionPrice(style, spot, leg.strike!, years, rate, dividendYield, 0, isCall);
     }
     total += signOf(leg) * (value - leg.premium);
   }

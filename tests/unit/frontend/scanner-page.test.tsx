@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { newsDateKey } from '@shared/market/summary-seen';
 import { scanResponse, scanResult } from '../../fixtures/api-responses';
 import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
@@ -34,6 +35,9 @@ beforeEach(() => {
     },
   } as never);
   vi.stubGlobal('scrollTo', vi.fn());
+  // Today's daily summary already seen: otherwise it opens over the page 1.5 s after load, which a
+  // busy machine reaches mid-test.
+  window.localStorage.setItem('lastSeenNewsDate', newsDateKey(new Date()));
 });
 
 afterEach(() => {
@@ -44,7 +48,10 @@ afterEach(() => {
 describe('the scanner page', () => {
   it('shows the spec title, subtitle and a simulated-data label, and scans nothing until asked', async () => {
     renderScanner();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Options Scanner' })).toBeInTheDocument();
+    // The first render imports the lazy routes: seconds on a busy machine (as renderDashboard allows).
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Options Scanner' }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Real-time options data with AI-powered edge scoring.')).toBeInTheDocument();
     expect(screen.getByText('Simulated data')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();

@@ -5,7 +5,7 @@ import { moneynessOf, scan, visitCandidates, type ScanOutput } from '@shared/opt
 import { STRATEGY_CODES } from '@shared/options/scan-results';
 import { buildUniverseSnapshot, type UniverseSnapshot } from '@shared/options/snapshot';
 import { expectedPayoff, probabilityBelow } from '@shared/options/forecast';
-import { analyzePosition, payoffAt } from '@shared/options/strategies';
+import { analyzePosition, payoffAt, valueToday } from '@shared/options/strategies';
 import { edgeScoreBand } from '@shared/ui/colour-bands';
 
 const AT = new Date('2026-03-10T15:45:00Z');
@@ -356,5 +356,29 @@ describe('each filter narrows the scan and its results respect it', () => {
 
   it('returns at most `limit` results', () => {
     expect(run({ limit: 7 }).results).toHaveLength(7);
+  });
+});
+
+describe("the payoff's today line", () => {
+  it('values every position at its own spot and time at its legs’ mids, American and European alike', () => {
+    // Each leg's IV was solved from its mid under the chain's exercise style: revalued under the same
+    // style at the same spot and time, each leg is worth its mid again, so the position's P&L is what
+    // the entry paid over the mids (the half spreads). BSM on an American IV misprices puts.
+    const withPuts = everything.results.filter((r) => r.position.legs.some((l) => l.kind === 'put'));
+    expect(withPuts.some((r) => r.ticker === 'SPY')).toBe(true);
+    expect(withPuts.some((r) => r.position.years > 0.5 && r.ticker !== 'SPY')).toBe(true);
+    for (const { position } of withPuts) {
+      const sign = (l: (typeof position.legs)[number]) => (l.side === 'long' ? 1 : -1);
+      const atMids = position.legs.reduce(
+        (sum, l) =>
+          sum +
+          sign(l) * l.quantity * ((l.kind === 'stock' ? l.premium : (l.bid + l.ask) / 2) - l.premium) * 100,
+        0,
+      );
+      const contracts = position.legs.reduce((n, l) => n + l.quantity, 0);
+      expect(Math.abs(valueToday(position, position.spot, new Date(position.asOf)) - atMids)).toBeLessThan(
+        0.01 * contracts,
+      );
+    }
   });
 });

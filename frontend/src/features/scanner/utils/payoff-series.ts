@@ -1,3 +1,4 @@
+import { BoundaryCache } from '@shared/pricing/american-batch';
 import { payoffAt, valueToday, type Position } from '@shared/options/strategies';
 
 export interface PayoffSeries {
@@ -32,10 +33,11 @@ export function payoffSeries(
   for (let i = 0; i < points; i += 1) grid.add(low + ((high - low) * i) / (points - 1));
   const at = new Date(position.asOf);
   const prices = [...grid].sort((a, b) => a - b);
+  const boundaries = new BoundaryCache();
   return {
     prices,
     atExpiration: prices.map((price) => payoffAt(position, price)),
-    today: prices.map((price) => valueToday(position, price, at)),
+    today: prices.map((price) => valueToday(position, price, at, boundaries)),
   };
 }
 
