@@ -7,6 +7,7 @@
  * reason. Never the simulated wire's stories on a stage configured for a provider.
  */
 import { NEWS_ITEMS_RANGE } from '@shared/constants/caps';
+import { quoteAt } from '@shared/market/quotes';
 import type { NewsItem } from '@shared/market/schemas';
 import { compareNews } from '@shared/market/summary';
 import type { DailyMarketSummary } from '@shared/market/summary-schemas';
@@ -74,11 +75,20 @@ export class LastGoodNews {
   }
 }
 
-/** The summary with the provider's stories in place of the simulated ones. */
+/**
+ * The summary with the provider's stories in place of the simulated ones, and the closing quote
+ * (the summary's own close) of every ticker they name, as the summary has for its own stories.
+ */
 export function withProviderNews(summary: DailyMarketSummary, served: ServedNews): DailyMarketSummary {
+  const quoted = new Set(summary.quotes.map((q) => q.symbol));
+  const close = new Date(summary.asOf);
+  const added = [...new Set(served.items.flatMap((item) => item.tickers))]
+    .filter((symbol) => !quoted.has(symbol))
+    .map((symbol) => quoteAt(symbol, close));
   return {
     ...summary,
     news: served.items,
+    quotes: [...summary.quotes, ...added],
     newsSource: {
       provider: 'polygon',
       fetchedAt: served.fetchedAt?.toISOString() ?? null,

@@ -186,6 +186,10 @@ describe('the Daily Market Summary’s news from Polygon', () => {
     const summary = withProviderNews(dailyMarketSummary(at), stale);
     expect(dailyMarketSummarySchema.parse(summary)).toEqual(summary);
     expect(summary.news.every((item) => item.provider === 'polygon')).toBe(true);
+    // Every ticker a story names has the summary's closing quote, as for the simulated stories.
+    const quoted = new Set(summary.quotes.map((q) => q.symbol));
+    expect(summary.news.flatMap((item) => item.tickers).filter((t) => !quoted.has(t))).toEqual([]);
+    expect(quoted).toContain('BRK.B');
     expect(summary.newsSource).toEqual({
       provider: 'polygon',
       fetchedAt: '2025-09-24T12:00:00.000Z',
