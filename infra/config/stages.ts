@@ -5,6 +5,7 @@
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { type NewsProviderName, type SocialProviderName } from '@shared/providers/feeds/feed-providers';
 import { type RouteId } from '@shared/routes';
 
 export interface FederatedIdentityProviderConfig {
@@ -108,11 +109,16 @@ export interface WafConfig {
 /**
  * The provider of each kind of market data, chosen per stage: the simulated market, CBOE's free
  * delayed quotes (no key; 15 minutes delayed) or Polygon (its key in the marketDataApiKey secret).
- * CBOE's chain carries the underlying's quote, so it serves quotes too.
+ * CBOE's chain carries the underlying's quote, so it serves quotes too. The live feeds' providers
+ * (docs/providers.md): the Daily Market Summary's news from Polygon's news (the same key), Risky
+ * Chatter from StockTwits' public streams (no key). A feed on a real provider never shows a
+ * simulated item; when the provider fails, its last items are served marked stale.
  */
 export interface MarketDataConfig {
   quotes: 'simulated' | 'polygon' | 'cboe';
   chains: 'simulated' | 'cboe' | 'polygon';
+  news: NewsProviderName;
+  social: SocialProviderName;
 }
 
 export interface StageConfig {
@@ -192,7 +198,7 @@ export const stages: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.TWO_WEEKS,
     logLevel: 'debug',
     siteGate: true,
-    marketData: { quotes: 'simulated', chains: 'simulated' },
+    marketData: { quotes: 'simulated', chains: 'simulated', news: 'simulated', social: 'simulated' },
     // Off for cost: two web ACLs and their rules are ~$18 a month, about half of dev's bill; dev's
     // sign-up is then limited by nothing but Cognito's own quotas (docs/decisions/edge-waf.md).
     waf: { enabled: false, rateLimits: wafRateLimits },
@@ -216,7 +222,7 @@ export const stages: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.THREE_MONTHS,
     logLevel: 'info',
     siteGate: true,
-    marketData: { quotes: 'simulated', chains: 'simulated' },
+    marketData: { quotes: 'simulated', chains: 'simulated', news: 'simulated', social: 'simulated' },
     waf: { enabled: true, rateLimits: wafRateLimits },
     alarms: {
       periodMinutes: 5,

@@ -105,6 +105,8 @@ export class AppFunction extends Construct {
         [runtimeEnv.siteGateEnabled]: String(stage.siteGate),
         [runtimeEnv.quotesProvider]: stage.marketData.quotes,
         [runtimeEnv.chainsProvider]: stage.marketData.chains,
+        [runtimeEnv.newsProvider]: stage.marketData.news,
+        [runtimeEnv.socialProvider]: stage.marketData.social,
         POWERTOOLS_SERVICE_NAME: props.service,
         POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(stage.name),
         ...sourceMapsEnvironment,

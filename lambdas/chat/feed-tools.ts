@@ -55,7 +55,7 @@ function line(feed: FeedName, item: Record<string, unknown>): string {
 export const getLiveFeed = tool({
   name: 'get_live_feed',
   description:
-    'The latest items (newest first) of a live feed, optionally for one ticker: alerts (Market Alerts), darkpool (dark pool prints), chatter (Risky Chatter social trends) or trends (Trend Alerts). The feeds are simulated from the market model.',
+    "The latest items (newest first) of a live feed, optionally for one ticker: alerts (Market Alerts), darkpool (dark pool prints), chatter (Risky Chatter social trends) or trends (Trend Alerts). The feeds are simulated from the market model unless the stage names a provider: the answer's source says which, and stale says when that provider's latest answer failed.",
   input: z
     .object({
       feed: z.enum(feedNames),
@@ -68,7 +68,7 @@ export const getLiveFeed = tool({
     const response = await readFeed(ctx.feeds, ctx.plan, ctx.userId, feed, query as never, ctx.at);
     const items = (response.items as AnyFeedItem[]).map((item) => compact(feed, item));
     return {
-      result: { feed, asOf: response.asOf, source: response.source, items },
+      result: { feed, asOf: response.asOf, source: response.source, stale: response.stale, items },
       citation: citation('get_live_feed', `Live feed: ${FEED_LABELS[feed]}${ticker ? ` (${ticker})` : ''}`, {
         asOf: response.asOf,
         symbols: [...new Set(items.map((i) => String(i.ticker)))],

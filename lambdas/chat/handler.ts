@@ -4,6 +4,7 @@ import { onFirstUse } from '../common/deps';
 import { tableName } from '../common/env';
 import { created, ok, route } from '../common/http';
 import { planLookup } from '../common/plan';
+import { providerStatusRepo } from '../feeds/provider-status';
 import { dismissalsRepo, feedsRepo } from '../feeds/repository';
 import { configuredQuoteSource } from '../market/quote-source';
 import { tradesRepo } from '../trades/repository';
@@ -27,6 +28,7 @@ const assistant = onFirstUse((): ChatDeps => ({
   feeds: {
     feeds: feedsRepo(dynamoDb, tableName('feeds')),
     dismissals: dismissalsRepo(dynamoDb, tableName('feedDismissals')),
+    providerStatus: providerStatusRepo(dynamoDb, tableName('feeds')),
   },
   quotes: configuredQuoteSource(),
   modelSettings,

@@ -12,7 +12,7 @@ import { scanFiltersSchema, scanSortKeys } from '@shared/options/scan-filters';
 import { ValidationError } from '../common/errors';
 import { priceHistory } from '../market/history-service';
 import { marketData, simulatedOptionsChain, simulatedScan } from '../market/service';
-import { marketSummary } from '../market/summary-service';
+import { servedMarketSummary } from '../market/summary-service';
 import { cents, citation, DAY_MS, finiteOrNull, money, percent, tool } from './tool-kit';
 
 export const getQuotes = tool({
@@ -98,8 +98,8 @@ export const getMarketSummary = tool({
   description:
     "Today's Daily Market Summary: futures direction, VIX, sector rotation, volatility outlook, SPY and QQQ support/resistance, sector moves and the top news stories.",
   input: z.object({}).strict(),
-  run(_args, ctx) {
-    const summary = marketSummary(ctx.at);
+  async run(_args, ctx) {
+    const summary = await servedMarketSummary(ctx.at);
     const { overview, levels } = summary;
     return {
       result: {
@@ -116,7 +116,10 @@ export const getMarketSummary = tool({
           sentiment: n.sentiment,
           tickers: n.tickers,
           tradingImplication: n.tradingImplication,
+          source: n.sourceName,
+          url: n.sourceUrl,
         })),
+        newsSource: summary.newsSource,
       },
       citation: citation('get_market_summary', `Daily Market Summary for ${summary.date}`, {
         source: summary.source,

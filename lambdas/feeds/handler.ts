@@ -10,6 +10,7 @@ import { dynamoDb } from '../common/clients';
 import { tableName } from '../common/env';
 import { noContent, ok, route, validate } from '../common/http';
 import { rememberedFeatureCheck } from '../common/plan';
+import { providerStatusRepo } from './provider-status';
 import { dismissalsRepo, feedsRepo, withReadCache } from './repository';
 import { dismissTrendAlert as dismiss, FEED_FEATURES, readFeed } from './service';
 
@@ -27,6 +28,7 @@ const PLAN_REMEMBER_MS = 60_000;
 const deps = {
   feeds: withReadCache(feedsRepo(dynamoDb, tableName('feeds')), FEED_READ),
   dismissals: dismissalsRepo(dynamoDb, tableName('feedDismissals')),
+  providerStatus: providerStatusRepo(dynamoDb, tableName('feeds')),
 };
 const planFor = rememberedFeatureCheck(dynamoDb, tableName('profiles'), PLAN_REMEMBER_MS);
 

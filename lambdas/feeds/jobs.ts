@@ -1,15 +1,19 @@
 import { dynamoDb } from '../common/clients';
 import { tableName } from '../common/env';
 import { recordMetric, scheduledJob } from '../common/observability';
+import { providerStatusRepo } from './provider-status';
+import { configuredRealFeeds } from './real-feeds';
 import { feedsRepo } from './repository';
 import { enforceFeedCaps as trimFeeds, runFeedGenerators } from './service';
 
 const repo = feedsRepo(dynamoDb, tableName('feeds'));
+/** The stage's real providers' feeds (SOCIAL_PROVIDER, ...); the others stay simulated. */
+const realFeeds = configuredRealFeeds(providerStatusRepo(dynamoDb, tableName('feeds')));
 
 /** Scheduled job (shared/src/schedules.ts): writes every feed's items due over the next run's interval. */
 export const generateFeeds = scheduledJob('feeds', 'generateFeeds', async (logger) => {
   const started = Date.now();
-  const written = await runFeedGenerators(repo);
+  const written = await runFeedGenerators(repo, undefined, undefined, realFeeds);
   for (const [feed, count] of Object.entries(written)) recordMetric('feedItemsWritten', count, { feed });
   logger.info('feeds generated', { written, ms: Date.now() - started });
   return written;

@@ -23,6 +23,8 @@ import { isKnownSymbol } from '@shared/market/universe';
 import { NotFoundError, ValidationError } from '../common/errors';
 import { requireFeature } from '../common/plan';
 import type { DismissalsRepo, FeedsRepo } from './repository';
+import type { ProviderStatusRepo } from './provider-status';
+import { providerView, type RealFeeds } from './real-feeds';
 import { marketClock, marketNow } from '../common/clock';
 
 /**
@@ -51,6 +53,8 @@ export const FEED_FEATURES: Record<FeedName, PlanFeature> = {
 export interface FeedDeps {
   feeds: FeedsRepo;
   dismissals: DismissalsRepo;
+  /** How the stage's real providers' last runs went (unset: no feed is marked stale). */
+  providerStatus?: ProviderStatusRepo;
   seed?: string;
 }
 
@@ -94,9 +98,16 @@ export async function runFeedGenerators(
   repo: FeedsRepo,
   now = marketNow(),
   seed = DEFAULT_FEED_SEED,
+  real: RealFeeds = {},
 ): Promise<Record<FeedName, number>> {
   const written = {} as Record<FeedName, number>;
   for (const feed of feedNames) {
+    const source = real[feed];
+    if (source) {
+      // A real provider's feed (lambdas/feeds/real-feeds.ts): its own items, never the generator's.
+      written[feed] = (await source.run(repo)).written;
+      continue;
+    }
     const items = itemsForRun(feed, await repo.newestTimestamp(feed), now, seed);
     if (feed === 'alerts') await countAlerts(repo, items);
     await repo.putItems(feed, items, (item) => wallSeconds(item.timestamp) + FEED_ITEM_TTL_SECONDS);
@@ -182,9 +193,14 @@ export async function readFeed<F extends FeedName>(
     deps.feeds.items(feed),
     feed === 'trends' ? deps.dismissals.list(userId, 'trends') : Promise.resolve([]),
   ]);
-  let due = stored.filter((item) => item.timestamp <= nowIso) as FeedItem<F>[];
+  const view = await providerView(
+    feed,
+    stored.filter((item) => item.timestamp <= nowIso) as FeedItem<F>[],
+    deps.providerStatus,
+  );
+  let due = view.items;
 
-  if (feed === 'darkpool')
+  if (feed === 'darkpool' && view.source === 'simulated')
     due = withSearchedTicker(
       due as FeedItem<'darkpool'>[],
       query as FeedQuery<'darkpool'>,
@@ -210,7 +226,13 @@ export async function readFeed<F extends FeedName>(
       ]);
     throw error;
   }
-  const base = { items: page.items, cursor: page.cursor, asOf: nowIso, source: 'simulated' as const };
+  const base = {
+    items: page.items,
+    cursor: page.cursor,
+    asOf: nowIso,
+    source: view.source,
+    stale: view.stale,
+  };
   if (feed === 'alerts')
     return { ...base, todayCount: await todayCount(deps.feeds, stored, now) } as FeedResponse<F>;
   return { ...base, ...feedExtras(feed, page.matched) } as FeedResponse<F>;

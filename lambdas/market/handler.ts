@@ -10,7 +10,7 @@ import { planLookup, requireFeature } from '../common/plan';
 import { configuredChainSource } from './chain-source';
 import { configuredQuoteSource } from './quote-source';
 import { marketData, optionsChain, scanOptions as runScan } from './service';
-import { marketSummary } from './summary-service';
+import { servedMarketSummary } from './summary-service';
 import { priceHistory } from './history-service';
 
 const { provider, source } = configuredQuoteSource();
@@ -43,7 +43,7 @@ export const scanOptions = route('scanOptions', { body: scanFiltersSchema }, asy
 
 export const getMarketSummary = route('getMarketSummary', {}, async ({ userId }) => {
   await requireMarket(userId);
-  return ok(marketSummary());
+  return ok(await servedMarketSummary());
 });
 
 export const getMarketHistory = route(

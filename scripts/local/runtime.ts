@@ -19,6 +19,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AppConfig } from '@shared/config/app-config';
+import { NEWS_PROVIDERS, providerFromEnv, SOCIAL_PROVIDERS } from '@shared/providers/feeds/feed-providers';
 import { runtimeEnv, secrets } from '@shared/secrets';
 import { hashPassword } from '../../lambdas/site-gate/service';
 import { tables, type TableDefinition } from '@shared/tables';
@@ -166,6 +167,11 @@ function setHandlerEnvironment(cognito: LocalCognito, dynamoEndpoint: string) {
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line: string) => console.log(line));
+  // A feed provider the runtime does not know stops it here, not as 500s on the routes later.
+  const news = providerFromEnv(NEWS_PROVIDERS, runtimeEnv.newsProvider);
+  const social = providerFromEnv(SOCIAL_PROVIDERS, runtimeEnv.socialProvider);
+  if (news !== 'simulated' || social !== 'simulated')
+    log(`Feeds: summary news from ${news}, Risky Chatter from ${social} (docs/providers.md)`);
   const dataDir = resolve(ROOT_DIR, options.dataDir ?? '.data');
   mkdirSync(dataDir, { recursive: true });
   const closers: (() => Promise<void> | void)[] = [];

@@ -16,6 +16,19 @@ export async function loadJob(rootDir: string, schedule: Schedule): Promise<Job>
 }
 
 /**
+ * LOCAL_SCHEDULE_SECONDS: every job fires this often instead of at its rate (tests that need a
+ * second run of a job, such as a feed provider failing after it answered, set a few seconds).
+ */
+export function scheduleOverrideMs(env: NodeJS.ProcessEnv = process.env): number | null {
+  const raw = env.LOCAL_SCHEDULE_SECONDS;
+  if (raw === undefined || raw === '') return null;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds < 1)
+    throw new Error(`LOCAL_SCHEDULE_SECONDS must be at least 1 second, not "${raw}"`);
+  return seconds * 1000;
+}
+
+/**
  * Starts a timer per schedule at its rate, in the table's order. Every job also runs once at
  * start (in the background, not delaying "Ready"), as if its schedule had just fired: a fresh
  * data dir has live feeds at once. A job's run never overlaps its previous one; stopping waits
@@ -46,9 +59,10 @@ export async function startScheduleTimers(
       }));
     running.add(done);
   };
+  const everyMs = scheduleOverrideMs();
   for (const { schedule, job } of jobs) {
     run(schedule, job);
-    timers.push(setInterval(() => run(schedule, job), schedule.everyMinutes * 60_000));
+    timers.push(setInterval(() => run(schedule, job), everyMs ?? schedule.everyMinutes * 60_000));
   }
   return async () => {
     stopped = true;

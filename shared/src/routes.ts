@@ -136,6 +136,8 @@ export const routes = [
     area: 'market',
     tables: { profiles: 'read' },
     cognitoActions: PLAN_LOOKUP,
+    // The Polygon key, for a stage whose news provider is Polygon (marketData.news).
+    secrets: ['marketDataApiKey'],
   },
   {
     id: 'getMarketHistory',

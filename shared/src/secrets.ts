@@ -42,6 +42,16 @@ export const runtimeEnv = {
   cboeBaseUrl: 'CBOE_BASE_URL',
   /** Seconds a real provider's chain is served before it is fetched again (unset: 60; tests shorten it). */
   chainsRefreshSeconds: 'CHAINS_REFRESH_SECONDS',
+  /** 'simulated' (default) or 'polygon': where the Daily Market Summary's news comes from. */
+  newsProvider: 'NEWS_PROVIDER',
+  /** Seconds the provider's news is served before it is fetched again (unset: 300; tests shorten it). */
+  newsRefreshSeconds: 'NEWS_REFRESH_SECONDS',
+  /** 'simulated' (default) or 'stocktwits': where the Risky Chatter feed comes from. */
+  socialProvider: 'SOCIAL_PROVIDER',
+  /** Base URL of StockTwits' API (unset: api.stocktwits.com; tests point it at a local server). */
+  stocktwitsBaseUrl: 'STOCKTWITS_BASE_URL',
+  /** Comma-separated symbols whose StockTwits streams the chatter job reads (unset: SOCIAL_WATCHLIST). */
+  socialSymbols: 'SOCIAL_SYMBOLS',
   /** 'true' where only requests with CloudFront's origin-verify header are served (AWS and `npm start`). */
   originVerifyRequired: 'ORIGIN_VERIFY_REQUIRED',
   /**

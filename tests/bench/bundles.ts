@@ -130,6 +130,8 @@ function functionEnvironment(service: string): Record<string, string> {
     [runtimeEnv.siteGateEnabled]: 'false',
     [runtimeEnv.quotesProvider]: 'simulated',
     [runtimeEnv.chainsProvider]: 'simulated',
+    [runtimeEnv.newsProvider]: 'simulated',
+    [runtimeEnv.socialProvider]: 'simulated',
     POWERTOOLS_SERVICE_NAME: service,
     POWERTOOLS_METRICS_NAMESPACE: metricsNamespace('bench'),
     ...Object.fromEntries(

@@ -54,7 +54,13 @@ function feedAnswer(
   const parsed = feedQuerySchemas[feed].parse(query);
   const items = (stub.items[feed] as AnyFeedItem[]).filter((item) => !hidden.has(item.id));
   const page = pageFeedItems(feed, items as never, parsed as never);
-  const base = { items: page.items, cursor: page.cursor, asOf: FEEDS_AS_OF, source: 'simulated' as const };
+  const base = {
+    items: page.items,
+    cursor: page.cursor,
+    asOf: FEEDS_AS_OF,
+    source: 'simulated' as const,
+    stale: null,
+  };
   return feed === 'alerts'
     ? { ...base, todayCount: items.length + 40 }
     : { ...base, ...feedExtras(feed, page.matched as AnyFeedItem[]) };

@@ -14,6 +14,7 @@ import {
 } from '../constants/ranges';
 import { sentiments } from '../market/schemas';
 import { tickerSchema } from '../market/ticker';
+import { feedProviderSchema, feedStaleSchema } from '../providers/feeds/feed-providers';
 
 export const feedNames = ['alerts', 'darkpool', 'chatter', 'trends'] as const;
 export type FeedName = (typeof feedNames)[number];
@@ -75,6 +76,8 @@ export const marketAlertSchema = z.object({
   volume: count,
   bias: z.enum(biases),
   trigger: alertTriggerSchema,
+  /** Where the item came from: 'simulated' or the stage's provider (docs/providers.md); unset = simulated. */
+  provider: feedProviderSchema.optional(),
 });
 export type MarketAlert = z.infer<typeof marketAlertSchema>;
 
@@ -128,6 +131,8 @@ export const darkPoolFlowSchema = z.object({
   humanPattern: z.boolean(),
   edgeScore: z.number().min(EDGE_SCORE_RANGE.min).max(EDGE_SCORE_RANGE.max),
   edgeBreakdown: darkPoolEdgeBreakdownSchema,
+  /** Where the item came from: 'simulated' or the stage's provider (docs/providers.md); unset = simulated. */
+  provider: feedProviderSchema.optional(),
 });
 export type DarkPoolFlow = z.infer<typeof darkPoolFlowSchema>;
 
@@ -183,6 +188,8 @@ export const socialTrendSchema = z
     /** The model's price and change of the ticker at `timestamp` (what the chatter reacts to). */
     price: z.number().nonnegative().optional(),
     changePercent: z.number().optional(),
+    /** Where the item came from: 'simulated' or the stage's provider (docs/providers.md); unset = simulated. */
+    provider: feedProviderSchema.optional(),
   })
   .refine((trend) => trend.priceTarget === undefined || trend.sentiment === 'bullish', {
     message: 'Only bullish trends carry a price target',
@@ -225,6 +232,8 @@ export const trendAlertSchema = z.object({
   isActive: z.boolean(),
   dismissedAt: timestamp.nullable().optional(),
   bias: z.enum(biases).optional(),
+  /** Where the item came from: 'simulated' or the stage's provider (docs/providers.md); unset = simulated. */
+  provider: feedProviderSchema.optional(),
 });
 export type TrendAlert = z.infer<typeof trendAlertSchema>;
 
@@ -340,7 +349,10 @@ const page = <T extends z.ZodType>(item: T) => ({
   cursor: z.string().nullable(),
   /** When the answer was made (items are shown only once their time has come). */
   asOf: timestamp,
-  source: z.literal('simulated'),
+  /** The feed's provider on this stage; every item of a real provider's feed is that provider's. */
+  source: feedProviderSchema,
+  /** Set when the provider's latest answer failed and its last good items are served. */
+  stale: feedStaleSchema.nullable(),
 });
 
 export const alertsResponseSchema = z.object({

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { NEWS_PROVIDERS } from '../providers/feeds/feed-providers';
 import { MARKET_DATA_MAX_SYMBOLS } from '../constants/caps';
 import { EDGE_SCORE_RANGE, IV_RANK_RANGE } from '../constants/ranges';
 import { scannerStrategies, scannerStrategyOptions } from '../constants/strategies';
@@ -119,7 +120,10 @@ export const newsItemSchema = z.object({
   sentiment: z.enum(sentiments),
   tradingImplication: z.string(),
   sourceUrl: z.url(),
+  /** Who wrote it: the publisher (a real provider) or the simulated wire. */
   sourceName: z.string(),
+  /** Where the story came from: the simulated market or a news provider (docs/providers.md). */
+  provider: z.enum(NEWS_PROVIDERS),
 });
 export type NewsItem = z.infer<typeof newsItemSchema>;
 

@@ -4,6 +4,7 @@
  * checkable: the day it is for, the close its figures are taken at, and those closing quotes.
  */
 import * as z from 'zod';
+import { feedStaleSchema, NEWS_PROVIDERS } from '../providers/feeds/feed-providers';
 import { marketSummarySchema, quoteSchema } from './schemas';
 
 export const sectorMoveSchema = z.object({
@@ -28,5 +29,16 @@ export const dailyMarketSummarySchema = marketSummarySchema.extend({
   sectors: z.array(sectorMoveSchema),
   /** The closing quotes behind the figures: the summary symbols and every ticker the news names. */
   quotes: z.array(quoteSchema),
+  /**
+   * Where `news` came from: the simulated wire (written from the figures above) or the stage's news
+   * provider, when its stories were fetched (null: none yet), and, when its latest answer failed,
+   * why and how old the stories served are. A real provider's summary carries none of the simulated
+   * stories, even when it has none of its own yet.
+   */
+  newsSource: z.object({
+    provider: z.enum(NEWS_PROVIDERS),
+    fetchedAt: z.iso.datetime().nullable(),
+    stale: feedStaleSchema.nullable(),
+  }),
 });
 export type DailyMarketSummary = z.infer<typeof dailyMarketSummarySchema>;

@@ -94,6 +94,7 @@ function selectNews(snap: SummarySnapshot, candidates: readonly NewsCandidate[])
       tradingImplication,
       sourceUrl,
       sourceName: SIMULATED_NEWS_SOURCE,
+      provider: 'simulated' as const,
     }))
     .sort(compareNews);
 }
@@ -125,5 +126,6 @@ export function dailyMarketSummary(at: Date): DailyMarketSummary {
     vixChange: Number(vix.quote.change),
     sectors,
     quotes: [...symbols].map((symbol) => snap.move(symbol).quote),
+    newsSource: { provider: 'simulated', fetchedAt: null, stale: null },
   };
 }

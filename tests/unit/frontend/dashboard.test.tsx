@@ -4,6 +4,7 @@
  * (tests/helpers/api-server.ts): quotes and the daily summary from the shared market model (what
  * the simulated stage serves), the journal's figures and trades as fixed answers.
  */
+import { readFileSync } from 'node:fs';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,6 +16,7 @@ import { dailyMarketSummary } from '@shared/market/summary';
 import type { DailyMarketSummary } from '@shared/market/summary-schemas';
 import { newsDateKey } from '@shared/market/summary-seen';
 import type { Profile } from '@shared/profiles/schemas';
+import { newsItemFromPolygon, parsePolygonNews } from '@shared/providers/feeds/polygon-news';
 import { trade, tradeStats } from '../../fixtures/api-responses';
 import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
@@ -418,6 +420,34 @@ describe('Daily Market Summary', () => {
     await renderDashboard();
     const dialog = await summaryDialog();
     expect(await within(dialog).findByText('Friday, May 19, 2023')).toBeInTheDocument();
+  });
+
+  it('shows a news provider’s stories with their publisher and link, and says when they were not updated', async () => {
+    // jsdom's import.meta.url is not a file URL: the recording is read from the repository root.
+    const recorded = parsePolygonNews(
+      JSON.parse(readFileSync('tests/fixtures/providers/polygon/news-AAPL.openbb-cassette.json', 'utf8')),
+    );
+    apiServer.use(
+      serve('getMarketSummary', () => ({
+        ...SUMMARY,
+        news: recorded.map(newsItemFromPolygon),
+        newsSource: {
+          provider: 'polygon' as const,
+          fetchedAt: NOW.toISOString(),
+          stale: { reason: 'Polygon answered 503', ageSeconds: 360 },
+        },
+      })),
+    );
+    await renderDashboard();
+    const dialog = await summaryDialog();
+    expect(await within(dialog).findByText('Source: Investing.com')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: /These Under-\$10 Stocks Are Up 100%/ })).toHaveAttribute(
+      'href',
+      'https://www.investing.com/analysis/these-under10-stocks-are-up-100-this-quarter--and-some-still-have-room-to-run-200667317',
+    );
+    expect(
+      within(dialog).getByText('News: Polygon · not updated (Polygon answered 503; 6 min old)'),
+    ).toBeInTheDocument();
   });
 
   it("says 'Loading market summary...' while the summary loads", async () => {

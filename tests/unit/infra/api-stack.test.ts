@@ -206,6 +206,8 @@ describe('route functions', () => {
       else if (name === runtimeEnv.siteGateEnabled) expect(value).toBe(String(stage.siteGate));
       else if (name === runtimeEnv.quotesProvider) expect(value).toBe(stage.marketData.quotes);
       else if (name === runtimeEnv.chainsProvider) expect(value).toBe(stage.marketData.chains);
+      else if (name === runtimeEnv.newsProvider) expect(value).toBe(stage.marketData.news);
+      else if (name === runtimeEnv.socialProvider) expect(value).toBe(stage.marketData.social);
       else if (name === runtimeEnv.originVerifyRequired) expect(value).toBe('true');
       else if (name === 'NODE_OPTIONS') expect(value).toBe('--enable-source-maps');
       else if (name === 'POWERTOOLS_SERVICE_NAME') expect(value).toBe(route.area);
@@ -244,6 +246,34 @@ describe("the stage's AI model", () => {
           expect(variables, route.id).not.toHaveProperty(runtimeEnv.aiModel);
           expect(variables, route.id).not.toHaveProperty(runtimeEnv.aiBaseUrl);
         }
+      }
+    },
+    SYNTH_TIMEOUT_MS,
+  );
+});
+
+describe("the stage's feed providers", () => {
+  it(
+    'tells every function the news and social providers of the stage config, and grants the summary the Polygon key',
+    async () => {
+      const stage = await loadStage('full');
+      const full = stage.templates.api;
+      expect(fullStage.marketData).toMatchObject({ news: 'polygon', social: 'stocktwits' });
+      for (const route of routeTable) {
+        const variables = (findFunction(full, route.id).properties.Environment as { Variables: object })
+          .Variables;
+        expect(variables, route.id).toMatchObject({
+          [runtimeEnv.newsProvider]: 'polygon',
+          [runtimeEnv.socialProvider]: 'stocktwits',
+        });
+      }
+      // Polygon's news is read by the summary and by the assistant's summary tool, with the Polygon key.
+      for (const id of ['getMarketSummary', 'postChatMessage'] as const) {
+        const variables = (findFunction(full, id).properties.Environment as { Variables: object }).Variables;
+        expect(variables, id).toHaveProperty(secrets.marketDataApiKey.arnEnvVar);
+        expect(JSON.stringify(statementsOfFunction(full, id).map((s) => s.Resource)), id).toContain(
+          stage.ids.secrets.marketDataApiKey,
+        );
       }
     },
     SYNTH_TIMEOUT_MS,

@@ -1,6 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ScheduleDefinition, schedules } from '@shared/schedules';
+import { runtimeEnv } from '@shared/secrets';
 import { type TableKey, tables } from '@shared/tables';
 import {
   actionsOf,
@@ -23,6 +24,21 @@ beforeAll(async () => {
 const rate = (minutes: number) => `rate(${minutes} ${minutes === 1 ? 'minute' : 'minutes'})`;
 
 describe('scheduled jobs', () => {
+  it(
+    "tells the feeds job the stage's social provider, and grants it no secret (StockTwits' streams need no key)",
+    async () => {
+      const full = (await loadStage('full')).templates.feeds;
+      const { properties } = findFunction(full, 'generateFeeds');
+      const variables = (properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables).toMatchObject({ [runtimeEnv.socialProvider]: 'stocktwits' });
+      expect(Object.keys(variables).filter((name) => name.startsWith('SECRET_ARN_'))).toEqual([]);
+      const dev = (findFunction(feeds, 'generateFeeds').properties.Environment as { Variables: object })
+        .Variables;
+      expect(dev).toMatchObject({ [runtimeEnv.socialProvider]: 'simulated' });
+    },
+    SYNTH_TIMEOUT_MS,
+  );
+
   it('has one schedule and one function per row of the schedule table', () => {
     feeds.resourceCountIs('AWS::Scheduler::Schedule', jobs.length);
     feeds.resourceCountIs('AWS::Lambda::Function', jobs.length);

@@ -2,7 +2,8 @@ import { type StageConfig, stages } from '../../../infra/config/stages';
 
 /**
  * A stage with every optional setting on: the hosted UI with Google sign-in, a custom domain (site
- * and API), an alarm email, the AI model (dev and prod leave them unset) and WAF (off in dev), so
+ * and API), an alarm email, the AI model (dev and prod leave them unset), WAF (off in dev) and the feeds'
+ * real providers (simulated in dev), so
  * one synthesis covers both sides of each.
  */
 export const fullStage: StageConfig = {
@@ -28,5 +29,7 @@ export const fullStage: StageConfig = {
   },
   alarmEmail: 'alarms@example.com',
   ai: { model: 'gpt-4.1-mini', baseUrl: 'https://models.example.com/v1' },
+  // The live feeds on their real providers (dev and prod keep them simulated).
+  marketData: { ...stages.dev.marketData, news: 'polygon', social: 'stocktwits' },
   waf: { enabled: true, rateLimits: { signUp: 10, signIn: 150, siteGate: 30, contact: 12 } },
 };

@@ -107,6 +107,7 @@ describe('quote, news and summary', () => {
     tradingImplication: 'Expect lower IV.',
     sourceUrl: 'https://example.com/fed',
     sourceName: 'Example Wire',
+    provider: 'simulated',
   };
 
   it('accepts a quote with and without market cap', () => {
@@ -129,6 +130,8 @@ describe('quote, news and summary', () => {
     expect(newsItemSchema.parse(news)).toEqual(news);
     expect(firstPath(newsItemSchema.safeParse({ ...news, impact: 'extreme' }))).toEqual(['impact']);
     expect(firstPath(newsItemSchema.safeParse({ ...news, sourceUrl: 'not a url' }))).toEqual(['sourceUrl']);
+    expect(newsItemSchema.parse({ ...news, provider: 'polygon' }).provider).toBe('polygon');
+    expect(firstPath(newsItemSchema.safeParse({ ...news, provider: 'reuters' }))).toEqual(['provider']);
   });
 
   it('accepts a market summary', () => {

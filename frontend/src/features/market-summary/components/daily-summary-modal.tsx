@@ -7,6 +7,7 @@ import {
 } from '@shared/constants/texts';
 import { newsCategoryFilters, type NewsCategoryFilter } from '@shared/market/schemas';
 import { fallbackMarketSummary } from '@shared/market/summary-fallback';
+import { feedProviderLabels } from '@shared/providers/feeds/feed-providers';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMarketSummary } from '../api/get-market-summary';
@@ -146,6 +147,14 @@ export function DailySummaryModal({ onClose, onStartTrading }: DailySummaryModal
               {summary ? summary.news.length : 0} news item{summary?.news.length === 1 ? '' : 's'}
             </span>
             {summary && <span>Last updated {clockTime(summary.updatedAt)}</span>}
+            {/* A real news provider's stories are attributed (and said to be old when it last failed). */}
+            {data && data.newsSource.provider !== 'simulated' && (
+              <span>
+                News: {feedProviderLabels[data.newsSource.provider]}
+                {data.newsSource.stale &&
+                  ` · not updated (${data.newsSource.stale.reason}; ${Math.round(data.newsSource.stale.ageSeconds / 60)} min old)`}
+              </span>
+            )}
             {summary && (
               <span className="rounded-full border border-amber-400/30 bg-amber-400/10 px-2 py-0.5 font-semibold text-amber-200">
                 {summary.source === 'live' ? MARKET_DATA_SOURCE_LIVE : MARKET_DATA_SOURCE_SIMULATED}

@@ -1,0 +1,67 @@
+/**
+ * Which provider serves each feed on this stage (SOCIAL_PROVIDER for Risky Chatter; the other
+ * feeds are simulated until their adapters exist), the scheduled run's real sources, and what the
+ * API does with a feed's stored items: only the stage's provider's items, each saying its
+ * provider, and the provider's staleness. A simulated item never reaches a stage configured for a
+ * real provider (items stored before the switch included), nor a real one a simulated stage.
+ */
+import type { AnyFeedItem, FeedName } from '@shared/feeds/schemas';
+import {
+  providerFromEnv,
+  SOCIAL_PROVIDERS,
+  type FeedProviderName,
+  type FeedStale,
+} from '@shared/providers/feeds/feed-providers';
+import { runtimeEnv } from '@shared/secrets';
+import { feedFetchJson } from './provider-fetch';
+import { staleOf, type ProviderStatusRepo } from './provider-status';
+import type { FeedsRepo } from './repository';
+import { socialSymbols, StocktwitsChatter, type RealFeedRun } from './social-source';
+
+export function feedProviderOf(feed: FeedName, env: NodeJS.ProcessEnv = process.env): FeedProviderName {
+  if (feed === 'chatter') return providerFromEnv(SOCIAL_PROVIDERS, runtimeEnv.socialProvider, env);
+  return 'simulated';
+}
+
+/** A feed's real source, as the scheduled run calls it. */
+export type RealFeedSource = { run(repo: FeedsRepo): Promise<RealFeedRun> };
+export type RealFeeds = Partial<Record<FeedName, RealFeedSource>>;
+
+/** The stage's real sources (none on a simulated stage). */
+export function configuredRealFeeds(
+  status: ProviderStatusRepo,
+  env: NodeJS.ProcessEnv = process.env,
+): RealFeeds {
+  const feeds: RealFeeds = {};
+  if (feedProviderOf('chatter', env) === 'stocktwits') {
+    const chatter = new StocktwitsChatter(
+      env[runtimeEnv.stocktwitsBaseUrl] ?? 'https://api.stocktwits.com',
+      feedFetchJson(),
+      socialSymbols(env),
+    );
+    feeds.chatter = { run: (repo) => chatter.run(repo, status) };
+  }
+  return feeds;
+}
+
+export interface ProviderView<T extends AnyFeedItem> {
+  items: T[];
+  source: FeedProviderName;
+  stale: FeedStale | null;
+}
+
+/** The stage's provider's items of a feed, each labelled with it, and whether they are stale. */
+export async function providerView<T extends AnyFeedItem>(
+  feed: FeedName,
+  items: readonly T[],
+  status: ProviderStatusRepo | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  wallNow = Date.now(),
+): Promise<ProviderView<T>> {
+  const source = feedProviderOf(feed, env);
+  const mine = items
+    .filter((item) => (item.provider ?? 'simulated') === source)
+    .map((item) => ({ ...item, provider: source }));
+  const stale = source === 'simulated' || !status ? null : staleOf(await status.get(feed), wallNow);
+  return { items: mine, source, stale };
+}

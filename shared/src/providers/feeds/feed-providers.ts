@@ -1,0 +1,64 @@
+/**
+ * Which provider each live feed may come from (issue 23), chosen per stage like quotes and chains:
+ * `marketData.news` and `marketData.social` in infra/config/stages.ts, NEWS_PROVIDER and
+ * SOCIAL_PROVIDER for `npm start`. 'simulated' is the default everywhere. Pure names, schemas and
+ * the provider error; the adapters are beside this file, the sources in lambdas/feeds/*-source.ts.
+ */
+import * as z from 'zod';
+
+export const NEWS_PROVIDERS = ['simulated', 'polygon'] as const;
+export type NewsProviderName = (typeof NEWS_PROVIDERS)[number];
+
+export const SOCIAL_PROVIDERS = ['simulated', 'stocktwits'] as const;
+export type SocialProviderName = (typeof SOCIAL_PROVIDERS)[number];
+
+/** Every name an item's or a response's `provider` may carry. */
+export const FEED_PROVIDERS = ['simulated', 'polygon', 'stocktwits'] as const;
+export type FeedProviderName = (typeof FEED_PROVIDERS)[number];
+export const feedProviderSchema = z.enum(FEED_PROVIDERS);
+
+export const feedProviderLabels: Record<FeedProviderName, string> = {
+  simulated: 'Simulated',
+  polygon: 'Polygon',
+  stocktwits: 'StockTwits',
+};
+
+/**
+ * A real provider's latest answer failed and its last good items are served instead: why, and
+ * how old they are (seconds since they were fetched).
+ */
+export const feedStaleSchema = z.object({
+  reason: z.string(),
+  ageSeconds: z.number().int().nonnegative(),
+});
+export type FeedStale = z.infer<typeof feedStaleSchema>;
+
+/** The provider answered with an error, too late, or with a body that is not what its API sends. */
+export class FeedProviderError extends Error {
+  override name = 'FeedProviderError';
+}
+
+/** One JSON GET; throws on a failed status, a timeout or a body that is not JSON. */
+export type FetchJson = (url: string) => Promise<unknown>;
+
+/** Parses `body` with `schema`, or says what the provider sent instead. */
+export function parseProviderBody<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new FeedProviderError(
+    `sent a body that is not ${what} (${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid'})`,
+  );
+}
+
+/** Reads a provider choice from the environment: unset → simulated; anything else unknown throws. */
+export function providerFromEnv<T extends string>(
+  names: readonly T[],
+  envVar: string,
+  env: NodeJS.ProcessEnv = process.env,
+): T {
+  const raw = env[envVar];
+  if (raw === undefined || raw === '') return names[0]!;
+  if ((names as readonly string[]).includes(raw)) return raw as T;
+  throw new Error(`${envVar} must be ${names.join(' or ')}, not "${raw}"`);
+}

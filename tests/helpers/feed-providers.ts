@@ -1,0 +1,43 @@
+/**
+ * A local HTTP server standing in for Polygon's news and StockTwits' symbol streams, serving the
+ * recorded bodies (tests/fixtures/SOURCES.md) at each API's path: `/v2/reference/news` the
+ * recorded AAPL page (OpenBB's cassette), `/api/2/streams/symbol/F.json` the recorded F stream;
+ * any other path answers 404. `fail` makes every answer that status instead. Each request's path
+ * and Authorization header are kept.
+ */
+import { readFileSync } from 'node:fs';
+
+const fixture = (path: string) =>
+  readFileSync(new URL(`../fixtures/providers/${path}`, import.meta.url), 'utf8');
+
+export const recordedNewsPage = fixture('polygon/news-AAPL.openbb-cassette.json');
+export const recordedStreamF = fixture('stocktwits/symbol-F.khbrendle-stocktwits.json');
+
+export async function startFeedProviderStandIn() {
+  const { createServer } = await import('node:http');
+  const requests: { path: string; authorization: string | undefined }[] = [];
+  const state = { fail: null as number | null };
+  const server = createServer((req, res) => {
+    const path = req.url ?? '';
+    requests.push({ path, authorization: req.headers.authorization });
+    const body = path.startsWith('/v2/reference/news?')
+      ? recordedNewsPage
+      : path === '/api/2/streams/symbol/F.json'
+        ? recordedStreamF
+        : null;
+    const status = state.fail ?? (body ? 200 : 404);
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(status === 200 ? body : JSON.stringify({ error: `stand-in answered ${status}` }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    failWith: (status: number | null) => void (state.fail = status),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
