@@ -7,6 +7,7 @@ import { planLookup } from '../common/plan';
 import { providerStatusRepo } from '../feeds/provider-status';
 import { dismissalsRepo, feedsRepo } from '../feeds/repository';
 import { configuredQuoteSource } from '../market/quote-source';
+import { configuredChainSource } from '../market/chain-source';
 import { tradesRepo } from '../trades/repository';
 import { statsCache } from '../trades/stats-cache';
 import { modelSettings } from './config';
@@ -31,6 +32,7 @@ const assistant = onFirstUse((): ChatDeps => ({
     providerStatus: providerStatusRepo(dynamoDb, tableName('feeds')),
   },
   quotes: configuredQuoteSource(),
+  chains: configuredChainSource(),
   modelSettings,
 }));
 const history = onFirstUse(() => chatRepo(dynamoDb, tableName('chatMessages')));

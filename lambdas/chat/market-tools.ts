@@ -1,7 +1,8 @@
 /**
  * The market tools: quotes (the stage's provider), price history, the daily summary, option
- * chains, the scanner and implied-volatility statistics, each the same service the app's own
- * routes use, with the caller's plan applied.
+ * chains and the scanner (the stage's chain provider: simulated, CBOE or Polygon, cited with it)
+ * and implied-volatility statistics, each the same service the app's own routes use, with the
+ * caller's plan applied.
  */
 import * as z from 'zod';
 import { scannerStrategies, scannerStrategyLabel } from '@shared/constants/strategies';
@@ -11,7 +12,8 @@ import { tickerSchema } from '@shared/market/ticker';
 import { scanFiltersSchema, scanSortKeys } from '@shared/options/scan-filters';
 import { ValidationError } from '../common/errors';
 import { priceHistory } from '../market/history-service';
-import { marketData, simulatedOptionsChain, simulatedScan } from '../market/service';
+import { marketData, optionsChain, scanOptions, type Provenance } from '../market/service';
+import { providerLabel } from '../market/chain-source';
 import { servedMarketSummary } from '../market/summary-service';
 import { cents, citation, DAY_MS, finiteOrNull, money, percent, tool } from './tool-kit';
 
@@ -143,6 +145,18 @@ export const getMarketSummary = tool({
   },
 });
 
+/** A real provider's chain or scan is cited as live; the simulated market's as simulated. */
+const citedSource = (p: Provenance) => (p.source === 'simulated' ? 'simulated' : 'live');
+
+/** ' (CBOE, 15 min delayed)' after a real chain's label, with 'stale' when its last answer failed. */
+function fromProvider(p: Provenance): string {
+  if (p.source === 'simulated') return '';
+  const parts = [providerLabel(p.source)];
+  if (p.delayed) parts.push(p.source === 'cboe' ? '15 min delayed' : 'delayed');
+  if (p.stale) parts.push(`stale, ${Math.max(1, Math.round(p.stale.ageSeconds / 60))} min old`);
+  return ` (${parts.join(', ')})`;
+}
+
 /** The expiration a chain question means when it names none: the first at least three weeks out. */
 function defaultExpiration(expirations: readonly string[], at: Date): string | undefined {
   return (
@@ -161,8 +175,8 @@ export const getOptionChain = tool({
       strikesEachSide: z.number().int().min(1).max(10).default(4),
     })
     .strict(),
-  run({ symbol, expiration, strikesEachSide }, ctx) {
-    const all = simulatedOptionsChain(ctx.plan, { symbol }, ctx.at);
+  async run({ symbol, expiration, strikesEachSide }, ctx) {
+    const all = await optionsChain(ctx.plan, { symbol }, ctx.chains ?? null, ctx.at);
     const chosen = expiration ?? defaultExpiration(all.expirations, ctx.at);
     if (!chosen || !all.expirations.includes(chosen))
       throw new ValidationError(
@@ -200,12 +214,15 @@ export const getOptionChain = tool({
         underlyingPrice: all.underlyingPrice,
         asOf: all.asOf,
         source: all.source,
+        delayed: all.delayed,
+        stale: all.stale,
         expiration: chosen,
         expirations: all.expirations,
         contracts: near,
         note: 'iv is in percent',
       },
-      citation: citation('get_option_chain', `${all.symbol} option chain, ${chosen}`, {
+      citation: citation('get_option_chain', `${all.symbol} option chain, ${chosen}${fromProvider(all)}`, {
+        source: citedSource(all),
         asOf: all.asOf,
         symbols: [all.symbol],
         figures: [
@@ -238,9 +255,9 @@ export const scanTool = tool({
   description:
     'Runs the options scanner (the same engine as the Scanner page) and returns the best positions by edge score: strategy, expiration, strikes, cost, max profit/loss, probability of profit, edge score. minProbabilityOfProfit is a fraction (0.6 = 60%). Without a ticker it scans the whole market.',
   input: scanInput,
-  run(args, ctx) {
+  async run(args, ctx) {
     const filters = scanFiltersSchema.parse({ ...args, ivRank: 0 });
-    const output = simulatedScan(ctx.plan, filters, ctx.at);
+    const output = await scanOptions(ctx.plan, filters, ctx.chains ?? null, ctx.at);
     const results = output.results.map((r) => ({
       ticker: r.ticker,
       strategy: r.strategy,
@@ -263,11 +280,14 @@ export const scanTool = tool({
       result: {
         asOf: output.asOf,
         source: output.source,
+        delayed: output.delayed,
+        stale: output.stale,
         matched: output.matched,
         results,
         note: 'percent fields are in percent',
       },
-      citation: citation('scan_options', `Scanner: ${what || 'whole market'}`, {
+      citation: citation('scan_options', `Scanner: ${what || 'whole market'}${fromProvider(output)}`, {
+        source: citedSource(output),
         asOf: output.asOf,
         symbols: [...new Set(results.map((r) => r.ticker))],
         figures: results.map((r) => ({

@@ -36,6 +36,7 @@ export interface ChatDeps {
   journal: JournalStore;
   feeds: ToolContext['feeds'];
   quotes: ToolContext['quotes'];
+  chains?: ToolContext['chains'];
   /** null: no AI model configured (the offline analyst answers). */
   modelSettings: () => Promise<ModelSettings | null>;
 }
@@ -124,7 +125,16 @@ export async function askAssistant(
 
   const timeZone = input.tz ?? DEFAULT_TIME_ZONE;
   const toolbox = new Toolbox(
-    { userId, at: marketAt, plan, timeZone, journal: deps.journal, feeds: deps.feeds, quotes: deps.quotes },
+    {
+      userId,
+      at: marketAt,
+      plan,
+      timeZone,
+      journal: deps.journal,
+      feeds: deps.feeds,
+      quotes: deps.quotes,
+      chains: deps.chains ?? null,
+    },
     logger,
   );
   const settings = await deps.modelSettings();

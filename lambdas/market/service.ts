@@ -95,7 +95,7 @@ async function realChain(
   }
 }
 
-/** The simulated market's chain (the assistant's tools read only these for now). */
+/** The simulated market's chain. */
 export function simulatedOptionsChain(
   plan: EffectivePlan,
   query: OptionChainQuery,
@@ -151,7 +151,7 @@ function checkScan(plan: EffectivePlan, filters: ScanFilters): number {
   return activeFilters;
 }
 
-/** A scan of the simulated universe (the assistant's tools read only these for now). */
+/** A scan of the simulated universe. */
 export function simulatedScan(
   plan: EffectivePlan,
   filters: ScanFilters,

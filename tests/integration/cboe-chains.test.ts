@@ -16,6 +16,8 @@ import {
   LastGoodChains,
 } from '../../lambdas/market/chain-source';
 import { optionsChain, scanOptions } from '../../lambdas/market/service';
+import { getOptionChain, scanTool } from '../../lambdas/chat/market-tools';
+import type { ToolContext } from '../../lambdas/chat/tool-kit';
 import { parseCboeChain } from '@shared/providers/chains/cboe';
 import { priceRealChain } from '@shared/providers/chains/price-real-chain';
 import {
@@ -190,5 +192,39 @@ describe('CHAINS_REFRESH_SECONDS', () => {
       expect(() => chainRefreshMs({ CHAINS_REFRESH_SECONDS: bad })).toThrow(
         `CHAINS_REFRESH_SECONDS must be a positive number of seconds, not "${bad}"`,
       );
+  });
+});
+
+describe('the assistant on CBOE', () => {
+  /** The tools read the plan, the clock and the chain source only. */
+  const context = (chains: LastGoodChains) =>
+    ({ plan: 'pro', at: new Date('2023-05-19T20:00:30Z'), chains }) as unknown as ToolContext;
+
+  it('answers chain questions from the provider’s quotes, cited as live CBOE data', async () => {
+    const { chains } = source();
+    const { result, citation } = await getOptionChain.run(
+      { symbol: 'QQQ', strikesEachSide: 2 },
+      context(chains),
+    );
+    expect(result).toMatchObject({ source: 'cboe', delayed: true, stale: null, underlyingPrice: 336.46 });
+    const quoted = quotedPrices(handwrittenChain());
+    expect(result.contracts.length).toBeGreaterThan(0);
+    for (const c of result.contracts) {
+      expect(quoted.has(c.bid)).toBe(true);
+      expect(quoted.has(c.ask)).toBe(true);
+    }
+    expect(citation).toMatchObject({
+      source: 'live',
+      label: expect.stringContaining('(CBOE, 15 min delayed)'),
+    });
+  });
+
+  it('scans the provider’s chain for the ticker asked, and says a ticker is needed without one', async () => {
+    const { chains } = source();
+    const { result, citation } = await scanTool.run(scanTool.input.parse({ ticker: 'QQQ' }), context(chains));
+    expect(result).toMatchObject({ source: 'cboe', delayed: true });
+    expect(result.results.length).toBeGreaterThan(0);
+    expect(citation.source).toBe('live');
+    await expect(scanTool.run(scanTool.input.parse({}), context(chains))).rejects.toThrow(/need a ticker/);
   });
 });
