@@ -7,7 +7,6 @@
 import { FEED_SIMULATION } from '@shared/constants/caps';
 import type { EffectivePlan, PlanFeature } from '@shared/constants/plans';
 import { feedItemsBetween, latestFeedItems } from '@shared/feeds/generate';
-import { generateDarkPoolFlow, goesToSearchedTicker } from '@shared/feeds/dark-pool';
 import { feedExtras, InvalidCursorError, pageFeedItems } from '@shared/feeds/query';
 import {
   feedNames,
@@ -17,8 +16,8 @@ import {
   type FeedQuery,
   type FeedResponse,
 } from '@shared/feeds/schemas';
-import { DEFAULT_FEED_SEED } from '@shared/feeds/timeline';
-import { isoDateOf, newYorkTime } from '@shared/market/calendar';
+import { DEFAULT_FEED_SEED, SESSION_FEEDS } from '@shared/feeds/timeline';
+import { isoDateOf, marketStatusAt, newYorkTime } from '@shared/market/calendar';
 import { isKnownSymbol } from '@shared/market/universe';
 import { NotFoundError, ValidationError } from '../common/errors';
 import { requireFeature } from '../common/plan';
@@ -136,21 +135,25 @@ export async function enforceFeedCaps(repo: FeedsRepo): Promise<Record<FeedName,
   return removed;
 }
 
-/** Spec 9: 70% of the flows after `focusSince` go to a searched ticker the market knows. */
-function withSearchedTicker(
-  flows: FeedItem<'darkpool'>[],
-  query: FeedQuery<'darkpool'>,
-  seed: string,
-): FeedItem<'darkpool'>[] {
-  const focus = query.focus;
-  if (!focus || !isKnownSymbol(focus)) return flows;
-  const since = query.focusSince ?? '';
-  return flows.map((flow) => {
-    const t = Date.parse(flow.timestamp);
-    return flow.timestamp >= since && flow.ticker !== focus && goesToSearchedTicker(t, seed)
-      ? generateDarkPoolFlow(t, seed, focus)
-      : flow;
-  });
+/** What each feed's items are called in a sentence. */
+const ITEM_WORDS: Record<FeedName, string> = {
+  alerts: 'market alerts',
+  darkpool: 'dark pool prints',
+  chatter: 'chatter',
+  trends: 'trend alerts',
+};
+
+/** Why a page is empty, in words the screen shows; null when it has items. */
+export function emptyNotice(feed: FeedName, query: FeedQuery<FeedName>, isOpen: boolean): string {
+  const words = ITEM_WORDS[feed];
+  if (query.ticker) {
+    const known = isKnownSymbol(query.ticker);
+    return known
+      ? `No ${words} for ${query.ticker} in the feed right now.`
+      : `No ${words} for ${query.ticker}: it is not a symbol the market knows.`;
+  }
+  if (!isOpen && SESSION_FEEDS.has(feed)) return `Market closed: no ${words} until the next open.`;
+  return `No ${words} match these filters.`;
 }
 
 async function todayCount(repo: FeedsRepo, stored: readonly AnyFeedItem[], now: Date): Promise<number> {
@@ -176,7 +179,6 @@ export async function readFeed<F extends FeedName>(
   now = marketNow(),
 ): Promise<FeedResponse<F>> {
   requireFeature(plan, FEED_FEATURES[feed]);
-  const seed = deps.seed ?? DEFAULT_FEED_SEED;
   const nowIso = now.toISOString();
   const [stored, dismissed] = await Promise.all([
     deps.feeds.items(feed),
@@ -184,12 +186,6 @@ export async function readFeed<F extends FeedName>(
   ]);
   let due = stored.filter((item) => item.timestamp <= nowIso) as FeedItem<F>[];
 
-  if (feed === 'darkpool')
-    due = withSearchedTicker(
-      due as FeedItem<'darkpool'>[],
-      query as FeedQuery<'darkpool'>,
-      seed,
-    ) as FeedItem<F>[];
   if (feed === 'trends') {
     const dismissedAt = new Map(dismissed.map((d) => [d.id, d.dismissed_at]));
     const include = (query as FeedQuery<'trends'>).includeDismissed === true;
@@ -210,7 +206,15 @@ export async function readFeed<F extends FeedName>(
       ]);
     throw error;
   }
-  const base = { items: page.items, cursor: page.cursor, asOf: nowIso, source: 'simulated' as const };
+  const market = marketStatusAt(now);
+  const base = {
+    items: page.items,
+    notice: page.items.length === 0 ? emptyNotice(feed, query, market.isOpen) : null,
+    market,
+    cursor: page.cursor,
+    asOf: nowIso,
+    source: 'simulated' as const,
+  };
   if (feed === 'alerts')
     return { ...base, todayCount: await todayCount(deps.feeds, stored, now) } as FeedResponse<F>;
   return { ...base, ...feedExtras(feed, page.matched) } as FeedResponse<F>;

@@ -31,8 +31,6 @@ export const FULLSCREEN_SCAN_EXPORT_ROWS = 5;
 /** Dark pool ticker search length, and how many known tickers its dropdown lists. */
 export const DARK_POOL_TICKER_MAX_LENGTH = 5;
 export const DARK_POOL_TICKER_DROPDOWN_SIZE = 20;
-/** Chance a new dark pool flow uses the searched known ticker. */
-export const DARK_POOL_SEARCHED_TICKER_CHANCE = 0.7;
 /** The daily summary generates between these many news items. */
 export const NEWS_ITEMS_RANGE = { min: 8, max: 12 } as const;
 /** Onboarding tour steps, in order. */

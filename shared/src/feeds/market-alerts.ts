@@ -38,7 +38,14 @@ import {
   type MarketMoment,
   type ScanReading,
 } from './market-readings';
-import type { AlertSeverity, AlertTrigger, Bias, MarketAlert, MarketAlertType } from './schemas';
+import {
+  SIMULATED_ORIGIN,
+  type AlertSeverity,
+  type AlertTrigger,
+  type Bias,
+  type MarketAlert,
+  type MarketAlertType,
+} from './schemas';
 import {
   arrivalsBetween,
   DAY_MS,
@@ -313,6 +320,7 @@ function makeMarketAlert(t: number, seed: string): MarketAlert | null {
   return {
     id: feedItemId('alerts', t),
     ticker: chosen.symbol,
+    origin: SIMULATED_ORIGIN,
     type: chosen.type,
     message: chosen.message,
     timestamp: at.toISOString(),

@@ -22,6 +22,13 @@ export const feedNameSchema = z.enum(feedNames);
 /** Screens poll a feed at its pace: its shortest gap between items (spec 9: 15 / 8 / 15 / 20 s). */
 export const feedPollMs = (feed: FeedName) => FEED_SIMULATION[feed].intervalSeconds.min * 1000;
 
+/**
+ * Where an item comes from: 'simulated' for the generators of shared/src/feeds (the pages label
+ * it so), otherwise the name of the real source it was read from.
+ */
+export const SIMULATED_ORIGIN = 'simulated';
+const origin = z.string().min(1).max(60);
+
 const percent = z.number().min(PERCENT_RANGE.min).max(PERCENT_RANGE.max);
 const count = z.number().int().nonnegative();
 const timestamp = z.iso.datetime();
@@ -65,6 +72,7 @@ export type AlertTrigger = z.infer<typeof alertTriggerSchema>;
 export const marketAlertSchema = z.object({
   id: z.string(),
   ticker: z.string(),
+  origin,
   type: z.enum(marketAlertTypes),
   message: z.string(),
   timestamp,
@@ -109,6 +117,7 @@ export type DarkPoolEdgeBreakdown = z.infer<typeof darkPoolEdgeBreakdownSchema>;
 export const darkPoolFlowSchema = z.object({
   id: z.string(),
   ticker: z.string(),
+  origin,
   timestamp,
   /** Shares in the block. */
   blockSize: z.number().int().positive(),
@@ -162,6 +171,7 @@ export const socialTrendSchema = z
   .object({
     id: z.string(),
     ticker: z.string(),
+    origin,
     platform: z.enum(socialPlatforms),
     sentiment: z.enum(sentiments),
     confidence: percent,
@@ -199,6 +209,7 @@ export type TrendSeverity = (typeof trendSeverities)[number];
 export const trendAlertSchema = z.object({
   id: z.string(),
   ticker: z.string(),
+  origin,
   alertType: z.enum(trendAlertTypes),
   severity: z.enum(trendSeverities),
   confidence: percent,
@@ -284,9 +295,6 @@ export const darkPoolQuerySchema = z.strictObject({
   /** Algo Only: algorithmic prints only. */
   algoOnly: queryFlag.optional(),
   side: z.enum(tradeSides).optional(),
-  /** The searched ticker: a known one takes 70% of the flows after `focusSince` (spec 9). */
-  focus: tickerSchema.optional(),
-  focusSince: queryInstant.optional(),
 });
 
 export const chatterSorts = ['newest', 'mentions', 'confidence', 'growth'] as const;
@@ -334,8 +342,20 @@ export const communitySchema = z.object({
 });
 export type Community = z.infer<typeof communitySchema>;
 
+/** Whether the market trades at the answer's instant, and when it next opens (NYSE calendar). */
+export const marketStatusSchema = z.object({
+  isOpen: z.boolean(),
+  nextOpen: timestamp,
+  /** Today's close while open (13:00 New York on an early close). */
+  closesAt: timestamp.nullable(),
+});
+export type MarketStatusInfo = z.infer<typeof marketStatusSchema>;
+
 const page = <T extends z.ZodType>(item: T) => ({
   items: z.array(item),
+  /** Why the list is empty, in words a page shows (e.g. no items for the ticker asked for); null otherwise. */
+  notice: z.string().nullable(),
+  market: marketStatusSchema,
   /** Pass back as `cursor` for the next page; null on the last page. */
   cursor: z.string().nullable(),
   /** When the answer was made (items are shown only once their time has come). */

@@ -1,7 +1,10 @@
 /**
  * The US equity calendar in America/New_York: NYSE trading days (weekends and the exchange's
- * full-day holidays excluded; early closes are not modelled) and the regular session 09:30-16:00.
- * DST follows the US rule (second Sunday of March to first Sunday of November, at 02:00 local).
+ * full-day holidays excluded) and each day's regular session, 09:30-16:00, or 09:30-13:00 on the
+ * exchange's early closes (the day after Thanksgiving; Christmas Eve and July 3 when they are
+ * weekday trading days). Unscheduled closures (such as 2025-01-09) are not modelled: see
+ * docs/decisions/market-sessions.md. DST follows the US rule (second Sunday of March to first
+ * Sunday of November, at 02:00 local).
  */
 
 const MS_PER_MINUTE = 60_000;
@@ -9,6 +12,8 @@ const MS_PER_DAY = 86_400_000;
 export const SESSION_OPEN_MINUTE = 9 * 60 + 30;
 export const SESSION_CLOSE_MINUTE = 16 * 60;
 export const SESSION_MINUTES = SESSION_CLOSE_MINUTE - SESSION_OPEN_MINUTE;
+/** The close of an early-close day, 13:00 New York. */
+export const EARLY_CLOSE_MINUTE = 13 * 60;
 
 /** Days since 1970-01-01 of a calendar date. */
 export function dayNumberOf(year: number, month: number, day: number): number {
@@ -121,4 +126,71 @@ export function previousTradingDay(dayNumber: number): number {
   let day = dayNumber - 1;
   while (!isTradingDay(day)) day -= 1;
   return day;
+}
+
+const earlyCloseCache = new Map<number, Set<number>>();
+
+/**
+ * NYSE early closes (13:00) of a year: the day after Thanksgiving; Christmas Eve and July 3 when
+ * they are trading days (a weekday and not themselves the observed holiday).
+ */
+export function nyseEarlyCloses(year: number): Set<number> {
+  const cached = earlyCloseCache.get(year);
+  if (cached) return cached;
+  const days = [nthWeekday(year, 11, 4, 4) + 1, dayNumberOf(year, 12, 24), dayNumberOf(year, 7, 3)];
+  const set = new Set(days.filter((day) => isTradingDay(day)));
+  earlyCloseCache.set(year, set);
+  return set;
+}
+
+/** A trading day's regular session in New York minutes of the day. */
+export interface Session {
+  open: number;
+  close: number;
+}
+
+const FULL_SESSION: Session = { open: SESSION_OPEN_MINUTE, close: SESSION_CLOSE_MINUTE };
+const EARLY_SESSION: Session = { open: SESSION_OPEN_MINUTE, close: EARLY_CLOSE_MINUTE };
+
+/** The regular session of a New York calendar day, or null when the market does not trade. */
+export function sessionOf(dayNumber: number): Session | null {
+  if (!isTradingDay(dayNumber)) return null;
+  const year = new Date(dayNumber * MS_PER_DAY).getUTCFullYear();
+  return nyseEarlyCloses(year).has(dayNumber) ? EARLY_SESSION : FULL_SESSION;
+}
+
+/** Whether the regular session is trading at an instant (open inclusive, close exclusive). */
+export function isInSession(at: Date): boolean {
+  const { dayNumber, minuteOfDay } = newYorkTime(at);
+  const session = sessionOf(dayNumber);
+  return session !== null && minuteOfDay >= session.open && minuteOfDay < session.close;
+}
+
+/** The next regular-session open strictly after an instant. */
+export function nextSessionOpen(at: Date): Date {
+  const { dayNumber, minuteOfDay } = newYorkTime(at);
+  for (let day = dayNumber; ; day += 1) {
+    const session = sessionOf(day);
+    if (session && (day > dayNumber || minuteOfDay < session.open)) return newYorkInstant(day, session.open);
+  }
+}
+
+/** Where the market stands at an instant: open (and when it closes) or closed (and when it opens). */
+export interface MarketStatus {
+  isOpen: boolean;
+  /** ISO instant of the next regular-session open. */
+  nextOpen: string;
+  /** ISO instant of today's close while open; null when closed. */
+  closesAt: string | null;
+}
+
+export function marketStatusAt(at: Date): MarketStatus {
+  const { dayNumber } = newYorkTime(at);
+  const open = isInSession(at);
+  const session = sessionOf(dayNumber);
+  return {
+    isOpen: open,
+    nextOpen: nextSessionOpen(at).toISOString(),
+    closesAt: open && session ? newYorkInstant(dayNumber, session.close).toISOString() : null,
+  };
 }

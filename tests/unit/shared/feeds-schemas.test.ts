@@ -16,6 +16,7 @@ const at = '2025-03-10T15:00:00.000Z';
 const alert = {
   id: 'a1',
   ticker: 'NVDA',
+  origin: 'simulated',
   type: 'unusual-flow',
   message: 'Unusual call volume',
   timestamp: at,
@@ -30,6 +31,7 @@ const alert = {
 const flow = {
   id: 'd1',
   ticker: 'AAPL',
+  origin: 'simulated',
   timestamp: at,
   blockSize: 250_000,
   price: 227.5,
@@ -50,6 +52,7 @@ const flow = {
 const trend = {
   id: 't1',
   ticker: 'GME',
+  origin: 'simulated',
   platform: 'reddit',
   sentiment: 'bullish',
   confidence: 64,
@@ -72,6 +75,7 @@ const trend = {
 const trendAlert = {
   id: 'ta1',
   ticker: 'TSLA',
+  origin: 'simulated',
   alertType: 'breakout',
   severity: 'critical',
   confidence: 77,
@@ -152,5 +156,17 @@ describe('feed item schemas', () => {
     expect(patternSchema.parse(pattern)).toEqual(pattern);
     expect(firstPath(patternSchema.safeParse({ ...pattern, bullishness: 96 }))).toEqual(['bullishness']);
     expect(firstPath(patternSchema.safeParse({ ...pattern, confidence: 49 }))).toEqual(['confidence']);
+  });
+});
+
+describe('the origin every feed item carries (issue 23: simulated items labelled)', () => {
+  it('is required on every item', () => {
+    for (const [schema, item] of [
+      [marketAlertSchema, alert],
+      [darkPoolFlowSchema, flow],
+    ] as const) {
+      const { origin: _origin, ...without } = item;
+      expect(firstPath(schema.safeParse(without))).toEqual(['origin']);
+    }
   });
 });
