@@ -68,36 +68,47 @@ function observed(dayNumber: number): number {
   return wd === 6 ? dayNumber - 1 : wd === 0 ? dayNumber + 1 : dayNumber;
 }
 
-const holidayCache = new Map<number, Set<number>>();
+const holidayCache = new Map<number, Map<number, string>>();
 
-/** NYSE full-day holidays of a year. */
-export function nyseHolidays(year: number): Set<number> {
+/** NYSE full-day holidays of a year, by day number, with their names. */
+function holidaysOf(year: number): Map<number, string> {
   const cached = holidayCache.get(year);
   if (cached) return cached;
-  const days = [
-    nthWeekday(year, 1, 1, 3), // Martin Luther King Jr. Day
-    nthWeekday(year, 2, 1, 3), // Washington's Birthday
-    easterSunday(year) - 2, // Good Friday
-    nthWeekday(year, 5, 1, -1), // Memorial Day
-    observed(dayNumberOf(year, 7, 4)),
-    nthWeekday(year, 9, 1, 1), // Labor Day
-    nthWeekday(year, 11, 4, 4), // Thanksgiving
-    observed(dayNumberOf(year, 12, 25)),
+  const days: [number, string][] = [
+    [nthWeekday(year, 1, 1, 3), 'Martin Luther King Jr. Day'],
+    [nthWeekday(year, 2, 1, 3), "Washington's Birthday"],
+    [easterSunday(year) - 2, 'Good Friday'],
+    [nthWeekday(year, 5, 1, -1), 'Memorial Day'],
+    [observed(dayNumberOf(year, 7, 4)), 'Independence Day'],
+    [nthWeekday(year, 9, 1, 1), 'Labor Day'],
+    [nthWeekday(year, 11, 4, 4), 'Thanksgiving Day'],
+    [observed(dayNumberOf(year, 12, 25)), 'Christmas Day'],
   ];
   // New Year's Day on a Saturday is not moved back into the old year.
   const newYear = dayNumberOf(year, 1, 1);
-  if (weekday(newYear) !== 6) days.push(observed(newYear));
-  if (year >= 2022) days.push(observed(dayNumberOf(year, 6, 19))); // Juneteenth
-  const set = new Set(days);
-  holidayCache.set(year, set);
-  return set;
+  if (weekday(newYear) !== 6) days.push([observed(newYear), "New Year's Day"]);
+  if (year >= 2022) days.push([observed(dayNumberOf(year, 6, 19)), 'Juneteenth']);
+  const map = new Map(days);
+  holidayCache.set(year, map);
+  return map;
+}
+
+/** NYSE full-day holidays of a year. */
+export function nyseHolidays(year: number): Set<number> {
+  return new Set(holidaysOf(year).keys());
+}
+
+/** The name of the NYSE holiday on a day ('Thanksgiving Day'), or null. */
+export function nyseHolidayName(dayNumber: number): string | null {
+  const year = new Date(dayNumber * MS_PER_DAY).getUTCFullYear();
+  return holidaysOf(year).get(dayNumber) ?? null;
 }
 
 export function isTradingDay(dayNumber: number): boolean {
   const wd = weekday(dayNumber);
   if (wd === 0 || wd === 6) return false;
   const year = new Date(dayNumber * MS_PER_DAY).getUTCFullYear();
-  return !nyseHolidays(year).has(dayNumber);
+  return !holidaysOf(year).has(dayNumber);
 }
 
 /** New York's offset from UTC in minutes (-240 in daylight time, -300 otherwise). */
