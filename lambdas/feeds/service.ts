@@ -7,7 +7,7 @@
 import { FEED_SIMULATION } from '@shared/constants/caps';
 import type { EffectivePlan, PlanFeature } from '@shared/constants/plans';
 import { feedItemsBetween, latestFeedItems } from '@shared/feeds/generate';
-import { feedExtras, InvalidCursorError, pageFeedItems } from '@shared/feeds/query';
+import { feedExtras, feedStatus, InvalidCursorError, pageFeedItems } from '@shared/feeds/query';
 import {
   feedNames,
   type AnyFeedItem,
@@ -16,9 +16,8 @@ import {
   type FeedQuery,
   type FeedResponse,
 } from '@shared/feeds/schemas';
-import { DEFAULT_FEED_SEED, SESSION_FEEDS } from '@shared/feeds/timeline';
-import { isoDateOf, marketStatusAt, newYorkTime } from '@shared/market/calendar';
-import { isKnownSymbol } from '@shared/market/universe';
+import { DEFAULT_FEED_SEED } from '@shared/feeds/timeline';
+import { isoDateOf, newYorkTime } from '@shared/market/calendar';
 import { NotFoundError, ValidationError } from '../common/errors';
 import { requireFeature } from '../common/plan';
 import type { DismissalsRepo, FeedsRepo } from './repository';
@@ -135,27 +134,6 @@ export async function enforceFeedCaps(repo: FeedsRepo): Promise<Record<FeedName,
   return removed;
 }
 
-/** What each feed's items are called in a sentence. */
-const ITEM_WORDS: Record<FeedName, string> = {
-  alerts: 'market alerts',
-  darkpool: 'dark pool prints',
-  chatter: 'chatter',
-  trends: 'trend alerts',
-};
-
-/** Why a page is empty, in words the screen shows; null when it has items. */
-export function emptyNotice(feed: FeedName, query: FeedQuery<FeedName>, isOpen: boolean): string {
-  const words = ITEM_WORDS[feed];
-  if (query.ticker) {
-    const known = isKnownSymbol(query.ticker);
-    return known
-      ? `No ${words} for ${query.ticker} in the feed right now.`
-      : `No ${words} for ${query.ticker}: it is not a symbol the market knows.`;
-  }
-  if (!isOpen && SESSION_FEEDS.has(feed)) return `Market closed: no ${words} until the next open.`;
-  return `No ${words} match these filters.`;
-}
-
 async function todayCount(repo: FeedsRepo, stored: readonly AnyFeedItem[], now: Date): Promise<number> {
   const nowIso = now.toISOString();
   const today = newYorkDay(nowIso);
@@ -206,11 +184,9 @@ export async function readFeed<F extends FeedName>(
       ]);
     throw error;
   }
-  const market = marketStatusAt(now);
   const base = {
     items: page.items,
-    notice: page.items.length === 0 ? emptyNotice(feed, query, market.isOpen) : null,
-    market,
+    ...feedStatus(feed, page.items.length, query, now),
     cursor: page.cursor,
     asOf: nowIso,
     source: 'simulated' as const,
