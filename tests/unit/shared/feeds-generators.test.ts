@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { ALERT_TRIGGERS, FEED_SIMULATION } from '@shared/constants/caps';
-import { generateDarkPoolFlow, darkPoolEdgeScore } from '@shared/feeds/dark-pool';
+import { darkPoolEdgeScore } from '@shared/feeds/dark-pool';
 import { feedItemsBetween, generateFeedItem, latestFeedItems } from '@shared/feeds/generate';
 import { generateMarketAlert } from '@shared/feeds/market-alerts';
 import {
