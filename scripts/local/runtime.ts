@@ -60,6 +60,8 @@ export interface Runtime {
   dynamoEndpoint: string;
   config: AppConfig;
   demo: DemoAccount;
+  /** How long the schedules thread took to load its jobs and run the feeds' first run (null: no schedules). */
+  feedsFirstRunMs: number | null;
   close(): Promise<void>;
 }
 
@@ -261,17 +263,22 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       }
     };
 
+    let feedsFirstRunMs: number | null = null;
     if (options.schedules !== false) {
       // Started once the handlers' environment is set (the thread's process.env is a copy of
-      // it), in the background: "Ready" does not wait for the jobs' modules to load.
-      const schedules = startThread(
+      // it). "Ready" waits for the feeds' first run, so the feed pages hold items at once.
+      const schedules = startThread<{ rootDir: string }, { firstRunMs: number }>(
         'schedules',
         new URL('./schedules-thread.ts', import.meta.url),
         { rootDir: ROOT_DIR },
         log,
       );
-      schedules.ready.catch((error: unknown) => log(`[schedules] ${(error as Error).message}`));
       closers.push(() => schedules.close());
+      try {
+        feedsFirstRunMs = (await schedules.ready).firstRunMs;
+      } catch (error) {
+        log(`[schedules] ${(error as Error).message}`);
+      }
     }
 
     const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
@@ -293,6 +300,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       dynamoEndpoint,
       config,
       demo,
+      feedsFirstRunMs,
       close,
     };
   } catch (error) {
