@@ -19,6 +19,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AppConfig } from '@shared/config/app-config';
+import { marketClockFrom } from '@shared/market/clock';
 import { runtimeEnv, secrets } from '@shared/secrets';
 import { hashPassword } from '../../lambdas/site-gate/service';
 import { tables, type TableDefinition } from '@shared/tables';
@@ -288,7 +289,18 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     const runtimeFile = join(dataDir, 'runtime.json');
     writeFileSync(
       runtimeFile,
-      JSON.stringify({ url, dynamoEndpoint, cognitoEndpoint: cognito.endpoint, ...config }, null, 2),
+      JSON.stringify(
+        {
+          url,
+          dynamoEndpoint,
+          cognitoEndpoint: cognito.endpoint,
+          // Market time minus wall time when the market clock is set (tests read the market's now).
+          marketOffsetMs: marketClockFrom(process.env).offsetMs(),
+          ...config,
+        },
+        null,
+        2,
+      ),
     );
     closers.push(() => rmSync(runtimeFile, { force: true }));
 

@@ -205,3 +205,16 @@ export function marketStatusAt(at: Date): MarketStatus {
     closesAt: open && session ? newYorkInstant(dayNumber, session.close).toISOString() : null,
   };
 }
+
+/**
+ * The latest instant at or before `at` that is `minutesAfterOpen` into a regular session: a
+ * market time at which a demo or a test finds the market trading, whatever the wall clock says.
+ */
+export function latestSessionInstant(at: Date, minutesAfterOpen: number): Date {
+  for (let day = newYorkTime(at).dayNumber; ; day -= 1) {
+    const session = sessionOf(day);
+    if (!session) continue;
+    const instant = newYorkInstant(day, session.open + minutesAfterOpen);
+    if (instant.getTime() <= at.getTime()) return instant;
+  }
+}

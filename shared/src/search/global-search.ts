@@ -25,7 +25,9 @@ import { UNIVERSE, universeEntry } from '../market/universe';
  */
 export const SEARCH_SYMBOLS: readonly string[] = [
   ...PRESET_SEARCH_SYMBOLS,
-  ...UNIVERSE.map((entry) => entry.symbol).filter((symbol) => !PRESET_SEARCH_SYMBOLS.includes(symbol)),
+  ...UNIVERSE.map((entry) => entry.symbol).filter(
+    (symbol) => !(PRESET_SEARCH_SYMBOLS as readonly string[]).includes(symbol),
+  ),
 ];
 
 /** A screen the search can open (spec 3: page name, description, path). */
