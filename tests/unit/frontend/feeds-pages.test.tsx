@@ -324,6 +324,36 @@ describe('Trend Alerts', () => {
   });
 });
 
+describe('the Ticker filter of every feed page (issue 23)', () => {
+  it.each([
+    ['alerts', '/dashboard/alerts', 'Market alerts'],
+    ['chatter', '/dashboard/risky-chatter', 'Social trends'],
+    ['trends', '/dashboard/trend-alerts', 'Trend alerts'],
+  ] as const)(
+    '%s: sends ?ticker=, lists only that ticker, labels items, and shows the notice when none',
+    async (feed, path, listName) => {
+      const { user } = renderApp(path);
+      const list = await screen.findByRole('list', { name: listName });
+      expect(within(list).getAllByText('Simulated').length).toBeGreaterThan(0);
+      const ticker = stub.items[feed][0]!.ticker;
+      await user.selectOptions(screen.getByLabelText('Ticker'), ticker);
+      await waitFor(() => expect(requestsToFeed(feed).at(-1)!.get('ticker')).toBe(ticker));
+      await waitFor(() =>
+        expect(
+          within(screen.getByRole('list', { name: listName }))
+            .getAllByRole('article')
+            .every((article) => article.textContent!.includes(ticker)),
+        ).toBe(true),
+      );
+      const absent = FEED_TICKERS.find((symbol) => !stub.items[feed].some((item) => item.ticker === symbol))!;
+      await user.selectOptions(screen.getByLabelText('Ticker'), absent);
+      expect(
+        await screen.findByText(new RegExp(`^No .* for ${absent} in the feed right now\\.$`)),
+      ).toBeInTheDocument();
+    },
+  );
+});
+
 describe('Track in Journal', () => {
   it('goes to the journal with the item as the Add Trade prefill', async () => {
     const { user, router } = renderApp('/dashboard/darkpool');
