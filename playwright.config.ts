@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { latestSessionInstant } from './shared/src/market/calendar';
 
 // Tests read local tables with the pinned AWS SDK; its notice about future Node 22 releases is noise.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -20,6 +21,12 @@ export const E2E_GATED_DATA_DIR = `.data-e2e-${gatedPort}`;
 export const E2E_OPENAI_STUB_URL = `http://127.0.0.1:${Number(process.env.E2E_OPENAI_STUB_PORT ?? port + 2)}`;
 /** The local Stripe stub behind the ungated instance's billing (checkout page, portal, signed webhooks). */
 export const E2E_STRIPE_STUB_URL = `http://127.0.0.1:${Number(process.env.E2E_STRIPE_STUB_PORT ?? port + 3)}`;
+/**
+ * The market time the ungated instance starts at (running from there): 10:30 New York of the
+ * latest session, so the feeds of things that trade (alerts, dark pool prints, which exist only in
+ * a session) move during a run whatever the hour. Specs read the market's now from runtime.json.
+ */
+export const E2E_MARKET_TIME = latestSessionInstant(new Date(), 60).toISOString();
 const E2E_STRIPE_KEYS = { STRIPE_SECRET_KEY: 'sk_test_e2e_stub', STRIPE_WEBHOOK_SECRET: 'whsec_e2e_stub' };
 
 /**
@@ -106,6 +113,7 @@ export default defineConfig({
       OPENAI_BASE_URL: `${E2E_OPENAI_STUB_URL}/v1`,
       OPENAI_API_KEY: 'e2e-stub-key',
       STRIPE_API_URL: E2E_STRIPE_STUB_URL,
+      MARKET_TIME: E2E_MARKET_TIME,
       ...E2E_STRIPE_KEYS,
     }),
     server(gatedPort, E2E_GATED_DATA_DIR, { SITE_PASSWORD: E2E_SITE_PASSWORD }),

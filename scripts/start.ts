@@ -44,6 +44,9 @@ try {
       `  Ready in ${seconds}s: ${runtime.url}`,
       `  Demo account: ${runtime.demo.email} / ${runtime.demo.password}`,
       `  Data: ${runtime.dataDir}`,
+      ...(runtime.feedsFirstRunMs === null
+        ? []
+        : [`  Feeds: first items written (${(runtime.feedsFirstRunMs / 1000).toFixed(1)}s of the start)`]),
       ...(marketClock.mode === 'wall' ? [] : [`  Market clock: ${describeMarketClock(marketClock)}`]),
       '  Confirmation and reset codes are printed here as "[local mail]" lines.',
       '  Stop with Ctrl-C.',

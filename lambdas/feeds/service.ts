@@ -7,8 +7,7 @@
 import { FEED_SIMULATION } from '@shared/constants/caps';
 import type { EffectivePlan, PlanFeature } from '@shared/constants/plans';
 import { feedItemsBetween, latestFeedItems } from '@shared/feeds/generate';
-import { generateDarkPoolFlow, goesToSearchedTicker } from '@shared/feeds/dark-pool';
-import { feedExtras, InvalidCursorError, pageFeedItems } from '@shared/feeds/query';
+import { feedExtras, feedStatus, InvalidCursorError, pageFeedItems } from '@shared/feeds/query';
 import {
   feedNames,
   type AnyFeedItem,
@@ -19,7 +18,6 @@ import {
 } from '@shared/feeds/schemas';
 import { DEFAULT_FEED_SEED } from '@shared/feeds/timeline';
 import { isoDateOf, newYorkTime } from '@shared/market/calendar';
-import { isKnownSymbol } from '@shared/market/universe';
 import { NotFoundError, ValidationError } from '../common/errors';
 import { requireFeature } from '../common/plan';
 import type { DismissalsRepo, FeedsRepo } from './repository';
@@ -147,23 +145,6 @@ export async function enforceFeedCaps(repo: FeedsRepo): Promise<Record<FeedName,
   return removed;
 }
 
-/** Spec 9: 70% of the flows after `focusSince` go to a searched ticker the market knows. */
-function withSearchedTicker(
-  flows: FeedItem<'darkpool'>[],
-  query: FeedQuery<'darkpool'>,
-  seed: string,
-): FeedItem<'darkpool'>[] {
-  const focus = query.focus;
-  if (!focus || !isKnownSymbol(focus)) return flows;
-  const since = query.focusSince ?? '';
-  return flows.map((flow) => {
-    const t = Date.parse(flow.timestamp);
-    return flow.timestamp >= since && flow.ticker !== focus && goesToSearchedTicker(t, seed)
-      ? generateDarkPoolFlow(t, seed, focus)
-      : flow;
-  });
-}
-
 async function todayCount(repo: FeedsRepo, stored: readonly AnyFeedItem[], now: Date): Promise<number> {
   const nowIso = now.toISOString();
   const today = newYorkDay(nowIso);
@@ -187,7 +168,6 @@ export async function readFeed<F extends FeedName>(
   now = marketNow(),
 ): Promise<FeedResponse<F>> {
   requireFeature(plan, FEED_FEATURES[feed]);
-  const seed = deps.seed ?? DEFAULT_FEED_SEED;
   const nowIso = now.toISOString();
   const [stored, dismissed] = await Promise.all([
     deps.feeds.items(feed),
@@ -200,12 +180,6 @@ export async function readFeed<F extends FeedName>(
   );
   let due = view.items;
 
-  if (feed === 'darkpool' && view.source === 'simulated')
-    due = withSearchedTicker(
-      due as FeedItem<'darkpool'>[],
-      query as FeedQuery<'darkpool'>,
-      seed,
-    ) as FeedItem<F>[];
   if (feed === 'trends') {
     const dismissedAt = new Map(dismissed.map((d) => [d.id, d.dismissed_at]));
     const include = (query as FeedQuery<'trends'>).includeDismissed === true;
@@ -228,6 +202,7 @@ export async function readFeed<F extends FeedName>(
   }
   const base = {
     items: page.items,
+    ...feedStatus(feed, page.items.length, query, now),
     cursor: page.cursor,
     asOf: nowIso,
     source: view.source,

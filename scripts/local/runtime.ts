@@ -20,6 +20,7 @@ import {
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AppConfig } from '@shared/config/app-config';
 import { NEWS_PROVIDERS, providerFromEnv, SOCIAL_PROVIDERS } from '@shared/providers/feeds/feed-providers';
+import { marketClockFrom } from '@shared/market/clock';
 import { runtimeEnv, secrets } from '@shared/secrets';
 import { hashPassword } from '../../lambdas/site-gate/service';
 import { tables, type TableDefinition } from '@shared/tables';
@@ -61,6 +62,8 @@ export interface Runtime {
   dynamoEndpoint: string;
   config: AppConfig;
   demo: DemoAccount;
+  /** How long the schedules thread took to load its jobs and run the feeds' first run (null: no schedules). */
+  feedsFirstRunMs: number | null;
   close(): Promise<void>;
 }
 
@@ -267,17 +270,22 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       }
     };
 
+    let feedsFirstRunMs: number | null = null;
     if (options.schedules !== false) {
       // Started once the handlers' environment is set (the thread's process.env is a copy of
-      // it), in the background: "Ready" does not wait for the jobs' modules to load.
-      const schedules = startThread(
+      // it). "Ready" waits for the feeds' first run, so the feed pages hold items at once.
+      const schedules = startThread<{ rootDir: string }, { firstRunMs: number }>(
         'schedules',
         new URL('./schedules-thread.ts', import.meta.url),
         { rootDir: ROOT_DIR },
         log,
       );
-      schedules.ready.catch((error: unknown) => log(`[schedules] ${(error as Error).message}`));
       closers.push(() => schedules.close());
+      try {
+        feedsFirstRunMs = (await schedules.ready).firstRunMs;
+      } catch (error) {
+        log(`[schedules] ${(error as Error).message}`);
+      }
     }
 
     const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
@@ -287,7 +295,18 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     const runtimeFile = join(dataDir, 'runtime.json');
     writeFileSync(
       runtimeFile,
-      JSON.stringify({ url, dynamoEndpoint, cognitoEndpoint: cognito.endpoint, ...config }, null, 2),
+      JSON.stringify(
+        {
+          url,
+          dynamoEndpoint,
+          cognitoEndpoint: cognito.endpoint,
+          // Market time minus wall time when the market clock is set (tests read the market's now).
+          marketOffsetMs: marketClockFrom(process.env).offsetMs(),
+          ...config,
+        },
+        null,
+        2,
+      ),
     );
     closers.push(() => rmSync(runtimeFile, { force: true }));
 
@@ -299,6 +318,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       dynamoEndpoint,
       config,
       demo,
+      feedsFirstRunMs,
       close,
     };
   } catch (error) {

@@ -6,20 +6,29 @@
  * same items as any run would, and the next one writes what is missing).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { performance } from 'node:perf_hooks';
 import { reapExpiredItems } from './dynamo';
 import { startScheduleTimers } from './schedules';
 import type { ThreadMain } from './threads';
 
 export const TTL_REAP_EVERY_MS = 60_000;
 
-export const main: ThreadMain<{ rootDir: string }, null> = async ({ rootDir }, log) => {
-  const stopTimers = await startScheduleTimers(rootDir, log);
+/**
+ * The jobs whose first run the thread is ready after: the feeds' items are written (and capped)
+ * before npm start says "Ready", so the feed pages are never empty at start.
+ */
+export const READY_AFTER_FIRST_RUN: ReadonlySet<string> = new Set(['generateFeeds', 'enforceFeedCaps']);
+
+export const main: ThreadMain<{ rootDir: string }, { firstRunMs: number }> = async ({ rootDir }, log) => {
+  const started = performance.now();
+  const stopTimers = await startScheduleTimers(rootDir, log, READY_AFTER_FIRST_RUN);
+  const firstRunMs = Math.round(performance.now() - started);
   const dynamoClient = new DynamoDBClient({});
   const reaper = setInterval(() => {
     reapExpiredItems(dynamoClient).catch((error: unknown) => log(`[ttl] ${(error as Error).message}`));
   }, TTL_REAP_EVERY_MS);
   return {
-    info: null,
+    info: { firstRunMs },
     close: () => {
       clearInterval(reaper);
       void stopTimers(); // no new runs; the thread ends with whatever is under way

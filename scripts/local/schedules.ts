@@ -30,13 +30,15 @@ export function scheduleOverrideMs(env: NodeJS.ProcessEnv = process.env): number
 
 /**
  * Starts a timer per schedule at its rate, in the table's order. Every job also runs once at
- * start (in the background, not delaying "Ready"), as if its schedule had just fired: a fresh
- * data dir has live feeds at once. A job's run never overlaps its previous one; stopping waits
- * for the runs under way, so nothing writes to a closed table.
+ * start, as if its schedule had just fired; the returned promise settles once the first runs of
+ * the jobs named in `awaitFirst` are done (failed runs included: they are logged), so a caller
+ * that waits for it (npm start's "Ready") has live feeds at once. A job's run never overlaps its
+ * previous one; stopping waits for the runs under way, so nothing writes to a closed table.
  */
 export async function startScheduleTimers(
   rootDir: string,
   log: (line: string) => void,
+  awaitFirst: ReadonlySet<string> = new Set(),
 ): Promise<() => Promise<void>> {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
@@ -46,8 +48,8 @@ export async function startScheduleTimers(
   let stopped = false;
   let chain: Promise<unknown> = Promise.resolve();
   const busy = new Set<string>();
-  const run = (schedule: Schedule, job: Job) => {
-    if (stopped || busy.has(schedule.id)) return;
+  const run = (schedule: Schedule, job: Job): Promise<unknown> | undefined => {
+    if (stopped || busy.has(schedule.id)) return undefined;
     busy.add(schedule.id);
     // Runs go one after another, in the table's order (generation before the cap job).
     const done = (chain = chain
@@ -58,12 +60,16 @@ export async function startScheduleTimers(
         running.delete(done);
       }));
     running.add(done);
+    return done;
   };
   const everyMs = scheduleOverrideMs();
+  const first: Promise<unknown>[] = [];
   for (const { schedule, job } of jobs) {
-    run(schedule, job);
-    timers.push(setInterval(() => run(schedule, job), everyMs ?? schedule.everyMinutes * 60_000));
+    const done = run(schedule, job);
+    if (done && awaitFirst.has(schedule.id)) first.push(done);
+    timers.push(setInterval(() => void run(schedule, job), everyMs ?? schedule.everyMinutes * 60_000));
   }
+  await Promise.all(first);
   return async () => {
     stopped = true;
     timers.forEach((timer) => clearInterval(timer));

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, test, type Page } from '@playwright/test';
-import { NOTIFICATIONS_ENABLED } from '@shared/constants/texts';
+import { DARK_POOL_TICKER_NOT_FOUND, NOTIFICATIONS_ENABLED } from '@shared/constants/texts';
 import { generateMarketAlert } from '@shared/feeds/market-alerts';
 import { feedPollMs } from '@shared/feeds/schemas';
 import { arrivalsBetween, feedItemTime } from '@shared/feeds/timeline';
@@ -31,10 +31,20 @@ function nextAlertAt(from: number): number {
   }
 }
 
-function localTables() {
-  const { dynamoEndpoint } = JSON.parse(readFileSync(`${E2E_DATA_DIR}/runtime.json`, 'utf8')) as {
+const runtimeInfo = () =>
+  JSON.parse(readFileSync(`${E2E_DATA_DIR}/runtime.json`, 'utf8')) as {
     dynamoEndpoint: string;
+    marketOffsetMs: number;
   };
+
+/**
+ * The market's now (epoch ms): the instance runs on a market clock set inside a session
+ * (playwright.config.ts), since alerts and dark pool prints exist only while the market trades.
+ */
+const marketNow = () => Date.now() + runtimeInfo().marketOffsetMs;
+
+function localTables() {
+  const { dynamoEndpoint } = runtimeInfo();
   return DynamoDBDocumentClient.from(
     new DynamoDBClient({
       endpoint: dynamoEndpoint,
@@ -132,7 +142,8 @@ test('Market Alerts: the feed and its filters, notifications granted in the brow
     .poll(async () => (await shownNotifications(page)).map((n) => n.title))
     .toContain(NOTIFICATIONS_ENABLED);
   // The next alert arrives as a browser notification too: within a poll (and a minute to spare) of its instant.
-  const waitMs = nextAlertAt(Date.now()) - Date.now() + feedPollMs('alerts') + 60_000;
+  const now = marketNow();
+  const waitMs = nextAlertAt(now) - now + feedPollMs('alerts') + 60_000;
   test.setTimeout(test.info().timeout + waitMs);
   await expect
     .poll(async () => (await shownNotifications(page)).filter((n) => n.tag?.startsWith('al-')).length, {
@@ -167,7 +178,7 @@ test('Market Alerts: the feed and its filters, notifications granted in the brow
     .toContainEqual(expect.stringMatching(/^alerts:al-/));
 });
 
-test('Dark Pool: filters narrow the flows, a searched ticker takes new flows, pausing stops them and resuming catches up', async ({
+test('Dark Pool: filters narrow the flows, a searched ticker filters them, pausing stops them and resuming catches up', async ({
   page,
   request,
 }) => {
@@ -184,15 +195,25 @@ test('Dark Pool: filters narrow the flows, a searched ticker takes new flows, pa
   await expect.poll(() => table.getByText('Algorithmic').count()).toBeGreaterThan(0);
   await page.getByRole('switch', { name: 'Algo Only' }).click();
 
-  // An unknown ticker gets the hint; a known one takes most new flows.
+  // An unknown ticker gets the hint; a known one filters the prints to it (none are invented).
   const search = page.getByLabel('Ticker search');
   await search.fill('zzzzz');
-  await expect(page.getByText('Ticker not found - flows will be generated')).toBeVisible();
-  await search.fill('nvda');
-  await expect(search).toHaveValue('NVDA');
+  await expect(page.getByText(DARK_POOL_TICKER_NOT_FOUND)).toBeVisible();
+  const shownTicker = (await table.getByRole('row').nth(1).getByRole('cell').nth(1).textContent())!.replace(
+    /Simulated$/,
+    '',
+  );
+  await search.fill(shownTicker.toLowerCase());
+  await expect(search).toHaveValue(shownTicker);
+  await expect(page.getByText(`Showing ${shownTicker} prints only.`)).toBeVisible();
   await expect
-    .poll(() => table.getByRole('cell', { name: 'NVDA', exact: true }).count(), { timeout: 90_000 })
-    .toBeGreaterThan(0);
+    .poll(async () => {
+      const tickers = await table
+        .getByRole('row')
+        .evaluateAll((rows) => rows.slice(1).map((row) => row.querySelectorAll('td')[1]?.textContent ?? ''));
+      return tickers.length > 0 && tickers.filter((t) => t !== '').every((t) => t.startsWith(shownTicker));
+    })
+    .toBe(true);
   await search.fill('');
 
   // The breakdown on demand.
@@ -201,7 +222,7 @@ test('Dark Pool: filters narrow the flows, a searched ticker takes new flows, pa
 
   // Pause: no more requests and no new rows, though the server has newer flows; resume catches up.
   await page.getByRole('switch', { name: 'Live Analysis' }).click();
-  const pausedAt = new Date().toISOString();
+  const pausedAt = new Date(marketNow()).toISOString();
   const newestShown = await detailButtons.first().getAttribute('aria-label');
   let requestsWhilePaused = 0;
   page.on('request', (r) => {
@@ -213,7 +234,7 @@ test('Dark Pool: filters narrow the flows, a searched ticker takes new flows, pa
         (await storedItems('darkpool')).filter(
           (item) =>
             item.timestamp > pausedAt &&
-            item.timestamp <= new Date().toISOString() &&
+            item.timestamp <= new Date(marketNow()).toISOString() &&
             (item.confidence ?? 0) >= 75,
         ).length,
       { timeout: 90_000, intervals: [2_000] },

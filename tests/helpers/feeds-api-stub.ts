@@ -5,7 +5,7 @@
  */
 import type { HttpHandler } from 'msw';
 import { feedItemsBetween } from '@shared/feeds/generate';
-import { feedExtras, pageFeedItems } from '@shared/feeds/query';
+import { feedExtras, feedStatus, pageFeedItems } from '@shared/feeds/query';
 import {
   feedNameSchema,
   feedQuerySchemas,
@@ -19,6 +19,8 @@ export const FEEDS_AS_OF = '2026-11-23T16:00:00.000Z';
 
 export interface FeedsStub {
   items: { [F in FeedName]: FeedItem<F>[] };
+  /** The instant the answers are made at (FEEDS_AS_OF unless a test moves it, e.g. to a holiday). */
+  asOf?: string;
   /** Adds an item to the top of a feed (what the next poll shows). */
   push<F extends FeedName>(feed: F, item: FeedItem<F>): void;
 }
@@ -56,8 +58,9 @@ function feedAnswer(
   const page = pageFeedItems(feed, items as never, parsed as never);
   const base = {
     items: page.items,
+    ...feedStatus(feed, page.items.length, parsed, new Date(stub.asOf ?? FEEDS_AS_OF)),
     cursor: page.cursor,
-    asOf: FEEDS_AS_OF,
+    asOf: stub.asOf ?? FEEDS_AS_OF,
     source: 'simulated' as const,
     stale: null,
   };

@@ -28,11 +28,8 @@ export const CHAT_MAX_TOKENS = 500;
 export const CHAT_TEMPERATURE = 0.7;
 /** Full-screen scanner panel exports the first this-many results. */
 export const FULLSCREEN_SCAN_EXPORT_ROWS = 5;
-/** Dark pool ticker search length, and how many known tickers its dropdown lists. */
+/** Dark pool ticker search length (its dropdown lists the whole universe: issue 23). */
 export const DARK_POOL_TICKER_MAX_LENGTH = 5;
-export const DARK_POOL_TICKER_DROPDOWN_SIZE = 20;
-/** Chance a new dark pool flow uses the searched known ticker. */
-export const DARK_POOL_SEARCHED_TICKER_CHANCE = 0.7;
 /** The daily summary generates between these many news items. */
 export const NEWS_ITEMS_RANGE = { min: 8, max: 12 } as const;
 /** Onboarding tour steps, in order. */

@@ -20,7 +20,8 @@ export const SCANNER_FETCH_FAILED = 'Failed to fetch options data. Please try ag
 export const fallbackCompanyName = (symbol: string): string => `${symbol} Corp.`;
 /** Price shown for a search result whose quote failed. */
 export const PRICE_PLACEHOLDER = '--';
-export const DARK_POOL_TICKER_NOT_FOUND = 'Ticker not found - flows will be generated';
+/** Issue 23 replaces the spec's 'flows will be generated': a search filters, it never invents prints. */
+export const DARK_POOL_TICKER_NOT_FOUND = 'Ticker not found - the market has no prints for it';
 export const MARKET_SUMMARY_LOADING = 'Loading market summary...';
 export const MARKET_DATA_SOURCE_LIVE = 'Live market data';
 export const MARKET_DATA_SOURCE_SIMULATED = 'Simulated data';

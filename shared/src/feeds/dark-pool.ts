@@ -5,10 +5,8 @@
  * listed expirations and the model's implied volatility. The edge score is the spec's weighted
  * sum (40 / 30 / 20 / 10) of four factor scores, clamped to 0-100, the factors kept on the item.
  */
-import { DARK_POOL_SEARCHED_TICKER_CHANCE } from '../constants/caps';
 import { clampToRange, DARK_POOL_FLOW_CONFIDENCE_RANGE, EDGE_SCORE_RANGE } from '../constants/ranges';
 import { newYorkTime } from '../market/calendar';
-import { uniform } from '../market/random';
 import { universeEntry } from '../market/universe';
 import { listedExpirations } from '../options/expirations';
 import { Draws } from './draws';
@@ -56,31 +54,25 @@ export function darkPoolEdgeScore(breakdown: DarkPoolEdgeBreakdown): number {
   return clampToRange(Math.round(raw), EDGE_SCORE_RANGE);
 }
 
-/** Whether the flow at `t` goes to a searched ticker (spec 9: 70% of new flows while searched). */
-export function goesToSearchedTicker(t: number, seed = DEFAULT_FEED_SEED): boolean {
-  return uniform(itemSeed('darkpool', t, seed, 'focus'), 0) < DARK_POOL_SEARCHED_TICKER_CHANCE;
-}
-
 /** The ticker of the print arriving at `t` (its first draw), without the rest of the print. */
 export function darkPoolTickerAt(t: number, seed = DEFAULT_FEED_SEED): string {
   return new Draws(itemSeed('darkpool', t, seed)).weighted(FLOW_TICKERS, tickerWeight);
 }
 
 /**
- * The print arriving at `t`. With `ticker`, the same print's draws on that ticker instead (a
- * searched ticker's variant; its id names the ticker).
+ * The print arriving at `t` (an arrival of the dark pool timeline, so inside a session), at the
+ * model's price of that minute.
  */
-export function generateDarkPoolFlow(t: number, seed = DEFAULT_FEED_SEED, ticker?: string): DarkPoolFlow {
-  return memo(`${seed}|${t}|${ticker ?? ''}`, () => makeDarkPoolFlow(t, seed, ticker));
+export function generateDarkPoolFlow(t: number, seed = DEFAULT_FEED_SEED): DarkPoolFlow {
+  return memo(`${seed}|${t}`, () => makeDarkPoolFlow(t, seed));
 }
 
 const memo = memoized<DarkPoolFlow>(1024);
 
-function makeDarkPoolFlow(t: number, seed: string, ticker: string | undefined): DarkPoolFlow {
+function makeDarkPoolFlow(t: number, seed: string): DarkPoolFlow {
   const at = new Date(t);
   const draw = new Draws(itemSeed('darkpool', t, seed));
-  const picked = draw.weighted(FLOW_TICKERS, tickerWeight);
-  const symbol = ticker ?? picked;
+  const symbol = draw.weighted(FLOW_TICKERS, tickerWeight);
   const market = readMarket(symbol, at);
 
   const blockSize =
@@ -122,10 +114,9 @@ function makeDarkPoolFlow(t: number, seed: string, ticker: string | undefined): 
   };
 
   return {
-    id: ticker
-      ? `${feedItemId('darkpool', t)}-${ticker.toLowerCase().replace(/[^a-z0-9]/g, '')}`
-      : feedItemId('darkpool', t),
+    id: feedItemId('darkpool', t),
     ticker: market.symbol,
+    provider: 'simulated',
     timestamp: at.toISOString(),
     blockSize,
     price: market.price,

@@ -9,7 +9,8 @@ import { generateDarkPoolFlow } from './dark-pool';
 import { generateMarketAlert } from './market-alerts';
 import { generateSocialTrend } from './social-trends';
 import { generateTrendAlert } from './trend-alerts';
-import { arrivalsBetween, DEFAULT_FEED_SEED, walkBack } from './timeline';
+import { isInSession } from '../market/calendar';
+import { arrivalsBetween, DEFAULT_FEED_SEED, SESSION_FEEDS, walkBack } from './timeline';
 
 type Generator<F extends FeedName> = (t: number, seed: string) => FeedItem<F> | null;
 
@@ -20,12 +21,16 @@ export const feedGenerators: { [F in FeedName]: Generator<F> } = {
   trends: generateTrendAlert,
 };
 
-/** The item arriving at `t` (null when a feed's triggers give nothing then). */
+/**
+ * The item arriving at `t` (null when a feed's triggers give nothing then, and for the feeds of
+ * things that trade, whenever the market is not in its regular session).
+ */
 export function generateFeedItem<F extends FeedName>(
   feed: F,
   t: number,
   seed = DEFAULT_FEED_SEED,
 ): FeedItem<F> | null {
+  if (SESSION_FEEDS.has(feed) && !isInSession(new Date(t))) return null;
   return (feedGenerators[feed] as Generator<F>)(t, seed);
 }
 

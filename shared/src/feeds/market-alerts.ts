@@ -10,11 +10,12 @@
  *   earnings          a report within three days (once a day per name, at a seeded hour)
  *   dark-pool         a block of more than 100,000 shares in the dark pool feed in the last minute
  *   unusual-flow      a simulated options block over 1,000 contracts, or 300%+ above the name's typical block
- * Price, change and volume are the model's at the alert's instant.
+ * Price, change and volume are the model's at the alert's instant. Alerts exist only inside a
+ * regular session of the NYSE calendar (docs/decisions/market-sessions.md).
  */
 import { ALERT_TRIGGERS } from '../constants/caps';
 import { formatVolume } from '../format/volume';
-import { isoDateOf, newYorkTime, SESSION_MINUTES } from '../market/calendar';
+import { isInSession, isoDateOf, newYorkTime, SESSION_MINUTES } from '../market/calendar';
 import { nextEarningsDate } from '../market/earnings';
 import { hashString, uniform } from '../market/random';
 import { pricePoint, sessionVolumeShare } from '../market/price-model';
@@ -38,7 +39,13 @@ import {
   type MarketMoment,
   type ScanReading,
 } from './market-readings';
-import type { AlertSeverity, AlertTrigger, Bias, MarketAlert, MarketAlertType } from './schemas';
+import {
+  type AlertSeverity,
+  type AlertTrigger,
+  type Bias,
+  type MarketAlert,
+  type MarketAlertType,
+} from './schemas';
 import {
   arrivalsBetween,
   DAY_MS,
@@ -294,6 +301,8 @@ export function generateMarketAlert(t: number, seed = DEFAULT_FEED_SEED): Market
 
 function makeMarketAlert(t: number, seed: string): MarketAlert | null {
   const at = new Date(t);
+  // Alerts are about trading: none outside a regular session (the timeline has no arrival there).
+  if (!isInSession(at)) return null;
   const draw = new Draws(itemSeed('alerts', t, seed));
   const previousTime = previousArrival('alerts', t, seed);
   const moment = marketMoment(at, new Date(previousTime));
@@ -313,6 +322,7 @@ function makeMarketAlert(t: number, seed: string): MarketAlert | null {
   return {
     id: feedItemId('alerts', t),
     ticker: chosen.symbol,
+    provider: 'simulated',
     type: chosen.type,
     message: chosen.message,
     timestamp: at.toISOString(),

@@ -3,7 +3,10 @@
  * and what each screen shows beside the list (patterns, communities). The handler reads the
  * stored items and hands them here; the tests call these directly.
  */
+import { marketStatusAt, type MarketStatus } from '../market/calendar';
+import { isKnownSymbol } from '../market/universe';
 import { detectDarkPoolPatterns, detectTrendPatterns } from './patterns';
+import { SESSION_FEEDS } from './timeline';
 import type { ChatterSort, FeedItem, FeedName, FeedQuery, SocialTrend } from './schemas';
 import { trendingCommunities } from './social-trends';
 
@@ -120,4 +123,34 @@ export function feedExtras(feed: FeedName, matched: readonly FeedItem<FeedName>[
     case 'alerts':
       return {};
   }
+}
+
+/** What each feed's items are called in a sentence. */
+const ITEM_WORDS: Record<FeedName, string> = {
+  alerts: 'market alerts',
+  darkpool: 'dark pool prints',
+  chatter: 'chatter',
+  trends: 'trend alerts',
+};
+
+/** Why a page is empty, in words the screen shows. */
+export function emptyNotice(feed: FeedName, query: FeedQuery<FeedName>, isOpen: boolean): string {
+  const words = ITEM_WORDS[feed];
+  if (query.ticker)
+    return isKnownSymbol(query.ticker)
+      ? `No ${words} for ${query.ticker} in the feed right now.`
+      : `No ${words} for ${query.ticker}: it is not a symbol the market knows.`;
+  if (!isOpen && SESSION_FEEDS.has(feed)) return `Market closed: no ${words} until the next open.`;
+  return `No ${words} match these filters.`;
+}
+
+/** The market's status at the answer's instant, and the notice of an empty page (null otherwise). */
+export function feedStatus(
+  feed: FeedName,
+  shown: number,
+  query: FeedQuery<FeedName>,
+  now: Date,
+): { notice: string | null; market: MarketStatus } {
+  const market = marketStatusAt(now);
+  return { notice: shown === 0 ? emptyNotice(feed, query, market.isOpen) : null, market };
 }

@@ -293,9 +293,6 @@ export const darkPoolQuerySchema = z.strictObject({
   /** Algo Only: algorithmic prints only. */
   algoOnly: queryFlag.optional(),
   side: z.enum(tradeSides).optional(),
-  /** The searched ticker: a known one takes 70% of the flows after `focusSince` (spec 9). */
-  focus: tickerSchema.optional(),
-  focusSince: queryInstant.optional(),
 });
 
 export const chatterSorts = ['newest', 'mentions', 'confidence', 'growth'] as const;
@@ -343,8 +340,20 @@ export const communitySchema = z.object({
 });
 export type Community = z.infer<typeof communitySchema>;
 
+/** Whether the market trades at the answer's instant, and when it next opens (NYSE calendar). */
+export const marketStatusSchema = z.object({
+  isOpen: z.boolean(),
+  nextOpen: timestamp,
+  /** Today's close while open (13:00 New York on an early close). */
+  closesAt: timestamp.nullable(),
+});
+export type MarketStatusInfo = z.infer<typeof marketStatusSchema>;
+
 const page = <T extends z.ZodType>(item: T) => ({
   items: z.array(item),
+  /** Why the list is empty, in words a page shows (e.g. no items for the ticker asked for); null otherwise. */
+  notice: z.string().nullable(),
+  market: marketStatusSchema,
   /** Pass back as `cursor` for the next page; null on the last page. */
   cursor: z.string().nullable(),
   /** When the answer was made (items are shown only once their time has come). */

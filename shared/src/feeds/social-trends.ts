@@ -17,7 +17,7 @@ import {
   readMarket,
   type MarketReading,
 } from './market-readings';
-import type { Community, SocialTrend, TrendRiskLevel, VerificationStatus } from './schemas';
+import { type Community, type SocialTrend, type TrendRiskLevel, type VerificationStatus } from './schemas';
 import { communityUrl, SOCIAL_COMMUNITIES, tickerSourceUrl } from './social-sources';
 import { DEFAULT_FEED_SEED, feedItemId, itemSeed } from './timeline';
 
@@ -147,6 +147,7 @@ function makeSocialTrend(t: number, seed: string): SocialTrend {
   return {
     id: feedItemId('chatter', t),
     ticker,
+    provider: 'simulated',
     platform: community.platform,
     sentiment,
     confidence,

@@ -4,14 +4,36 @@
  * so the whole timeline is a pure function of (seed, feed, day): every run, every server and
  * every test computes the same instants. The first gap of a day starts at midnight, so the one
  * gap spanning midnight is up to twice the longest interval.
+ *
+ * The feeds of things that trade (market alerts and dark pool prints) arrive only while the
+ * market trades: their process keeps only the instants inside the day's regular session (NYSE
+ * calendar with its early closes; docs/decisions/market-sessions.md). Chatter and trend alerts
+ * run every day.
  */
 import { FEED_SIMULATION } from '../constants/caps';
+import { newYorkInstant, sessionOf } from '../market/calendar';
 import { hashString, uniform } from '../market/random';
 import type { FeedName } from './schemas';
 import { CappedMap } from '../cache/capped-map';
 
 export const DEFAULT_FEED_SEED = 'edge-options-feeds';
 export const DAY_MS = 86_400_000;
+
+/** The feeds whose items exist only while the market trades (its regular session). */
+export const SESSION_FEEDS: ReadonlySet<FeedName> = new Set<FeedName>(['alerts', 'darkpool']);
+
+/**
+ * The regular session of a UTC day as epoch ms [open, close), or null. A New York session
+ * (09:30-16:00, 13:30-21:00 UTC at most) always falls inside the UTC day of the same date.
+ */
+export function sessionWindow(day: number): { open: number; close: number } | null {
+  const session = sessionOf(day);
+  if (!session) return null;
+  return {
+    open: newYorkInstant(day, session.open).getTime(),
+    close: newYorkInstant(day, session.close).getTime(),
+  };
+}
 
 const ID_PREFIX: Record<FeedName, string> = { alerts: 'al', darkpool: 'dp', chatter: 'sc', trends: 'ta' };
 
@@ -32,6 +54,11 @@ export function dayArrivals(feed: FeedName, day: number, seed = DEFAULT_FEED_SEE
     t += Math.round((min + (max - min) * uniform(stream, day, k)) * 1000);
     if (t >= end) break;
     times.push(t);
+  }
+  if (SESSION_FEEDS.has(feed)) {
+    const window = sessionWindow(day);
+    const inSession = window ? times.filter((time) => time >= window.open && time < window.close) : [];
+    times.splice(0, times.length, ...inSession);
   }
   const arrivals = Float64Array.from(times);
   cache.set(key, arrivals);
@@ -64,14 +91,20 @@ function lowerBound(times: Float64Array, t: number): number {
   return lo;
 }
 
-/** The last arrival before `t` (the day before's last one for a day's first). */
+/** Days a walk back looks through: the longest market closure (a holiday weekend) and more. */
+const LOOK_BACK_DAYS = 7;
+
+/** The last arrival before `t` (an earlier day's last one for a day's first; a week back at most). */
 export function previousArrival(feed: FeedName, t: number, seed = DEFAULT_FEED_SEED): number {
   const day = Math.floor(t / DAY_MS);
   const times = dayArrivals(feed, day, seed);
   const index = lowerBound(times, t);
   if (index > 0) return times[index - 1]!;
-  const before = dayArrivals(feed, day - 1, seed);
-  return before[before.length - 1]!;
+  for (let earlier = day - 1; earlier >= day - LOOK_BACK_DAYS; earlier -= 1) {
+    const before = dayArrivals(feed, earlier, seed);
+    if (before.length > 0) return before[before.length - 1]!;
+  }
+  return (day - LOOK_BACK_DAYS) * DAY_MS;
 }
 
 /** How many arrivals fall in [slotStart, t): the place of the arrival at `t` in its slot. */
@@ -96,7 +129,7 @@ export function walkBack(
   at: number,
   visit: (t: number) => boolean,
   seed = DEFAULT_FEED_SEED,
-  maxDays = 3,
+  maxDays = LOOK_BACK_DAYS,
 ): void {
   const firstDay = Math.floor(at / DAY_MS);
   for (let day = firstDay; day > firstDay - maxDays; day -= 1) {

@@ -14,7 +14,7 @@
  */
 import { ALERT_TRIGGERS } from '../constants/caps';
 import { clampToRange, PERCENT_RANGE } from '../constants/ranges';
-import { newYorkTime } from '../market/calendar';
+import { isInSession, newYorkTime } from '../market/calendar';
 import { nextEarningsDate } from '../market/earnings';
 import { RISK_FREE_RATE } from '../market/rates';
 import { universeEntry } from '../market/universe';
@@ -32,7 +32,14 @@ import {
   scanReading,
   type MarketReading,
 } from './market-readings';
-import type { Bias, SocialTrend, TrendAlert, TrendAlertType, TrendRiskLevel, TrendSeverity } from './schemas';
+import {
+  type Bias,
+  type SocialTrend,
+  type TrendAlert,
+  type TrendAlertType,
+  type TrendRiskLevel,
+  type TrendSeverity,
+} from './schemas';
 import { generateSocialTrend } from './social-trends';
 import { tickerSourceUrl, SOCIAL_COMMUNITIES } from './social-sources';
 import {
@@ -229,7 +236,9 @@ export function generateTrendAlert(t: number, seed = DEFAULT_FEED_SEED): TrendAl
 function makeTrendAlert(t: number, seed: string): TrendAlert | null {
   const at = new Date(t);
   const draw = new Draws(itemSeed('trends', t, seed));
-  const states = modelCandidates(at);
+  // Outside the session only news (earnings ahead) is new: the price, volume and RSI stand still.
+  const open = isInSession(at);
+  const states = modelCandidates(at).filter((candidate) => open || candidate.type === 'news');
   const social = socialCandidates(t, seed);
   if (states.length === 0 && social.length === 0) return null;
   const chosen =
@@ -306,6 +315,7 @@ function makeTrendAlert(t: number, seed: string): TrendAlert | null {
   return {
     id: feedItemId('trends', t),
     ticker: chosen.symbol,
+    provider: 'simulated',
     alertType: chosen.type,
     severity: severityOf(chosen.strength, confidence),
     confidence,

@@ -1,7 +1,10 @@
 /**
  * The US equity calendar in America/New_York: NYSE trading days (weekends and the exchange's
- * full-day holidays excluded; early closes are not modelled) and the regular session 09:30-16:00.
- * DST follows the US rule (second Sunday of March to first Sunday of November, at 02:00 local).
+ * full-day holidays excluded) and each day's regular session, 09:30-16:00, or 09:30-13:00 on the
+ * exchange's early closes (the day after Thanksgiving; Christmas Eve and July 3 when they are
+ * weekday trading days). Unscheduled closures (such as 2025-01-09) are not modelled: see
+ * docs/decisions/market-sessions.md. DST follows the US rule (second Sunday of March to first
+ * Sunday of November, at 02:00 local).
  */
 
 const MS_PER_MINUTE = 60_000;
@@ -9,6 +12,8 @@ const MS_PER_DAY = 86_400_000;
 export const SESSION_OPEN_MINUTE = 9 * 60 + 30;
 export const SESSION_CLOSE_MINUTE = 16 * 60;
 export const SESSION_MINUTES = SESSION_CLOSE_MINUTE - SESSION_OPEN_MINUTE;
+/** The close of an early-close day, 13:00 New York. */
+export const EARLY_CLOSE_MINUTE = 13 * 60;
 
 /** Days since 1970-01-01 of a calendar date. */
 export function dayNumberOf(year: number, month: number, day: number): number {
@@ -63,36 +68,47 @@ function observed(dayNumber: number): number {
   return wd === 6 ? dayNumber - 1 : wd === 0 ? dayNumber + 1 : dayNumber;
 }
 
-const holidayCache = new Map<number, Set<number>>();
+const holidayCache = new Map<number, Map<number, string>>();
 
-/** NYSE full-day holidays of a year. */
-export function nyseHolidays(year: number): Set<number> {
+/** NYSE full-day holidays of a year, by day number, with their names. */
+function holidaysOf(year: number): Map<number, string> {
   const cached = holidayCache.get(year);
   if (cached) return cached;
-  const days = [
-    nthWeekday(year, 1, 1, 3), // Martin Luther King Jr. Day
-    nthWeekday(year, 2, 1, 3), // Washington's Birthday
-    easterSunday(year) - 2, // Good Friday
-    nthWeekday(year, 5, 1, -1), // Memorial Day
-    observed(dayNumberOf(year, 7, 4)),
-    nthWeekday(year, 9, 1, 1), // Labor Day
-    nthWeekday(year, 11, 4, 4), // Thanksgiving
-    observed(dayNumberOf(year, 12, 25)),
+  const days: [number, string][] = [
+    [nthWeekday(year, 1, 1, 3), 'Martin Luther King Jr. Day'],
+    [nthWeekday(year, 2, 1, 3), "Washington's Birthday"],
+    [easterSunday(year) - 2, 'Good Friday'],
+    [nthWeekday(year, 5, 1, -1), 'Memorial Day'],
+    [observed(dayNumberOf(year, 7, 4)), 'Independence Day'],
+    [nthWeekday(year, 9, 1, 1), 'Labor Day'],
+    [nthWeekday(year, 11, 4, 4), 'Thanksgiving Day'],
+    [observed(dayNumberOf(year, 12, 25)), 'Christmas Day'],
   ];
   // New Year's Day on a Saturday is not moved back into the old year.
   const newYear = dayNumberOf(year, 1, 1);
-  if (weekday(newYear) !== 6) days.push(observed(newYear));
-  if (year >= 2022) days.push(observed(dayNumberOf(year, 6, 19))); // Juneteenth
-  const set = new Set(days);
-  holidayCache.set(year, set);
-  return set;
+  if (weekday(newYear) !== 6) days.push([observed(newYear), "New Year's Day"]);
+  if (year >= 2022) days.push([observed(dayNumberOf(year, 6, 19)), 'Juneteenth']);
+  const map = new Map(days);
+  holidayCache.set(year, map);
+  return map;
+}
+
+/** NYSE full-day holidays of a year. */
+export function nyseHolidays(year: number): Set<number> {
+  return new Set(holidaysOf(year).keys());
+}
+
+/** The name of the NYSE holiday on a day ('Thanksgiving Day'), or null. */
+export function nyseHolidayName(dayNumber: number): string | null {
+  const year = new Date(dayNumber * MS_PER_DAY).getUTCFullYear();
+  return holidaysOf(year).get(dayNumber) ?? null;
 }
 
 export function isTradingDay(dayNumber: number): boolean {
   const wd = weekday(dayNumber);
   if (wd === 0 || wd === 6) return false;
   const year = new Date(dayNumber * MS_PER_DAY).getUTCFullYear();
-  return !nyseHolidays(year).has(dayNumber);
+  return !holidaysOf(year).has(dayNumber);
 }
 
 /** New York's offset from UTC in minutes (-240 in daylight time, -300 otherwise). */
@@ -121,4 +137,84 @@ export function previousTradingDay(dayNumber: number): number {
   let day = dayNumber - 1;
   while (!isTradingDay(day)) day -= 1;
   return day;
+}
+
+const earlyCloseCache = new Map<number, Set<number>>();
+
+/**
+ * NYSE early closes (13:00) of a year: the day after Thanksgiving; Christmas Eve and July 3 when
+ * they are trading days (a weekday and not themselves the observed holiday).
+ */
+export function nyseEarlyCloses(year: number): Set<number> {
+  const cached = earlyCloseCache.get(year);
+  if (cached) return cached;
+  const days = [nthWeekday(year, 11, 4, 4) + 1, dayNumberOf(year, 12, 24), dayNumberOf(year, 7, 3)];
+  const set = new Set(days.filter((day) => isTradingDay(day)));
+  earlyCloseCache.set(year, set);
+  return set;
+}
+
+/** A trading day's regular session in New York minutes of the day. */
+export interface Session {
+  open: number;
+  close: number;
+}
+
+const FULL_SESSION: Session = { open: SESSION_OPEN_MINUTE, close: SESSION_CLOSE_MINUTE };
+const EARLY_SESSION: Session = { open: SESSION_OPEN_MINUTE, close: EARLY_CLOSE_MINUTE };
+
+/** The regular session of a New York calendar day, or null when the market does not trade. */
+export function sessionOf(dayNumber: number): Session | null {
+  if (!isTradingDay(dayNumber)) return null;
+  const year = new Date(dayNumber * MS_PER_DAY).getUTCFullYear();
+  return nyseEarlyCloses(year).has(dayNumber) ? EARLY_SESSION : FULL_SESSION;
+}
+
+/** Whether the regular session is trading at an instant (open inclusive, close exclusive). */
+export function isInSession(at: Date): boolean {
+  const { dayNumber, minuteOfDay } = newYorkTime(at);
+  const session = sessionOf(dayNumber);
+  return session !== null && minuteOfDay >= session.open && minuteOfDay < session.close;
+}
+
+/** The next regular-session open strictly after an instant. */
+export function nextSessionOpen(at: Date): Date {
+  const { dayNumber, minuteOfDay } = newYorkTime(at);
+  for (let day = dayNumber; ; day += 1) {
+    const session = sessionOf(day);
+    if (session && (day > dayNumber || minuteOfDay < session.open)) return newYorkInstant(day, session.open);
+  }
+}
+
+/** Where the market stands at an instant: open (and when it closes) or closed (and when it opens). */
+export interface MarketStatus {
+  isOpen: boolean;
+  /** ISO instant of the next regular-session open. */
+  nextOpen: string;
+  /** ISO instant of today's close while open; null when closed. */
+  closesAt: string | null;
+}
+
+export function marketStatusAt(at: Date): MarketStatus {
+  const { dayNumber } = newYorkTime(at);
+  const open = isInSession(at);
+  const session = sessionOf(dayNumber);
+  return {
+    isOpen: open,
+    nextOpen: nextSessionOpen(at).toISOString(),
+    closesAt: open && session ? newYorkInstant(dayNumber, session.close).toISOString() : null,
+  };
+}
+
+/**
+ * The latest instant at or before `at` that is `minutesAfterOpen` into a regular session: a
+ * market time at which a demo or a test finds the market trading, whatever the wall clock says.
+ */
+export function latestSessionInstant(at: Date, minutesAfterOpen: number): Date {
+  for (let day = newYorkTime(at).dayNumber; ; day -= 1) {
+    const session = sessionOf(day);
+    if (!session) continue;
+    const instant = newYorkInstant(day, session.open + minutesAfterOpen);
+    if (instant.getTime() <= at.getTime()) return instant;
+  }
 }

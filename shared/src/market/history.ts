@@ -8,7 +8,13 @@
  * Prices are rounded to cents. Throws UnknownSymbolError for a symbol the market does not know.
  */
 import * as z from 'zod';
-import { SESSION_MINUTES, SESSION_OPEN_MINUTE, SESSION_CLOSE_MINUTE, newYorkInstant } from './calendar';
+import {
+  SESSION_MINUTES,
+  SESSION_OPEN_MINUTE,
+  SESSION_CLOSE_MINUTE,
+  newYorkInstant,
+  sessionOf,
+} from './calendar';
 import { dailyCloses } from './price-history';
 import { marketClock, pricePoint, tradingDayNumber, type MarketClock } from './price-model';
 import { UnknownSymbolError } from './quotes';
@@ -65,17 +71,24 @@ export const marketHistorySchema = z.object({
 export type MarketHistory = z.infer<typeof marketHistorySchema>;
 
 const cents = (value: number): number => Math.round(value * 100) / 100;
-const closeTime = (index: number): string =>
-  newYorkInstant(tradingDayNumber(index), SESSION_CLOSE_MINUTE).toISOString();
+const closeTime = (index: number): string => {
+  const day = tradingDayNumber(index);
+  return newYorkInstant(day, sessionOf(day)?.close ?? SESSION_CLOSE_MINUTE).toISOString();
+};
 
 function intraday(symbol: string, clock: MarketClock): HistoryPoint[] {
   const entry = universeEntry(symbol)!;
   const day = tradingDayNumber(clock.index);
-  const minutes: number[] = [];
-  for (let minute = 0; minute < clock.minute; minute += INTRADAY_STEP_MINUTES) minutes.push(minute);
-  minutes.push(clock.minute);
-  return minutes.map((minute) => ({
-    time: newYorkInstant(day, SESSION_OPEN_MINUTE + minute).toISOString(),
+  // Wall-clock minutes of the session (210 on an early close) onto the model's 390-step path.
+  const length = (sessionOf(day)?.close ?? SESSION_CLOSE_MINUTE) - SESSION_OPEN_MINUTE;
+  const open = newYorkInstant(day, SESSION_OPEN_MINUTE).getTime();
+  const last = clock.isOpen ? Math.round((clock.priceTime.getTime() - open) / 60_000) : length;
+  const steps: { real: number; minute: number }[] = [];
+  for (let real = 0; real < last; real += INTRADAY_STEP_MINUTES)
+    steps.push({ real, minute: Math.floor((real * SESSION_MINUTES) / length) });
+  steps.push({ real: last, minute: clock.minute });
+  return steps.map(({ real, minute }) => ({
+    time: newYorkInstant(day, SESSION_OPEN_MINUTE + real).toISOString(),
     close: cents(
       pricePoint(entry, {
         index: clock.index,

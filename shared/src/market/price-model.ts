@@ -23,11 +23,11 @@ import { normal, hashString, randomWalk, uniform } from './random';
 import {
   SESSION_CLOSE_MINUTE,
   SESSION_MINUTES,
-  SESSION_OPEN_MINUTE,
   dayNumberOf,
   isTradingDay,
   newYorkInstant,
   newYorkTime,
+  sessionOf,
 } from './calendar';
 import { UNIVERSE, type UniverseEntry } from './universe';
 import { earningsMoveOf, nextEarningsDate } from './earnings';
@@ -392,11 +392,14 @@ export function marketClock(at: Date): MarketClock {
   const { dayNumber, minuteOfDay } = newYorkTime(at);
   const index = tradingIndexOnOrBefore(dayNumber);
   const minuteMs = Math.floor(at.getTime() / 60_000) * 60_000;
-  if (tradingDays[index] === dayNumber && minuteOfDay < SESSION_CLOSE_MINUTE) {
-    if (minuteOfDay >= SESSION_OPEN_MINUTE) {
+  const session = sessionOf(dayNumber);
+  if (tradingDays[index] === dayNumber && session && minuteOfDay < session.close) {
+    if (minuteOfDay >= session.open) {
+      // An early close's shorter session runs the same bridge, compressed: it ends at its close.
+      const length = session.close - session.open;
       return {
         index,
-        minute: minuteOfDay - SESSION_OPEN_MINUTE,
+        minute: Math.floor(((minuteOfDay - session.open) * SESSION_MINUTES) / length),
         isOpen: true,
         priceTime: new Date(minuteMs),
       };
@@ -408,7 +411,8 @@ export function marketClock(at: Date): MarketClock {
 }
 
 function closedAt(index: number): MarketClock {
-  const priceTime = newYorkInstant(tradingDays[index]!, SESSION_CLOSE_MINUTE);
+  const day = tradingDays[index]!;
+  const priceTime = newYorkInstant(day, sessionOf(day)?.close ?? SESSION_CLOSE_MINUTE);
   return { index, minute: SESSION_MINUTES, isOpen: false, priceTime };
 }
 

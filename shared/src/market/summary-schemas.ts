@@ -27,6 +27,16 @@ export const dailyMarketSummarySchema = marketSummarySchema.extend({
   vixChange: z.number(),
   /** Every stock sector's move over that session, best first. */
   sectors: z.array(sectorMoveSchema),
+  /** The market on `date` (NYSE calendar): a holiday or weekend is not described as a trading day. */
+  market: z.object({
+    trades: z.boolean(),
+    /** The holiday's name ('Thanksgiving Day') or 'the weekend'; null when the market trades. */
+    closedFor: z.string().nullable(),
+    /** 'HH:MM' New York when the day closes early (13:00), else null. */
+    earlyClose: z.string().nullable(),
+    /** The next session from `date` on ('YYYY-MM-DD'; `date` itself when it trades). */
+    nextSessionDate: z.iso.date(),
+  }),
   /** The closing quotes behind the figures: the summary symbols and every ticker the news names. */
   quotes: z.array(quoteSchema),
   /**

@@ -9,8 +9,10 @@ import {
   isoDateOf,
   newYorkInstant,
   newYorkTime,
+  nyseHolidayName,
   previousTradingDay,
   SESSION_CLOSE_MINUTE,
+  sessionOf,
   weekday,
 } from './calendar';
 import { marketClock } from './price-model';
@@ -50,6 +52,35 @@ export interface SummaryDay {
   asOf: Date;
   /** When the summary was published: SUMMARY_PUBLISH_MINUTE on its day. */
   publishedAt: Date;
+  /** The market on the summary's own day: whether it trades, why not, and whether it closes early. */
+  market: SummaryMarketDay;
+}
+
+export interface SummaryMarketDay {
+  /** Whether the summary's day is a trading day. */
+  trades: boolean;
+  /** Why it does not: the holiday's name, or 'the weekend'; null on a trading day. */
+  closedFor: string | null;
+  /** The close of that day's session when it is an early close ('13:00'), else null. */
+  earlyClose: string | null;
+  /** The next session from the summary's day on (that day itself when it trades), 'YYYY-MM-DD'. */
+  nextSessionDate: string;
+}
+
+function marketDayOf(day: number): SummaryMarketDay {
+  const session = sessionOf(day);
+  let next = day;
+  while (!sessionOf(next)) next += 1;
+  const close = session?.close ?? SESSION_CLOSE_MINUTE;
+  return {
+    trades: session !== null,
+    closedFor: session ? null : (nyseHolidayName(day) ?? 'the weekend'),
+    earlyClose:
+      session && close < SESSION_CLOSE_MINUTE
+        ? `${String(Math.floor(close / 60)).padStart(2, '0')}:${String(close % 60).padStart(2, '0')}`
+        : null,
+    nextSessionDate: isoDateOf(next),
+  };
 }
 
 /** Which summary applies at an instant. */
@@ -57,7 +88,8 @@ export function summaryDayAt(at: Date): SummaryDay {
   const { dayNumber, minuteOfDay } = newYorkTime(at);
   const day = minuteOfDay < SUMMARY_PUBLISH_MINUTE ? dayNumber - 1 : dayNumber;
   const sessionDay = previousTradingDay(day);
-  const asOf = newYorkInstant(sessionDay, SESSION_CLOSE_MINUTE);
+  // The close of that session: 13:00 on an early close.
+  const asOf = newYorkInstant(sessionDay, sessionOf(sessionDay)?.close ?? SESSION_CLOSE_MINUTE);
   return {
     day,
     date: isoDateOf(day),
@@ -67,6 +99,7 @@ export function summaryDayAt(at: Date): SummaryDay {
     sessionIndex: marketClock(asOf).index,
     asOf,
     publishedAt: newYorkInstant(day, SUMMARY_PUBLISH_MINUTE),
+    market: marketDayOf(day),
   };
 }
 

@@ -48,6 +48,18 @@ function rotationText(sectors: readonly SectorMove[]): string {
   return `Leading: ${list(sectors.slice(0, 2))}. Lagging: ${list(sectors.slice(-2).reverse())}.`;
 }
 
+const weekdayOf = (isoDate: string) =>
+  new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+
+/** What the day holds for the market, before the outlook: closed (and why), or an early close. */
+function marketDayText(snap: SummarySnapshot): string {
+  const { market } = snap.day;
+  if (!market.trades)
+    return `US markets are closed today (${market.closedFor}); the next session is ${weekdayOf(market.nextSessionDate)}, ${market.nextSessionDate}. `;
+  if (market.earlyClose) return `US markets close early today, at ${market.earlyClose} ET. `;
+  return '';
+}
+
 function volatilityOutlook(snap: SummarySnapshot, vix: Move): string {
   const tone = vixTone(Number(vix.quote.price));
   const mood = tone === 'red' ? 'Elevated' : tone === 'yellow' ? 'Heightened' : 'Calm';
@@ -59,7 +71,7 @@ function volatilityOutlook(snap: SummarySnapshot, vix: Move): string {
       : rank >= 25
         ? 'premium is fairly priced against the past year'
         : 'premium is cheap against the past year, which favours buying options and debit spreads';
-  return `${mood}: VIX ${vix.quote.price} (${vix.quote.change}) after ${snap.day.sessionWeekday}'s session. SPY 30-day implied volatility is ${(spy.atmIv * 100).toFixed(1)}% with an IV rank of ${rank}: ${premium}.`;
+  return `${marketDayText(snap)}${mood}: VIX ${vix.quote.price} (${vix.quote.change}) after ${snap.day.sessionWeekday}'s session. SPY 30-day implied volatility is ${(spy.atmIv * 100).toFixed(1)}% with an IV rank of ${rank}: ${premium}.`;
 }
 
 function selectNews(snap: SummarySnapshot, candidates: readonly NewsCandidate[]): NewsItem[] {
@@ -122,6 +134,7 @@ export function dailyMarketSummary(at: Date): DailyMarketSummary {
     source: 'simulated',
     date: day.date,
     sessionDate: day.sessionDate,
+    market: day.market,
     asOf: day.asOf.toISOString(),
     vixChange: Number(vix.quote.change),
     sectors,

@@ -16,6 +16,19 @@ import {
   SEARCH_RECENTS_SHOWN,
 } from '../constants/caps';
 import { PRESET_SEARCH_SYMBOLS } from '../constants/symbols';
+import { UNIVERSE, universeEntry } from '../market/universe';
+
+/**
+ * Every symbol the search knows: the presets first (the empty dropdown's order), then the rest of
+ * the market's universe (shared/src/market/universe.ts), so any symbol the scanner and the feeds
+ * know is found, by symbol or by company name.
+ */
+export const SEARCH_SYMBOLS: readonly string[] = [
+  ...PRESET_SEARCH_SYMBOLS,
+  ...UNIVERSE.map((entry) => entry.symbol).filter(
+    (symbol) => !(PRESET_SEARCH_SYMBOLS as readonly string[]).includes(symbol),
+  ),
+];
 
 /** A screen the search can open (spec 3: page name, description, path). */
 export interface SearchPage {
@@ -30,11 +43,21 @@ export type SearchCandidate =
 
 const normalise = (text: string) => text.trim().toLowerCase();
 
-/** Match quality, lower is better; undefined is no match. */
+/** A company name matches from this many characters typed (a word of it starting with them). */
+const NAME_MATCH_MIN_LENGTH = 3;
+
+/** Match quality, lower is better; undefined is no match. A company name's word counts as a name. */
 function symbolRank(symbol: string, query: string): number | undefined {
   const s = symbol.toLowerCase();
   if (s === query) return 0;
   if (s.startsWith(query)) return 1;
+  if (query.length >= NAME_MATCH_MIN_LENGTH) {
+    const words =
+      universeEntry(symbol)
+        ?.name.toLowerCase()
+        .split(/[^a-z0-9&]+/) ?? [];
+    if (words.some((word) => word.startsWith(query))) return 2;
+  }
   if (s.includes(query)) return 3;
   return undefined;
 }
@@ -48,8 +71,8 @@ function pageRank(page: SearchPage, query: string): number | undefined {
   return undefined;
 }
 
-/** Preset symbols matching the text as a substring (case-insensitive), best first, at most 5. */
-export function matchSymbols(text: string, presets: readonly string[] = PRESET_SEARCH_SYMBOLS): string[] {
+/** Known symbols whose symbol or company name contains the text (case-insensitive), best first, at most 5. */
+export function matchSymbols(text: string, presets: readonly string[] = SEARCH_SYMBOLS): string[] {
   const query = normalise(text);
   if (!query) return [];
   return presets
@@ -69,7 +92,7 @@ export function searchCandidates(
   text: string,
   pages: readonly SearchPage[],
   recents: readonly string[],
-  presets: readonly string[] = PRESET_SEARCH_SYMBOLS,
+  presets: readonly string[] = SEARCH_SYMBOLS,
 ): SearchCandidate[] {
   const query = normalise(text);
   if (!query) {

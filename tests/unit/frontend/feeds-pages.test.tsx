@@ -15,6 +15,7 @@ import {
 } from '@shared/constants/texts';
 import { marketAlertTypeLabels, socialPlatformLabels, type MarketAlert } from '@shared/feeds/schemas';
 import { getFeedQueryOptions } from '../../../frontend/src/features/feeds/api/get-feed';
+import { FEED_TICKERS } from '../../../frontend/src/features/feeds/components/feed-state';
 import type { Profile } from '@shared/profiles/schemas';
 import { apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import {
@@ -213,7 +214,7 @@ describe('Dark Pool Flow Analyzer', () => {
     expect(within(breakdown).getByText('40%')).toBeInTheDocument();
   });
 
-  it('sends the slider, Algo Only and a searched known ticker; an unknown one gets the hint', async () => {
+  it('sends the slider, Algo Only and a searched known ticker as a filter; an unknown one gets the hint', async () => {
     const { user } = renderApp('/dashboard/darkpool');
     await screen.findByRole('table', { name: /Dark pool flows/ });
     expect(requestsToFeed('darkpool').at(-1)!.get('minConfidence')).toBe('75');
@@ -229,13 +230,43 @@ describe('Dark Pool Flow Analyzer', () => {
 
     await user.clear(search);
     await user.type(search, 'nvda');
-    await waitFor(() => expect(requestsToFeed('darkpool').at(-1)!.get('focus')).toBe('NVDA'));
-    expect(Date.parse(requestsToFeed('darkpool').at(-1)!.get('focusSince')!)).not.toBeNaN();
+    await waitFor(() => expect(requestsToFeed('darkpool').at(-1)!.get('ticker')).toBe('NVDA'));
+    expect(requestsToFeed('darkpool').some((request) => request.has('focus'))).toBe(false);
 
+    // The picker knows the whole universe (NVDA, TSLA, PLTR...), not the first 20 symbols.
     const known = screen.getByLabelText('Known tickers');
-    expect(within(known).getAllByRole('option')).toHaveLength(21);
+    expect(within(known).getAllByRole('option')).toHaveLength(FEED_TICKERS.length + 1);
+    for (const symbol of ['NVDA', 'TSLA', 'PLTR'])
+      expect(within(known).getByRole('option', { name: symbol })).toBeInTheDocument();
     await user.selectOptions(known, 'QQQ');
     expect(search).toHaveValue('QQQ');
+  });
+
+  it('a ticker shows only its prints, each labelled simulated; none for it says so', async () => {
+    const { user } = renderApp('/dashboard/darkpool');
+    const table = await screen.findByRole('table', { name: /Dark pool flows/ });
+    expect(within(table).getAllByText('Simulated').length).toBeGreaterThan(0);
+    const ticker = stub.items.darkpool.find((f) => f.confidence >= 75)!.ticker;
+    await user.selectOptions(screen.getByLabelText('Known tickers'), ticker);
+    await waitFor(() => {
+      const rows = within(screen.getByRole('table', { name: /Dark pool flows/ }))
+        .getAllByRole('row')
+        .slice(1);
+      const tickers = rows.map((row) => within(row).queryAllByRole('cell')[1]?.textContent ?? '');
+      expect(tickers.filter((text) => text !== '').every((text) => text.startsWith(ticker))).toBe(true);
+    });
+    const absent = FEED_TICKERS.find((symbol) => !stub.items.darkpool.some((f) => f.ticker === symbol))!;
+    await user.selectOptions(screen.getByLabelText('Known tickers'), absent);
+    expect(
+      await screen.findByText(`No dark pool prints for ${absent} in the feed right now.`),
+    ).toBeInTheDocument();
+  });
+
+  it('on a holiday says the market is closed, with the next open', async () => {
+    stub.asOf = '2026-11-26T22:30:00.000Z';
+    renderApp('/dashboard/darkpool');
+    const notice = await screen.findByText(/Market closed/);
+    expect(notice.closest('[role="status"]')).toHaveTextContent('opens Fri, Nov 27, 9:30 AM ET');
   });
 });
 
@@ -291,6 +322,36 @@ describe('Trend Alerts', () => {
     await user.selectOptions(screen.getByLabelText('Severity'), 'critical');
     await waitFor(() => expect(requestsToFeed('trends').at(-1)!.get('severity')).toBe('critical'));
   });
+});
+
+describe('the Ticker filter of every feed page (issue 23)', () => {
+  it.each([
+    ['alerts', '/dashboard/alerts', 'Market alerts'],
+    ['chatter', '/dashboard/risky-chatter', 'Social trends'],
+    ['trends', '/dashboard/trend-alerts', 'Trend alerts'],
+  ] as const)(
+    '%s: sends ?ticker=, lists only that ticker, labels items, and shows the notice when none',
+    async (feed, path, listName) => {
+      const { user } = renderApp(path);
+      const list = await screen.findByRole('list', { name: listName });
+      expect(within(list).getAllByText('Simulated').length).toBeGreaterThan(0);
+      const ticker = stub.items[feed][0]!.ticker;
+      await user.selectOptions(screen.getByLabelText('Ticker'), ticker);
+      await waitFor(() => expect(requestsToFeed(feed).at(-1)!.get('ticker')).toBe(ticker));
+      await waitFor(() =>
+        expect(
+          within(screen.getByRole('list', { name: listName }))
+            .getAllByRole('article')
+            .every((article) => article.textContent!.includes(ticker)),
+        ).toBe(true),
+      );
+      const absent = FEED_TICKERS.find((symbol) => !stub.items[feed].some((item) => item.ticker === symbol))!;
+      await user.selectOptions(screen.getByLabelText('Ticker'), absent);
+      expect(
+        await screen.findByText(new RegExp(`^No .* for ${absent} in the feed right now\\.$`)),
+      ).toBeInTheDocument();
+    },
+  );
 });
 
 describe('Track in Journal', () => {

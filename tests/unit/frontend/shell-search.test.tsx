@@ -85,8 +85,14 @@ describe('global search', () => {
 
     await user.clear(searchBox());
     await user.type(searchBox(), 'qq');
-    expect(optionNames()).toEqual(['QQQ Invesco QQQ Trust']);
-    await waitFor(() => expect(quotedSymbols().at(-1)?.symbols).toEqual(['QQQ']));
+    // The whole universe: QQQ starts with it, TQQQ contains it.
+    expect(optionNames()).toEqual(['QQQ Invesco QQQ Trust', 'TQQQ ProShares UltraPro QQQ']);
+    await waitFor(() => expect(quotedSymbols().at(-1)?.symbols).toEqual(['QQQ', 'TQQQ']));
+
+    // PLTR is scanned, so it is found (issue 23: it found nothing with the 16 presets).
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'pltr');
+    expect(optionNames()).toEqual(['PLTR Palantir Technologies Inc.']);
 
     await user.clear(searchBox());
     await user.type(searchBox(), 'zzzz');

@@ -107,20 +107,39 @@ describe('readFeed', () => {
     expect((await readFeed(repos, 'trial', 'u1', 'alerts', query('alerts'), NOW)).todayCount).toBe(due);
   });
 
-  it('a searched known ticker takes the flows the 70% rule gives it', async () => {
+  it('filters every feed by ticker, never inventing items for it, and says why a page is empty', async () => {
     const repos = memoryRepos();
     const flows = feedItemsBetween('darkpool', NOW.getTime() - 10 * 60_000, NOW.getTime());
     await repos.feeds.putItems('darkpool', flows, () => 0);
-    const focused = await readFeed(
+    const ticker = flows[0]!.ticker;
+    const filtered = await readFeed(repos, 'trial', 'u1', 'darkpool', query('darkpool', { ticker }), NOW);
+    expect(filtered.items.length).toBe(flows.filter((f) => f.ticker === ticker).length);
+    expect(filtered.items.every((f) => f.ticker === ticker)).toBe(true);
+    expect(
+      filtered.items.every((f) => flows.some((stored) => stored.id === f.id && stored.price === f.price)),
+    ).toBe(true);
+    expect(filtered.notice).toBeNull();
+    const absent = ['PLTR', 'TSLA', 'NVDA', 'SPY', 'AAPL'].find((s) => !flows.some((f) => f.ticker === s))!;
+    const none = await readFeed(repos, 'trial', 'u1', 'darkpool', query('darkpool', { ticker: absent }), NOW);
+    expect(none.items).toEqual([]);
+    expect(none.notice).toBe(`No dark pool prints for ${absent} in the feed right now.`);
+    const unknown = await readFeed(
       repos,
       'trial',
       'u1',
       'darkpool',
-      query('darkpool', { focus: 'TSLA', focusSince: flows[0]!.timestamp }),
+      query('darkpool', { ticker: 'ZZZZ' }),
       NOW,
     );
-    const share = focused.items.filter((f) => f.ticker === 'TSLA').length / focused.items.length;
-    expect(share).toBeGreaterThan(0.5);
+    expect(unknown.notice).toBe('No dark pool prints for ZZZZ: it is not a symbol the market knows.');
+  });
+
+  it('tells the market status, and on a holiday says the market is closed when a trading feed is empty', async () => {
+    const holiday = new Date('2026-11-26T22:30:00Z');
+    const repos = memoryRepos();
+    const answer = await readFeed(repos, 'trial', 'u1', 'alerts', query('alerts'), holiday);
+    expect(answer.market).toEqual({ isOpen: false, nextOpen: '2026-11-27T14:30:00.000Z', closesAt: null });
+    expect(answer.notice).toBe('Market closed: no market alerts until the next open.');
   });
 });
 

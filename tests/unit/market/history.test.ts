@@ -3,7 +3,7 @@
  * instant (checked through quoteAt, a separate path), in time order, on trading days.
  */
 import { describe, expect, it } from 'vitest';
-import { isTradingDay, newYorkTime } from '@shared/market/calendar';
+import { isTradingDay, newYorkTime, sessionOf } from '@shared/market/calendar';
 import {
   HISTORY_SESSIONS,
   INTRADAY_STEP_MINUTES,
@@ -28,7 +28,7 @@ describe('market history: daily closes', () => {
     for (const point of history.points.slice(0, -1)) {
       const { dayNumber, minuteOfDay } = newYorkTime(new Date(point.time));
       expect(isTradingDay(dayNumber)).toBe(true);
-      expect(minuteOfDay).toBe(16 * 60);
+      expect(minuteOfDay).toBe(sessionOf(dayNumber)!.close); // 16:00, or 13:00 on an early close
     }
     // Spot checks through the quotes (a close is the price at 16:00 New York that day).
     for (const point of [history.points[0]!, history.points[Math.floor(times.length / 2)]!])
@@ -79,6 +79,15 @@ describe('market history: intraday (1D)', () => {
       time: '2026-03-13T20:00:00.000Z',
       close: price('QQQ', SATURDAY),
     });
+  });
+});
+
+describe('market history: an early close', () => {
+  it('1D after the day after Thanksgiving runs 09:30 to 13:00, each point the quote then', () => {
+    const history = marketHistory('SPY', '1D', new Date('2026-11-28T17:00:00Z')); // Saturday
+    expect(history.points[0]!.time).toBe('2026-11-27T14:30:00.000Z'); // Friday 09:30 EST
+    expect(history.points.at(-1)!.time).toBe('2026-11-27T18:00:00.000Z'); // 13:00, the early close
+    for (const point of history.points.slice(1, -1)) expect(point.close).toBe(price('SPY', point.time));
   });
 });
 

@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { ALERT_TRIGGERS, FEED_SIMULATION } from '@shared/constants/caps';
-import { generateDarkPoolFlow, goesToSearchedTicker, darkPoolEdgeScore } from '@shared/feeds/dark-pool';
+import { darkPoolEdgeScore } from '@shared/feeds/dark-pool';
 import { feedItemsBetween, generateFeedItem, latestFeedItems } from '@shared/feeds/generate';
 import { generateMarketAlert } from '@shared/feeds/market-alerts';
 import {
@@ -153,17 +153,12 @@ describe('dark pool flows', () => {
     }
   });
 
-  it('give a searched known ticker 70% of the flows, the rest unchanged', () => {
-    const times = arrivalsBetween('darkpool', SESSION - 120 * MINUTE, SESSION);
-    const searched = times.filter((t) => goesToSearchedTicker(t));
-    expect(searched.length / times.length).toBeGreaterThan(0.64);
-    expect(searched.length / times.length).toBeLessThan(0.76);
-    const t = searched[0]!;
-    const variant = generateDarkPoolFlow(t, undefined, 'AMD');
-    expect(variant.ticker).toBe('AMD');
-    expect(variant.timestamp).toBe(new Date(t).toISOString());
-    expect(variant.price).toBe(quoteNumbers('AMD', variant.timestamp).price);
-    expect(variant.id).not.toBe(generateDarkPoolFlow(t).id);
+  it('print at a price that moves with the minute, not at the close', () => {
+    const byTicker = new Map<string, Set<number>>();
+    for (const flow of flows)
+      byTicker.set(flow.ticker, (byTicker.get(flow.ticker) ?? new Set()).add(flow.price));
+    const busiest = [...byTicker.values()].sort((a, b) => b.size - a.size)[0]!;
+    expect(busiest.size).toBeGreaterThan(3);
   });
 });
 
@@ -223,9 +218,9 @@ describe('market alerts', () => {
     }
   });
 
-  it('after the close, fire nothing that needs a moving price', () => {
-    expect(night.length).toBeGreaterThan(0);
-    for (const alert of night) expect(['dark-pool', 'unusual-flow', 'earnings']).toContain(alert.type);
+  it('after the close, fire nothing at all (alerts exist only while the market trades)', () => {
+    expect(session.length).toBeGreaterThan(0);
+    expect(night).toEqual([]);
   });
 
   it('alert one event once: no ticker and type twice in a row', () => {

@@ -16,6 +16,7 @@ const at = '2025-03-10T15:00:00.000Z';
 const alert = {
   id: 'a1',
   ticker: 'NVDA',
+  provider: 'simulated',
   type: 'unusual-flow',
   message: 'Unusual call volume',
   timestamp: at,
@@ -30,6 +31,7 @@ const alert = {
 const flow = {
   id: 'd1',
   ticker: 'AAPL',
+  provider: 'simulated',
   timestamp: at,
   blockSize: 250_000,
   price: 227.5,
@@ -50,6 +52,7 @@ const flow = {
 const trend = {
   id: 't1',
   ticker: 'GME',
+  provider: 'simulated',
   platform: 'reddit',
   sentiment: 'bullish',
   confidence: 64,
@@ -72,6 +75,7 @@ const trend = {
 const trendAlert = {
   id: 'ta1',
   ticker: 'TSLA',
+  provider: 'simulated',
   alertType: 'breakout',
   severity: 'critical',
   confidence: 77,
@@ -152,5 +156,17 @@ describe('feed item schemas', () => {
     expect(patternSchema.parse(pattern)).toEqual(pattern);
     expect(firstPath(patternSchema.safeParse({ ...pattern, bullishness: 96 }))).toEqual(['bullishness']);
     expect(firstPath(patternSchema.safeParse({ ...pattern, confidence: 49 }))).toEqual(['confidence']);
+  });
+});
+
+describe('the provider every feed item names (issue 23: simulated items labelled)', () => {
+  it('is one of the known feed providers', () => {
+    for (const [schema, item] of [
+      [marketAlertSchema, alert],
+      [darkPoolFlowSchema, flow],
+    ] as const) {
+      expect(schema.safeParse(item).success).toBe(true);
+      expect(firstPath(schema.safeParse({ ...item, provider: 'made-up' }))).toEqual(['provider']);
+    }
   });
 });

@@ -235,3 +235,44 @@ describe('dailyMarketSummary: news', () => {
     expect(impacts).toEqual(new Set(['high', 'medium', 'low']));
   });
 });
+
+describe('the summary on the market calendar (issue 23: the daily summary was holiday-blind)', () => {
+  it('on Thanksgiving says the market is closed and names the next session', () => {
+    const summary = dailyMarketSummary(new Date('2026-11-26T15:00:00Z'));
+    expect(summary.date).toBe('2026-11-26');
+    expect(summary.sessionDate).toBe('2026-11-25');
+    expect(summary.market).toEqual({
+      trades: false,
+      closedFor: 'Thanksgiving Day',
+      earlyClose: null,
+      nextSessionDate: '2026-11-27',
+    });
+    expect(summary.overview.volatilityOutlook).toMatch(
+      /^US markets are closed today \(Thanksgiving Day\); the next session is Friday, 2026-11-27\. /,
+    );
+  });
+
+  it('on the early close says so, and the next summary is as of its 13:00 close', () => {
+    const friday = dailyMarketSummary(new Date('2026-11-27T15:00:00Z'));
+    expect(friday.market).toMatchObject({ trades: true, closedFor: null, earlyClose: '13:00' });
+    expect(friday.overview.volatilityOutlook).toMatch(/^US markets close early today, at 13:00 ET\. /);
+    const saturday = dailyMarketSummary(new Date('2026-11-28T15:00:00Z'));
+    expect(saturday.asOf).toBe('2026-11-27T18:00:00.000Z');
+    expect(saturday.market).toMatchObject({
+      trades: false,
+      closedFor: 'the weekend',
+      nextSessionDate: '2026-11-30',
+    });
+  });
+
+  it('on an ordinary trading day adds nothing before the outlook', () => {
+    const summary = dailyMarketSummary(new Date('2026-11-24T15:00:00Z'));
+    expect(summary.market).toEqual({
+      trades: true,
+      closedFor: null,
+      earlyClose: null,
+      nextSessionDate: '2026-11-24',
+    });
+    expect(summary.overview.volatilityOutlook).not.toMatch(/^US markets/);
+  });
+});

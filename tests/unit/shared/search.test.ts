@@ -5,9 +5,12 @@ import {
   matchSymbols,
   parseRecentSearches,
   searchCandidates,
+  SEARCH_SYMBOLS,
   type SearchCandidate,
   type SearchPage,
 } from '@shared/search/global-search';
+import { PRESET_SEARCH_SYMBOLS } from '@shared/constants/symbols';
+import { UNIVERSE } from '@shared/market/universe';
 
 const PRESETS = [
   'AAPL',
@@ -163,5 +166,22 @@ describe('recent searches', () => {
     expect(parseRecentSearches('{"not":"a list"}')).toEqual([]);
     expect(parseRecentSearches('not json')).toEqual([]);
     expect(parseRecentSearches(null)).toEqual([]);
+  });
+});
+
+describe('the whole universe (issue 23: PLTR found nothing although the scanner scans it)', () => {
+  it('knows every symbol of the market universe, presets first', () => {
+    expect(SEARCH_SYMBOLS.slice(0, PRESET_SEARCH_SYMBOLS.length)).toEqual([...PRESET_SEARCH_SYMBOLS]);
+    for (const entry of UNIVERSE) expect(SEARCH_SYMBOLS).toContain(entry.symbol);
+    expect(new Set(SEARCH_SYMBOLS).size).toBe(SEARCH_SYMBOLS.length);
+  });
+
+  it('finds PLTR, NVDA and TSLA by default, and a company by a word of its name', () => {
+    expect(matchSymbols('PLTR')).toEqual(['PLTR']);
+    expect(searchCandidates('pltr', [], []).map(label)).toEqual(['PLTR']);
+    expect(matchSymbols('nvda')[0]).toBe('NVDA');
+    expect(matchSymbols('tsla')[0]).toBe('TSLA');
+    expect(matchSymbols('palantir')).toEqual(['PLTR']);
+    expect(matchSymbols('pa')).not.toContain('PLTR'); // names only from three characters
   });
 });

@@ -1,34 +1,28 @@
 import { useId, useState } from 'react';
-import { DARK_POOL_TICKER_DROPDOWN_SIZE, DARK_POOL_TICKER_MAX_LENGTH } from '@shared/constants/caps';
+import { DARK_POOL_TICKER_MAX_LENGTH } from '@shared/constants/caps';
 import { DARK_POOL_CONFIDENCE_SLIDER } from '@shared/constants/ranges';
 import { DARK_POOL_TICKER_NOT_FOUND } from '@shared/constants/texts';
-import { UNIVERSE, isKnownSymbol } from '@shared/market/universe';
-import { SelectField } from '../../../components/ui/select-field';
+import { isKnownSymbol } from '@shared/market/universe';
 import { feedPollMs } from '@shared/feeds/schemas';
 import { useFeed } from '../api/get-feed';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { FeedClock, FeedState } from './feed-state';
+import { FeedClock, FeedState, MarketClosedNotice, TickerFilter } from './feed-state';
 import { FlowTable } from './flow-table';
 import { PatternCards } from './pattern-cards';
 import { Switch } from './switch';
-
-/** The dropdown's known tickers: the first 20 the simulated market has flows for. */
-const KNOWN_TICKERS = UNIVERSE.filter((entry) => entry.kind !== 'index')
-  .slice(0, DARK_POOL_TICKER_DROPDOWN_SIZE)
-  .map((entry) => entry.symbol);
 
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2.5 text-sm text-white uppercase placeholder:normal-case placeholder:text-slate-500 focus:border-emerald-400 focus:ring-2 focus:ring-emerald-400/30 focus:outline-none';
 
 /**
- * Dark Pool Flow Analyzer (spec 2): ticker search (a known ticker takes 70% of new flows while
- * searched), the first 20 known tickers, a confidence slider, Live Analysis and Algo Only, the
- * detected patterns and the flow table with each print's edge breakdown.
+ * Dark Pool Flow Analyzer (spec 2): ticker search and the known tickers (the whole universe) both
+ * filter the prints to one ticker (nothing is invented for it), a confidence slider, Live Analysis
+ * and Algo Only, the detected patterns and the flow table with each print's edge breakdown. While
+ * the market is closed it says so, with the next open (prints exist only in a session).
  */
 export function DarkPoolAnalyzer() {
   const id = useId();
   const [ticker, setTicker] = useState('');
-  const [searchedAt, setSearchedAt] = useState<string | undefined>(undefined);
   const [minConfidence, setMinConfidence] = useState<number>(DARK_POOL_CONFIDENCE_SLIDER.default);
   const [live, setLive] = useState(true);
   const [algoOnly, setAlgoOnly] = useState(false);
@@ -41,7 +35,7 @@ export function DarkPoolAnalyzer() {
     {
       minConfidence: confidence,
       ...(algoOnly ? { algoOnly: 'true' } : {}),
-      ...(known ? { focus: search, focusSince: searchedAt } : {}),
+      ...(known ? { ticker: search } : {}),
     },
     live,
   );
@@ -52,8 +46,6 @@ export function DarkPoolAnalyzer() {
       .replace(/[^A-Z.-]/g, '')
       .slice(0, DARK_POOL_TICKER_MAX_LENGTH);
     setTicker(next);
-    // New flows from now on go to the searched ticker.
-    setSearchedAt(new Date().toISOString());
   }
 
   function setLiveState(next: boolean) {
@@ -63,9 +55,9 @@ export function DarkPoolAnalyzer() {
 
   const hint =
     ticker === ''
-      ? 'Search a ticker: 70% of new flows go to it while it is searched.'
+      ? 'Search a ticker to show its prints only.'
       : isKnownSymbol(ticker)
-        ? `${ticker}: 70% of new flows go to it while searched.`
+        ? `Showing ${ticker} prints only.`
         : DARK_POOL_TICKER_NOT_FOUND;
 
   return (
@@ -97,16 +89,7 @@ export function DarkPoolAnalyzer() {
             {hint}
           </p>
         </div>
-        <SelectField
-          id={`${id}-known`}
-          label="Known tickers"
-          value={KNOWN_TICKERS.includes(ticker) ? ticker : ''}
-          onChange={(event) => changeTicker(event.target.value)}
-          options={[
-            { value: '', label: 'All tickers' },
-            ...KNOWN_TICKERS.map((symbol) => ({ value: symbol, label: symbol })),
-          ]}
-        />
+        <TickerFilter id={`${id}-known`} label="Known tickers" value={ticker} onChange={changeTicker} />
         <div>
           <label htmlFor={`${id}-confidence`} className="block text-sm font-medium text-slate-200">
             Min confidence: {minConfidence}%
@@ -138,6 +121,8 @@ export function DarkPoolAnalyzer() {
         </div>
       </section>
 
+      <MarketClosedNotice market={feed.data?.market} what="prints" />
+
       <FeedState
         what="dark pool flows"
         isPending={feed.isPending}
@@ -152,9 +137,13 @@ export function DarkPoolAnalyzer() {
             Dark pool flows
           </h2>
           {(feed.data?.items.length ?? 0) === 0 ? (
-            <p className="rounded-2xl border border-dashed border-slate-700 px-6 py-10 text-center text-sm text-slate-300">
-              No flows at {minConfidence}% confidence or more{algoOnly ? ' from algorithms' : ''}. Lower the
-              slider or wait for the next prints (every 8-20 seconds).
+            <p
+              role="status"
+              className="rounded-2xl border border-dashed border-slate-700 px-6 py-10 text-center text-sm text-slate-300"
+            >
+              {known && feed.data?.notice
+                ? feed.data.notice
+                : `No flows at ${minConfidence}% confidence or more${algoOnly ? ' from algorithms' : ''}. Lower the slider or wait for the next prints (every 8-20 seconds, while the market trades).`}
             </p>
           ) : (
             <FlowTable flows={feed.data!.items} />

@@ -9,6 +9,7 @@ import { darkPoolEdgeLabel, edgeScoreTone } from '@shared/ui/colour-bands';
 import { Badge } from '../../../components/ui/badge';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { formatInteger, formatMoney, formatTime } from '../utils/format';
+import { OriginLabel } from './feed-state';
 import { TrackInJournalButton } from './track-in-journal-button';
 
 const FACTORS = Object.keys(DARK_POOL_EDGE_WEIGHTS) as DarkPoolEdgeFactor[];
@@ -123,7 +124,8 @@ export function FlowTable({ flows }: { flows: readonly DarkPoolFlow[] }) {
               <Side side={flow.side} /> {formatInteger(flow.blockSize)} shares at {formatMoney(flow.price)}
             </p>
             <p className="mt-1 text-xs text-slate-400">
-              {formatTime(flow.timestamp)} · {flow.institutionalSignature}
+              {formatTime(flow.timestamp)} · {flow.institutionalSignature} ·{' '}
+              <OriginLabel provider={flow.provider} />
             </p>
             <p className="mt-1 text-xs text-slate-300">{flow.optionsImplication}</p>
             <div className="mt-2">{detailsButton(flow)}</div>
@@ -162,7 +164,10 @@ export function FlowTable({ flows }: { flows: readonly DarkPoolFlow[] }) {
             <Fragment key={flow.id}>
               <tr className="text-slate-200">
                 <td className="px-3 py-2 whitespace-nowrap text-slate-400">{formatTime(flow.timestamp)}</td>
-                <td className="px-3 py-2 font-semibold text-white">{flow.ticker}</td>
+                <td className="px-3 py-2 font-semibold text-white">
+                  {flow.ticker}
+                  <OriginLabel provider={flow.provider} className="block" />
+                </td>
                 <td className="px-3 py-2">
                   {formatInteger(flow.blockSize)}
                   <span className="block text-xs text-slate-400">at {formatMoney(flow.price)}</span>

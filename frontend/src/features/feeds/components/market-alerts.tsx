@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MARKET_ALERTS_SHOWN_MAX } from '@shared/constants/caps';
 import { NOTIFICATION_AUTO_CLOSE_MS } from '@shared/constants/timings';
@@ -10,6 +10,7 @@ import {
   type MarketAlert,
 } from '@shared/feeds/schemas';
 import { severityTone } from '@shared/ui/colour-bands';
+import { feedProviderLabels } from '@shared/providers/feeds/feed-providers';
 import { Badge } from '../../../components/ui/badge';
 import { useFeed } from '../api/get-feed';
 import { showNotification, useBrowserNotifications } from '../hooks/use-browser-notifications';
@@ -23,7 +24,7 @@ import {
   formatShares,
   formatTime,
 } from '../utils/format';
-import { FeedClock, FeedState } from './feed-state';
+import { FeedClock, FeedState, MarketClosedNotice, OriginLabel, TickerFilter } from './feed-state';
 import { Switch } from './switch';
 import { TrackInJournalButton } from './track-in-journal-button';
 
@@ -32,7 +33,7 @@ const MAX_NOTIFICATIONS_PER_POLL = 3;
 
 function notify(alert: MarketAlert) {
   showNotification(`${alert.ticker}: ${marketAlertTypeLabels[alert.type]} (${alert.severity})`, {
-    body: `${alert.message} (simulated data)`,
+    body: `${alert.message} (${!alert.provider || alert.provider === 'simulated' ? 'simulated data' : feedProviderLabels[alert.provider]})`,
     tag: alert.id,
     // Spec 9: notifications close after 5 s unless the severity is high.
     autoCloseMs: alert.severity === 'high' ? undefined : NOTIFICATION_AUTO_CLOSE_MS,
@@ -47,7 +48,9 @@ function notify(alert: MarketAlert) {
 export function MarketAlerts({ notificationsAllowed }: { notificationsAllowed: boolean }) {
   const [live, setLive] = useState(true);
   const [severity, setSeverity] = useState<AlertSeverity | null>(null);
-  const feed = useFeed('alerts', {}, live);
+  const [ticker, setTicker] = useState('');
+  const id = useId();
+  const feed = useFeed('alerts', ticker ? { ticker } : {}, live);
   const notifications = useBrowserNotifications({ confirm: true });
   const items = feed.data?.items;
 
@@ -85,6 +88,7 @@ export function MarketAlerts({ notificationsAllowed }: { notificationsAllowed: b
           describedBy="alerts-notification-status"
         />
         <FeedClock live={live} asOf={feed.data?.asOf} pollSeconds={feedPollMs('alerts') / 1000} />
+        <TickerFilter id={`${id}-ticker`} value={ticker} onChange={setTicker} />
         <div id="alerts-notification-status" className="w-full text-sm">
           {!notificationsAllowed ? (
             <p className="text-slate-400">
@@ -109,6 +113,8 @@ export function MarketAlerts({ notificationsAllowed }: { notificationsAllowed: b
           )}
         </div>
       </section>
+
+      <MarketClosedNotice market={feed.data?.market} what="alerts" />
 
       <section aria-label="Alert counts" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <div className="rounded-xl border border-slate-800 bg-slate-900/60 p-4">
@@ -164,9 +170,11 @@ export function MarketAlerts({ notificationsAllowed }: { notificationsAllowed: b
           error={feed.error && !feed.data ? feed.error : null}
           isEmpty={visible.length === 0}
           empty={
-            severity
-              ? `No ${severity} priority alerts right now.`
-              : 'No alerts yet. New ones arrive every 15-45 seconds.'
+            <span role="status">
+              {severity
+                ? `No ${severity} priority alerts right now.`
+                : (feed.data?.notice ?? 'No alerts yet. New ones arrive every 15-45 seconds.')}
+            </span>
           }
           onRetry={() => void feed.refetch()}
         >
@@ -180,6 +188,7 @@ export function MarketAlerts({ notificationsAllowed }: { notificationsAllowed: b
                       {marketAlertTypeLabels[alert.type]}
                     </span>
                     <span className="text-base font-bold text-white">{alert.ticker}</span>
+                    <OriginLabel provider={alert.provider} />
                     <time
                       dateTime={alert.timestamp}
                       className="ml-auto text-xs text-slate-400"

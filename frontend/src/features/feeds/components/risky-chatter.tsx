@@ -23,7 +23,7 @@ import {
   formatMoney,
   formatShares,
 } from '../utils/format';
-import { FeedClock, FeedState } from './feed-state';
+import { FeedClock, FeedState, OriginLabel, TickerFilter } from './feed-state';
 import { Switch } from './switch';
 import { TrackInJournalButton } from './track-in-journal-button';
 
@@ -92,6 +92,7 @@ function TrendCard({ trend, now }: { trend: SocialTrend; now: number }) {
     >
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-lg font-bold text-white">{trend.ticker}</span>
+        <OriginLabel provider={trend.provider} />
         <Badge tone={SENTIMENT_TONES[trend.sentiment]}>{capitalise(trend.sentiment)}</Badge>
         <Badge tone={riskTone(trend.riskLevel)}>{capitalise(trend.riskLevel)} risk</Badge>
         <span className="ml-auto text-xs text-slate-400">
@@ -187,10 +188,16 @@ export function RiskyChatter() {
   const [platform, setPlatform] = useState<SocialPlatform | ''>('');
   const [risk, setRisk] = useState<TrendRiskLevel | ''>('');
   const [sort, setSort] = useState<ChatterSort>('newest');
+  const [ticker, setTicker] = useState('');
   const [live, setLive] = useState(true);
   const feed = useFeed(
     'chatter',
-    { ...(platform ? { platform } : {}), ...(risk ? { risk } : {}), ...(sort !== 'newest' ? { sort } : {}) },
+    {
+      ...(platform ? { platform } : {}),
+      ...(risk ? { risk } : {}),
+      ...(sort !== 'newest' ? { sort } : {}),
+      ...(ticker ? { ticker } : {}),
+    },
     live,
   );
   // Ages as of the last answer (the server's clock), so a render is a pure function of the data.
@@ -229,6 +236,7 @@ export function RiskyChatter() {
           onChange={(event) => setSort(event.target.value as ChatterSort)}
           options={chatterSorts.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
         />
+        <TickerFilter id={`${id}-ticker`} value={ticker} onChange={setTicker} />
         <div className="flex flex-col justify-center gap-2">
           <Switch
             label="Live Scanning"
@@ -254,7 +262,9 @@ export function RiskyChatter() {
             isPending={feed.isPending}
             error={feed.error && !feed.data ? feed.error : null}
             isEmpty={(feed.data?.items.length ?? 0) === 0}
-            empty="No chatter matches these filters right now."
+            empty={
+              <span role="status">{feed.data?.notice ?? 'No chatter matches these filters right now.'}</span>
+            }
             onRetry={() => void feed.refetch()}
           >
             <ol aria-label="Social trends" className="space-y-3">

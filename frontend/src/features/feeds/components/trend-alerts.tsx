@@ -16,7 +16,7 @@ import { useFeed } from '../api/get-feed';
 import { showNotification, useBrowserNotifications } from '../hooks/use-browser-notifications';
 import { useNewItems } from '../hooks/use-new-items';
 import { capitalise, formatAge, formatInteger, formatMoney } from '../utils/format';
-import { FeedClock, FeedState } from './feed-state';
+import { FeedClock, FeedState, OriginLabel, TickerFilter } from './feed-state';
 import { PatternCards } from './pattern-cards';
 import { Switch } from './switch';
 import { TrackInJournalButton } from './track-in-journal-button';
@@ -48,6 +48,7 @@ function TrendAlertCard({
         <Badge tone={severityTone(alert.severity)}>{capitalise(alert.severity)}</Badge>
         <Badge tone={riskTone(alert.riskLevel)}>{capitalise(alert.riskLevel)} risk</Badge>
         <span className="text-xs font-semibold text-slate-300">{TYPE_LABELS[alert.alertType]}</span>
+        <OriginLabel provider={alert.provider} />
         <time dateTime={alert.timestamp} className="ml-auto text-xs text-slate-400">
           {formatAge(alert.timestamp, now)}
         </time>
@@ -149,8 +150,13 @@ export function TrendAlerts({ notificationsAllowed }: { notificationsAllowed: bo
   const id = useId();
   const [severity, setSeverity] = useState<TrendSeverity | ''>('');
   const [risk, setRisk] = useState<TrendRiskLevel | ''>('');
+  const [ticker, setTicker] = useState('');
   const [live, setLive] = useState(true);
-  const feed = useFeed('trends', { ...(severity ? { severity } : {}), ...(risk ? { risk } : {}) }, live);
+  const feed = useFeed(
+    'trends',
+    { ...(severity ? { severity } : {}), ...(risk ? { risk } : {}), ...(ticker ? { ticker } : {}) },
+    live,
+  );
   const dismiss = useDismissTrendAlert();
   const notifications = useBrowserNotifications({ confirm: false });
   // Ages as of the last answer (the server's clock), so a render is a pure function of the data.
@@ -192,6 +198,7 @@ export function TrendAlerts({ notificationsAllowed }: { notificationsAllowed: bo
             ...[...trendRiskLevels].reverse().map((r) => ({ value: r, label: capitalise(r) })),
           ]}
         />
+        <TickerFilter id={`${id}-ticker`} value={ticker} onChange={setTicker} />
         <div className="flex flex-col justify-center gap-2">
           <Switch
             label="Monitoring"
@@ -245,8 +252,11 @@ export function TrendAlerts({ notificationsAllowed }: { notificationsAllowed: bo
             Active alerts
           </h2>
           {(feed.data?.items.length ?? 0) === 0 ? (
-            <p className="rounded-2xl border border-dashed border-slate-700 px-6 py-10 text-center text-sm text-slate-300">
-              No active trend alerts match these filters.
+            <p
+              role="status"
+              className="rounded-2xl border border-dashed border-slate-700 px-6 py-10 text-center text-sm text-slate-300"
+            >
+              {ticker && feed.data?.notice ? feed.data.notice : 'No active trend alerts match these filters.'}
             </p>
           ) : (
             <ol aria-label="Trend alerts" className="space-y-3">
