@@ -30,7 +30,11 @@ export function scannerStrategyLabel(value: ScannerStrategyOption): string {
   return SCANNER_STRATEGIES.find((s) => s.value === value)?.label ?? value;
 }
 
-/** Journal strategies, stored on a trade as written here (e.g. 'Long Call'). */
+/**
+ * Journal strategies, stored on a trade as written here (e.g. 'Long Call'): the spec's twelve,
+ * then the vertical credit spreads, calendars and diagonals traders journal, the scanner's
+ * butterfly, and stock positions (a dark pool print, a broker's share trades).
+ */
 export const JOURNAL_STRATEGIES = [
   'Long Call',
   'Long Put',
@@ -44,6 +48,13 @@ export const JOURNAL_STRATEGIES = [
   'Strangle',
   'Collar',
   'Protective Put',
+  'Bull Put Spread',
+  'Bear Call Spread',
+  'Calendar Spread',
+  'Diagonal Spread',
+  'Butterfly',
+  'Long Stock',
+  'Short Stock',
 ] as const;
 
 export type JournalStrategy = (typeof JOURNAL_STRATEGIES)[number];

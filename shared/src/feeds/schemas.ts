@@ -75,6 +75,10 @@ export const marketAlertSchema = z.object({
   volume: count,
   bias: z.enum(biases),
   trigger: alertTriggerSchema,
+  /** The option contract an options-flow alert names (Track in Journal tracks that contract). */
+  contract: z
+    .object({ type: z.enum(['call', 'put']), strike: z.number().positive(), expiration: z.iso.date() })
+    .optional(),
 });
 export type MarketAlert = z.infer<typeof marketAlertSchema>;
 

@@ -20,6 +20,10 @@ describe('createTradeInput', () => {
       source: 'manual',
       source_ref: null,
       legs: null,
+      edge_score: null,
+      expected_return: null,
+      edge_score: null,
+      expected_return: null,
     });
   });
 
@@ -219,6 +223,8 @@ describe('tradeSchema (stored row)', () => {
       source: 'manual',
       source_ref: null,
       legs: null,
+      edge_score: null,
+      expected_return: null,
       closed_at: null,
     });
   });
