@@ -153,7 +153,13 @@ function edgeRecordToInput(record: CsvRecord): Record<string, unknown> {
     fees: optional('Fees') === undefined ? undefined : parseNumber(cell('Fees')),
     // A day without a time is that day on the market's calendar (shared/src/trades/dates.ts).
     opened_at: instantOrDay(optional('Opened At'), 'open') ?? instantOrDay(optional('Date'), 'open'),
-    closed_at: instantOrDay(optional('Closed At'), 'close'),
+    // A closed row without Closed At closes on the date the file gives it (its open), never on the
+    // day of the import; one with no date at all is refused (parseEdgeRecords).
+    closed_at:
+      instantOrDay(optional('Closed At'), 'close') ??
+      (exit === ''
+        ? undefined
+        : (instantOrDay(optional('Opened At'), 'open') ?? instantOrDay(optional('Date'), 'close'))),
     tags: optional('Tags')
       ?.split(/[;,]/)
       .map((tag) => tag.trim())
@@ -191,7 +197,8 @@ function parseEdgeRecords(records: readonly CsvRecord[]): {
       errors.push({
         line: index + 2,
         field: 'Closed At',
-        message: 'A closed trade (with an Exit Price) needs its close date in Closed At, e.g. 2026-11-05',
+        message:
+          'A closed trade (with an Exit Price) needs a date: add Closed At (or the Date or Opened At it opened)',
       });
       return;
     }

@@ -181,8 +181,8 @@ describe('trades CSV', () => {
 
   it('names the spreadsheet row and the column of every bad cell, and keeps the good rows apart', () => {
     const csv = [
-      'Ticker,Strategy,Entry Price,Exit Price,Quantity,Opened At,Tags,Closed At',
-      'AAPL,Long Call,2.50,3.10,2,2025-05-01T14:00:00Z,earnings,2025-05-02T15:00:00Z',
+      'Ticker,Strategy,Entry Price,Exit Price,Quantity,Opened At,Tags',
+      'AAPL,Long Call,2.50,3.10,2,2025-05-01T14:00:00Z,earnings',
       ',Long Call,2.50,,1,2025-05-01T14:00:00Z,',
       'MSFT,Moon Shot,2.50,,1,2025-05-01T14:00:00Z,',
       'NVDA,Long Put,-1,,0,tomorrow,',
