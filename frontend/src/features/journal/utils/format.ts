@@ -4,6 +4,7 @@
  */
 import { calendarDay } from '@shared/format/calendar-day';
 import { TRADE_TIME_ZONE } from '@shared/trades/dates';
+import type { TradeLeg } from '@shared/trades/schemas';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const compactUsd = new Intl.NumberFormat('en-US', {
@@ -77,3 +78,18 @@ const MONTH_NAMES = [
 
 export const monthShortName = (monthIndex: number): string => MONTHS[monthIndex] ?? '';
 export const monthName = (monthIndex: number): string => MONTH_NAMES[monthIndex] ?? '';
+
+/**
+ * A position's legs in one short line: '+80P −84P −88C +92C · Dec 18, 2026' (bought +, sold −,
+ * a quantity above 1 before the strike, the expirations after), '+100 sh' for a stock leg.
+ */
+export function legsSummary(legs: readonly TradeLeg[] | null): string {
+  if (!legs || legs.length === 0) return '';
+  const parts = legs.map((leg) => {
+    const sign = leg.side === 'long' ? '+' : '−';
+    if (leg.kind === 'stock') return `${sign}${leg.quantity * 100} sh`;
+    return `${sign}${leg.quantity > 1 ? `${leg.quantity}×` : ''}${leg.strike ?? ''}${leg.kind === 'call' ? 'C' : 'P'}`;
+  });
+  const expirations = [...new Set(legs.flatMap((leg) => (leg.expiration ? [leg.expiration] : [])))];
+  return [parts.join(' '), expirations.map(formatDay).join(' / ')].filter(Boolean).join(' · ');
+}
