@@ -65,6 +65,9 @@ const FIELD_COLUMNS: Partial<Record<keyof CreateTradeInput, Column>> = {
   expected_return: 'Expected Return',
 };
 const REQUIRED_COLUMNS: readonly Column[] = ['Ticker', 'Strategy', 'Entry Price'];
+/** What an unknown file is told. */
+export const SUPPORTED_FORMATS =
+  "Supported: the journal's own CSV (Export CSV; at least Ticker, Strategy and Entry Price columns) and a tastytrade transaction history CSV.";
 const TAG_SEPARATOR = '; ';
 
 /**
@@ -256,7 +259,7 @@ export function parseTradesCsv(text: string, format: 'auto' | 'edge' | 'tastytra
         {
           line: 1,
           field: missing[0]!,
-          message: `The header has no ${missing.join(', ')} column (export a CSV from the journal to see the format)`,
+          message: `The header has no ${missing.join(', ')} column: this is not a file the journal reads. ${SUPPORTED_FORMATS}`,
         },
       ],
     };

@@ -487,6 +487,8 @@ describe('the trading journal page', () => {
           source: 'import',
           source_ref: null,
           legs: null,
+          edge_score: null,
+          expected_return: null,
           opened_at: '2026-02-10T15:00:00.000Z',
           closed_at: '2026-02-20T15:00:00.000Z',
           pnl: 80,

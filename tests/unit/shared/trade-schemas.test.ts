@@ -22,8 +22,6 @@ describe('createTradeInput', () => {
       legs: null,
       edge_score: null,
       expected_return: null,
-      edge_score: null,
-      expected_return: null,
     });
   });
 

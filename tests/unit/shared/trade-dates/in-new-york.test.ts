@@ -2,3 +2,5 @@
 process.env.TZ = 'America/New_York';
 const { importDateTests } = await import('./import-dates');
 importDateTests('America/New_York', 300);
+
+export {};

@@ -2,3 +2,5 @@
 process.env.TZ = 'Asia/Tokyo';
 const { importDateTests } = await import('./import-dates');
 importDateTests('Asia/Tokyo', -540);
+
+export {};

@@ -2,3 +2,5 @@
 process.env.TZ = 'UTC';
 const { importDateTests } = await import('./import-dates');
 importDateTests('UTC', 0);
+
+export {};
