@@ -44,7 +44,10 @@ afterEach(() => {
 describe('the scanner page', () => {
   it('shows the spec title, subtitle and a simulated-data label, and scans nothing until asked', async () => {
     renderScanner();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Options Scanner' })).toBeInTheDocument();
+    // The first render of the file loads the lazy scanner route (slow on a busy machine).
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Options Scanner' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Real-time options data with AI-powered edge scoring.')).toBeInTheDocument();
     expect(screen.getByText('Simulated data')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
