@@ -58,3 +58,23 @@ export const JOURNAL_STRATEGIES = [
 ] as const;
 
 export type JournalStrategy = (typeof JOURNAL_STRATEGIES)[number];
+
+/**
+ * How a strategy is usually opened, where that is not the trader's choice: a vertical credit
+ * spread or a cash-secured put is sold (a credit), a calendar or diagonal bought (a debit). The
+ * Add Trade form sets Side from it when the strategy is chosen; straddles, strangles, condors and
+ * butterflies can be bought or sold, so they keep the side chosen.
+ */
+export const JOURNAL_STRATEGY_SIDE: Partial<Record<JournalStrategy, 'debit' | 'credit'>> = {
+  'Long Call': 'debit',
+  'Long Put': 'debit',
+  'Bull Call Spread': 'debit',
+  'Bear Put Spread': 'debit',
+  'Calendar Spread': 'debit',
+  'Diagonal Spread': 'debit',
+  'Long Stock': 'debit',
+  'Cash Secured Put': 'credit',
+  'Bull Put Spread': 'credit',
+  'Bear Call Spread': 'credit',
+  'Short Stock': 'credit',
+};

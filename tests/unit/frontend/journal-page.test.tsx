@@ -192,7 +192,11 @@ describe('the trading journal page', () => {
 
     await user.type(within(dialog).getByLabelText('Ticker'), 'msft');
     expect(within(dialog).getByLabelText('Ticker')).toHaveValue('MSFT');
+    // A spread sets its usual side: a bull put spread is sold for a credit, a bull call bought.
+    await user.selectOptions(within(dialog).getByLabelText('Strategy'), 'Bull Put Spread');
+    expect(within(dialog).getByLabelText('Side')).toHaveValue('credit');
     await user.selectOptions(within(dialog).getByLabelText('Strategy'), 'Bull Call Spread');
+    expect(within(dialog).getByLabelText('Side')).toHaveValue('debit');
     await user.type(within(dialog).getByLabelText('Entry Price'), '1.234');
     await user.click(within(dialog).getByRole('button', { name: 'Add Trade' }));
     expect(within(dialog).getByLabelText('Entry Price')).toHaveAccessibleDescription(/At most 2 decimals/);

@@ -1,5 +1,9 @@
 import { useId, type FormEvent } from 'react';
-import { JOURNAL_STRATEGIES } from '@shared/constants/strategies';
+import {
+  JOURNAL_STRATEGIES,
+  JOURNAL_STRATEGY_SIDE,
+  type JournalStrategy,
+} from '@shared/constants/strategies';
 import { tradePnl } from '@shared/trades/pnl';
 import { type TradePrefill } from '@shared/trades/prefill';
 import {
@@ -145,6 +149,12 @@ export function TradeFormModal({ trade, prefill, onClose, onSaved }: TradeFormMo
         />
         <SelectField
           {...text('strategy')}
+          onChange={(event) => {
+            setField('strategy', event.target.value);
+            // A spread's usual side (a bull put spread is sold for a credit); a tracked position keeps its own.
+            const usual = JOURNAL_STRATEGY_SIDE[event.target.value as JournalStrategy];
+            if (usual && !prefill) setField('side', usual);
+          }}
           label="Strategy"
           required
           options={STRATEGY_OPTIONS}
