@@ -116,6 +116,8 @@ export function buildTrade(
     source: input.source,
     source_ref: input.source_ref,
     legs: input.legs,
+    edge_score: input.edge_score,
+    expected_return: input.expected_return,
     opened_at: openedAt,
     closed_at: closedAt,
     created_at: at,
@@ -312,6 +314,9 @@ export async function listTrades(
   };
 }
 
+/** Bumped when the statistics gain a field. */
+const STATS_SHAPE = 'stats-v2';
+
 /** What the statistics read of each trade (not notes, tags or legs). */
 const STATS_ATTRIBUTES = [
   'trade_id',
@@ -323,6 +328,7 @@ const STATS_ATTRIBUTES = [
   'entry_price',
   'exit_price',
   'fees',
+  'edge_score',
   'opened_at',
   'closed_at',
   'created_at',
@@ -342,7 +348,9 @@ export async function tradeStatistics(
 ): Promise<TradeStatsResponse> {
   const zone = filters.tz ?? DEFAULT_TIME_ZONE;
   const today = calendarDay(now, zone);
+  // The shape's version is in the key, so statistics cached before a field was added are not served.
   const key = createHash('sha256')
+    .update(STATS_SHAPE)
     .update(JSON.stringify(Object.entries({ ...filters, tz: zone }).sort(([a], [b]) => a.localeCompare(b))))
     .digest('base64url')
     .slice(0, 22);

@@ -142,7 +142,9 @@ test('the full-screen grid runs a scan and exports its first 5 rows', async ({ p
   const file = await download;
   expect(file.suggestedFilename()).toBe('options-scan-results.csv');
   const lines = (await readFile((await file.path())!, 'utf8')).trim().split(/\r\n/);
-  expect(lines[0]).toBe('Ticker,Strategy,Strike,Last Price,IV,Delta,Theta,Volume,Edge Score');
+  expect(lines[0]).toBe(
+    'Ticker,Strategy,Strike,Last Price,IV,Delta,Theta,Volume,Edge Score,Expiration,DTE,Price Type,Legs',
+  );
   expect(lines).toHaveLength(6);
   const tickers = await rows.locator('td:first-child').allInnerTexts();
   expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(tickers);

@@ -65,7 +65,8 @@ test('add an open trade, close it: P&L, win rate and the equity curve follow', a
   await expect(exit).toBeVisible();
   await expect(exit).toHaveClass(/text-blue-400/);
   await expect(stat(page, 'Total Trades')).toHaveText('1');
-  await expect(stat(page, 'Win Rate')).toHaveText('0.0%');
+  // Nothing closed yet: a neutral '—', not a red 0%.
+  await expect(stat(page, 'Win Rate')).toHaveText('—');
   await expect(equitySummary(page)).toContainText('No closed trades yet');
 
   await row.getByRole('button', { name: 'Close AAPL Long Call' }).click();

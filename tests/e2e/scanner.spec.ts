@@ -130,7 +130,8 @@ test('a new user scans, sorts, filters, inspects a position, exports and opens t
   expect(download.suggestedFilename()).toBe('options-scan-results.csv');
   const csv = await readFile(await download.path(), 'utf8');
   const [csvHeader, firstRow] = csv.split('\r\n');
-  expect(csvHeader).toBe(SPEC_COLUMNS.join(','));
+  // The spec's columns first, then what a trader needs to place the position.
+  expect(csvHeader).toBe([...SPEC_COLUMNS, 'Expiration', 'DTE', 'Price Type', 'Legs'].join(','));
   expect(firstRow).toMatch(/^SPY,/);
 
   // The chain opens inside the dialog, at the position's expiration, in view.

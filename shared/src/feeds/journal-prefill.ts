@@ -1,75 +1,133 @@
 /**
- * 'Track in Journal' from a feed item: its ticker, a strategy that fits what the item says, the
- * price it was seen at, where it came from (source and a reference to the item), and a note. The
- * journal's P&L by source then shows whether following the feeds paid.
+ * 'Track in Journal' from a feed item, as the position it would be traded as:
+ * - an options-flow alert names a contract: that option, bought, at the option's ask from the
+ *   same market (the chain the caller read); without a quote the entry is left for the trader,
+ *   never filled with the stock's price;
+ * - any other alert, a dark pool print, a chatter or trend card is about the stock: 100 shares,
+ *   long when it leans bullish and short when bearish, at the stock price it showed.
+ * The source, the item's id and (for a print) its edge score are recorded. The journal's P&L by
+ * source then shows whether following the feeds paid.
  */
 import type { JournalStrategy } from '../constants/strategies';
-import type { TradePrefill } from '../trades/prefill';
-import type { Bias, FeedItem, FeedName } from './schemas';
+import { toCents, toFourDecimals, type TradePrefill } from '../trades/prefill';
+import type { TradeLeg } from '../trades/schemas';
+import type { Bias, FeedItem, FeedName, MarketAlert } from './schemas';
 
 const money = (value: number) => `$${value.toFixed(2)}`;
-const cents = (value: number) => Math.round(value * 100) / 100;
 
-function byBias(bias: Bias | undefined): JournalStrategy {
-  return bias === 'bearish' ? 'Long Put' : bias === 'bullish' ? 'Long Call' : 'Straddle';
+/** The quote of an alert's contract, read from the same market's chain when Track is pressed. */
+export interface ContractQuote {
+  bid: number;
+  ask: number;
+  /** The chain's quote time and source, named in the form. */
+  asOf: string;
+  source: string;
 }
 
-function prefill(
-  item: { ticker: string; id: string },
+type Stock = { ticker: string; id: string; price: number };
+
+function stockPrefill(
+  item: Stock,
   feed: FeedName,
-  strategy: JournalStrategy,
-  price: number,
+  bias: Bias | undefined,
   source: TradePrefill['source'],
   notes: string,
+  edgeScore: number | null = null,
 ): TradePrefill {
+  const short = bias === 'bearish';
+  const strategy: JournalStrategy = short ? 'Short Stock' : 'Long Stock';
+  const price = toCents(item.price);
+  const leg: TradeLeg = {
+    kind: 'stock',
+    side: short ? 'short' : 'long',
+    quantity: 1,
+    strike: null,
+    expiration: null,
+    premium: toFourDecimals(item.price),
+  };
   return {
     ticker: item.ticker,
     strategy,
-    entry_price: cents(price),
+    side: short ? 'credit' : 'debit',
+    quantity: 1,
+    entry_price: price > 0 ? price : null,
+    legs: [leg],
     source,
     source_ref: `${feed}:${item.id}`,
+    edge_score: edgeScore,
+    expected_return: null,
+    priced_by: `The stock price the ${feed === 'darkpool' ? 'print' : 'item'} showed (${money(item.price)}); 100 shares ${short ? 'sold short' : 'bought'}.`,
     notes,
   };
 }
 
-export function journalPrefillFor<F extends FeedName>(feed: F, item: FeedItem<F>): TradePrefill {
+function optionPrefill(
+  alert: MarketAlert,
+  contract: NonNullable<MarketAlert['contract']>,
+  quote: ContractQuote | null,
+): TradePrefill {
+  const ask = quote && quote.ask > 0 ? toCents(quote.ask) : null;
+  const leg: TradeLeg = {
+    kind: contract.type,
+    side: 'long',
+    quantity: 1,
+    strike: contract.strike,
+    expiration: contract.expiration,
+    premium: ask ?? 0,
+  };
+  return {
+    ticker: alert.ticker,
+    strategy: contract.type === 'call' ? 'Long Call' : 'Long Put',
+    side: 'debit',
+    quantity: 1,
+    entry_price: ask,
+    legs: [leg],
+    source: 'alert',
+    source_ref: `alerts:${alert.id}`,
+    edge_score: null,
+    expected_return: null,
+    priced_by: quote
+      ? `The ${contract.type}'s ask (bid ${money(quote.bid)}, ask ${money(quote.ask)}) in the ${quote.source} chain as of ${quote.asOf}.`
+      : `No quote of the $${contract.strike} ${contract.type} expiring ${contract.expiration} was found: enter what you paid for the option.`,
+    notes: `Market alert (simulated), ${alert.timestamp}: ${alert.message}.`,
+  };
+}
+
+/** The prefill of a feed item; `quote` is the alert's contract's quote (options-flow alerts only). */
+export function journalPrefillFor<F extends FeedName>(
+  feed: F,
+  item: FeedItem<F>,
+  quote: ContractQuote | null = null,
+): TradePrefill {
   switch (feed) {
     case 'alerts': {
       const alert = item as FeedItem<'alerts'>;
-      const strategy =
-        alert.type === 'volatility-spike'
-          ? 'Iron Condor'
-          : alert.type === 'earnings'
-            ? 'Straddle'
-            : byBias(alert.bias);
-      return prefill(
+      if (alert.contract) return optionPrefill(alert, alert.contract, quote);
+      return stockPrefill(
         alert,
         feed,
-        strategy,
-        alert.price,
+        alert.bias,
         'alert',
         `Market alert (simulated), ${alert.timestamp}: ${alert.message}.`,
       );
     }
     case 'darkpool': {
       const flow = item as FeedItem<'darkpool'>;
-      return prefill(
+      return stockPrefill(
         flow,
         feed,
-        flow.side === 'buy' ? 'Long Call' : 'Long Put',
-        flow.price,
+        flow.side === 'buy' ? 'bullish' : 'bearish',
         'darkpool',
         `Dark pool ${flow.side} of ${flow.blockSize.toLocaleString('en-US')} shares at ${money(flow.price)} (simulated, ${flow.timestamp}); ${flow.institutionalSignature}; ${flow.optionsImplication}; edge ${flow.edgeScore}.`,
+        flow.edgeScore,
       );
     }
     case 'chatter': {
       const trend = item as FeedItem<'chatter'>;
-      const strategy = trend.sentiment === 'neutral' ? 'Iron Condor' : byBias(trend.sentiment);
-      return prefill(
-        trend,
+      return stockPrefill(
+        { ticker: trend.ticker, id: trend.id, price: trend.price ?? 0 },
         feed,
-        strategy,
-        trend.price ?? trend.priceTarget ?? 0,
+        trend.sentiment,
         'alert',
         `Risky chatter (simulated) on ${trend.source}, ${trend.timestamp}: ${trend.sentiment}, ${trend.riskLevel} risk, ${trend.mentions} mentions.`,
       );
@@ -77,11 +135,10 @@ export function journalPrefillFor<F extends FeedName>(feed: F, item: FeedItem<F>
     case 'trends': {
       const alert = item as FeedItem<'trends'>;
       const { currentPrice, targetPrice, stopLoss, timeframe } = alert.priceIndications;
-      return prefill(
-        alert,
+      return stockPrefill(
+        { ticker: alert.ticker, id: alert.id, price: currentPrice },
         feed,
-        byBias(alert.bias),
-        currentPrice,
+        alert.bias,
         'alert',
         `Trend alert (simulated), ${alert.timestamp}: ${alert.title}. Target ${money(targetPrice)}, stop ${money(stopLoss)}, ${timeframe}.`,
       );

@@ -78,6 +78,7 @@ interface Candidate {
   bias: Bias;
   message: string;
   trigger: AlertTrigger;
+  contract?: MarketAlert['contract'];
 }
 
 // Built on first use: the first Intl formatter of a process loads ICU's locale data (some 20 ms),
@@ -278,6 +279,7 @@ function unusualFlowCandidate(draw: Draws, at: Date): Candidate | null {
     severity: contracts >= 5000 || ratio >= 20 ? 'high' : contracts >= 2000 || ratio >= 8 ? 'medium' : 'low',
     bias: isCall ? 'bullish' : 'bearish',
     message: `Unusual options flow: ${integer(contracts)} ${symbol} $${strike} ${kind} expiring ${isoDateOf(expiry)} (${ratio.toFixed(1)}× a typical block)`,
+    contract: { type: isCall ? 'call' : 'put', strike, expiration: isoDateOf(expiry) },
     trigger: big
       ? {
           metric: 'Contracts in the block',
@@ -332,5 +334,6 @@ function makeMarketAlert(t: number, seed: string): MarketAlert | null {
     volume: Math.round(point.volume),
     bias: chosen.bias,
     trigger: chosen.trigger,
+    ...(chosen.contract ? { contract: chosen.contract } : {}),
   };
 }

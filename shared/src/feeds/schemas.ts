@@ -78,6 +78,10 @@ export const marketAlertSchema = z.object({
   trigger: alertTriggerSchema,
   /** Where the item came from: 'simulated' or the stage's provider (docs/providers.md); unset = simulated. */
   provider: feedProviderSchema.optional(),
+  /** The option contract an options-flow alert names (Track in Journal tracks that contract). */
+  contract: z
+    .object({ type: z.enum(['call', 'put']), strike: z.number().positive(), expiration: z.iso.date() })
+    .optional(),
 });
 export type MarketAlert = z.infer<typeof marketAlertSchema>;
 

@@ -8,6 +8,7 @@ import Papa from 'papaparse';
 import { JOURNAL_STRATEGIES } from '../constants/strategies';
 import { calendarDay, DEFAULT_TIME_ZONE } from '../format/calendar-day';
 import { isTastytradeHeader, tastytradeTrades } from './broker-tastytrade';
+import { isDay, tradeDayInstant } from './dates';
 import {
   parseNumber,
   validateImportRow,
@@ -36,6 +37,8 @@ export const TRADE_CSV_COLUMNS = [
   'Source Ref',
   'Notes',
   'Legs',
+  'Edge Score',
+  'Expected Return',
   'Trade ID',
   'Created At',
   'Updated At',
@@ -58,8 +61,13 @@ const FIELD_COLUMNS: Partial<Record<keyof CreateTradeInput, Column>> = {
   source_ref: 'Source Ref',
   notes: 'Notes',
   legs: 'Legs',
+  edge_score: 'Edge Score',
+  expected_return: 'Expected Return',
 };
 const REQUIRED_COLUMNS: readonly Column[] = ['Ticker', 'Strategy', 'Entry Price'];
+/** What an unknown file is told. */
+export const SUPPORTED_FORMATS =
+  "Supported: the journal's own CSV (Export CSV; at least Ticker, Strategy and Entry Price columns) and a tastytrade transaction history CSV.";
 const TAG_SEPARATOR = '; ';
 
 /**
@@ -80,6 +88,8 @@ const NUMERIC_COLUMNS: ReadonlySet<Column> = new Set([
   'P&L',
   'Quantity',
   'Fees',
+  'Edge Score',
+  'Expected Return',
 ]);
 
 const money = (value: number | null) => (value === null ? '' : value.toFixed(2));
@@ -104,6 +114,8 @@ export function tradesToCsv(trades: readonly Trade[], timeZone: string = DEFAULT
       'Source Ref': trade.source_ref ?? '',
       Notes: trade.notes,
       Legs: trade.legs ? JSON.stringify(trade.legs) : '',
+      'Edge Score': trade.edge_score == null ? '' : String(trade.edge_score),
+      'Expected Return': trade.expected_return == null ? '' : String(trade.expected_return),
       'Trade ID': trade.trade_id,
       'Created At': trade.created_at,
       'Updated At': trade.updated_at,
@@ -142,8 +154,15 @@ function edgeRecordToInput(record: CsvRecord): Record<string, unknown> {
     side: optional('Side')?.toLowerCase(),
     quantity: optional('Quantity') === undefined ? undefined : parseNumber(cell('Quantity')),
     fees: optional('Fees') === undefined ? undefined : parseNumber(cell('Fees')),
-    opened_at: optional('Opened At') ?? (optional('Date') ? `${cell('Date')}T00:00:00.000Z` : undefined),
-    closed_at: optional('Closed At'),
+    // A day without a time is that day on the market's calendar (shared/src/trades/dates.ts).
+    opened_at: instantOrDay(optional('Opened At'), 'open') ?? instantOrDay(optional('Date'), 'open'),
+    // A closed row without Closed At closes on the date the file gives it (its open), never on the
+    // day of the import; one with no date at all is refused (parseEdgeRecords).
+    closed_at:
+      instantOrDay(optional('Closed At'), 'close') ??
+      (exit === ''
+        ? undefined
+        : (instantOrDay(optional('Opened At'), 'open') ?? instantOrDay(optional('Date'), 'close'))),
     tags: optional('Tags')
       ?.split(/[;,]/)
       .map((tag) => tag.trim())
@@ -153,7 +172,16 @@ function edgeRecordToInput(record: CsvRecord): Record<string, unknown> {
     source_ref: optional('Source Ref'),
     notes: optional('Notes'),
     legs: parsedLegs,
+    edge_score: optional('Edge Score') === undefined ? undefined : parseNumber(cell('Edge Score')),
+    expected_return:
+      optional('Expected Return') === undefined ? undefined : parseNumber(cell('Expected Return')),
   };
+}
+
+/** A cell holding an instant as written, or a day alone as its New York instant (noon to open, 23:59 to close). */
+function instantOrDay(value: string | undefined, edge: 'open' | 'close'): string | undefined {
+  if (value === undefined) return undefined;
+  return isDay(value) ? (tradeDayInstant(value, edge) ?? value) : value;
 }
 
 const edgeColumnOf = (field: string) => FIELD_COLUMNS[field as keyof CreateTradeInput] ?? field;
@@ -165,7 +193,18 @@ function parseEdgeRecords(records: readonly CsvRecord[]): {
   const candidates: ImportCandidate[] = [];
   const errors: ImportRowError[] = [];
   records.forEach((record, index) => {
-    const result = validateImportRow(index + 2, edgeRecordToInput(record), edgeColumnOf);
+    const input = edgeRecordToInput(record);
+    const result = validateImportRow(index + 2, input, edgeColumnOf);
+    // A closed row says when it closed: it never counts as closed on the day of the import.
+    if (result.candidate && result.candidate.trade.exit_price !== null && input.closed_at === undefined) {
+      errors.push({
+        line: index + 2,
+        field: 'Closed At',
+        message:
+          'A closed trade (with an Exit Price) needs a date: add Closed At (or the Date or Opened At it opened)',
+      });
+      return;
+    }
     if (result.candidate) candidates.push(result.candidate);
     errors.push(...result.errors);
   });
@@ -220,7 +259,7 @@ export function parseTradesCsv(text: string, format: 'auto' | 'edge' | 'tastytra
         {
           line: 1,
           field: missing[0]!,
-          message: `The header has no ${missing.join(', ')} column (export a CSV from the journal to see the format)`,
+          message: `The header has no ${missing.join(', ')} column: this is not a file the journal reads. ${SUPPORTED_FORMATS}`,
         },
       ],
     };

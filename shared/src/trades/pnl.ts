@@ -9,7 +9,7 @@ import { calendarDay, DEFAULT_TIME_ZONE } from '../format/calendar-day';
 import type { Trade } from './schemas';
 
 export type PricedTrade = Pick<Trade, 'entry_price' | 'exit_price'> &
-  Partial<Pick<Trade, 'side' | 'quantity' | 'fees'>>;
+  Partial<Pick<Trade, 'side' | 'quantity' | 'fees' | 'edge_score'>>;
 export type DatedTrade = PricedTrade &
   Pick<Trade, 'created_at' | 'updated_at'> &
   Partial<Pick<Trade, 'closed_at'>>;
@@ -104,6 +104,38 @@ export function journalAvgEdgeScore(trades: readonly PricedTrade[]): number {
   return Math.min(EDGE_SCORE_MAX, Math.max(0, winRate(trades) * EDGE_SCORE_WIN_RATE_WEIGHT + bonus));
 }
 
+/**
+ * The journal's edge score: the mean of the edge scores the scanner or a feed showed when each
+ * trade was tracked (open and closed alike), and how many trades carry one; null with none.
+ */
+export function trackedEdgeScore(trades: readonly PricedTrade[]): { score: number | null; trades: number } {
+  const scores = trades
+    .map((trade) => trade.edge_score)
+    .filter((score): score is number => typeof score === 'number');
+  if (scores.length === 0) return { score: null, trades: 0 };
+  return {
+    score: Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 10) / 10,
+    trades: scores.length,
+  };
+}
+
+/**
+ * A return with a base: closed P&L over the premium paid to open the closed trades, in percent
+ * (one decimal). Only debit trades record what was put in; with any closed credit trade (whose
+ * capital at risk, the margin, is not recorded) or no closed trade there is no base: null.
+ */
+export function returnOnCostPercent(trades: readonly PricedTrade[]): number | null {
+  const closed = trades.filter(isClosed);
+  if (closed.length === 0 || closed.some((trade) => trade.side === 'credit')) return null;
+  const cost = closed.reduce(
+    (total, trade) =>
+      total + trade.entry_price * CONTRACT_MULTIPLIER * (trade.quantity ?? 1) + (trade.fees ?? 0),
+    0,
+  );
+  if (cost <= 0) return null;
+  return Math.round((totalPnl(closed) / cost) * 1000) / 10;
+}
+
 /** GET /api/trades/stats. */
 export interface TradeStats {
   total_trades: number;
@@ -113,8 +145,11 @@ export interface TradeStats {
   total_pnl: number;
   today_pnl: number;
   avg_edge_score: number;
+  tracked_edge_score: number | null;
+  tracked_edge_trades: number;
   portfolio_value: number;
   portfolio_change_percent: number;
+  return_on_cost_percent: number | null;
 }
 
 export function tradeStats(
@@ -124,6 +159,7 @@ export function tradeStats(
 ): TradeStats {
   const closed = trades.filter(isClosed).length;
   const portfolio = portfolioValue(trades);
+  const tracked = trackedEdgeScore(trades);
   return {
     total_trades: trades.length,
     closed_trades: closed,
@@ -132,7 +168,10 @@ export function tradeStats(
     total_pnl: totalPnl(trades),
     today_pnl: todayPnl(trades, now, timeZone),
     avg_edge_score: journalAvgEdgeScore(trades),
+    tracked_edge_score: tracked.score,
+    tracked_edge_trades: tracked.trades,
     portfolio_value: portfolio.value,
     portfolio_change_percent: portfolio.changePercent,
+    return_on_cost_percent: returnOnCostPercent(trades),
   };
 }

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { inputDay, inputInstant, inputNumber } from '../api/input-bounds';
 import {
+  EDGE_SCORE_RANGE,
   LEG_PREMIUM_RANGE,
   LEG_STRIKE_RANGE,
   TRADE_PRICE_RANGE,
@@ -82,6 +83,11 @@ const tradeLegInput = z
   })
   .strict();
 
+/** The edge score shown when the trade was tracked (0-100, as the scanner or the feed showed it). */
+const edgeScoreInput = inputNumber({ ...EDGE_SCORE_RANGE, decimals: 2 });
+/** The expected return on capital shown when it was tracked, as a fraction (0.12 = +12%). */
+const expectedReturnInput = inputNumber({ min: -1, max: 1000, decimals: 4 });
+
 const notesSchema = z.string().trim().max(TRADE_NOTES_MAX, `Notes are at most ${TRADE_NOTES_MAX} characters`);
 const sourceRefSchema = z.string().trim().max(TRADE_SOURCE_REF_MAX).nullable();
 const timestampSchema = inputInstant().transform((value) => new Date(value).toISOString());
@@ -107,6 +113,10 @@ export const tradeSchema = z.object({
   source: z.enum(TRADE_SOURCES).default('manual'),
   source_ref: z.string().nullable().default(null),
   legs: z.array(tradeLegSchema).nullable().default(null),
+  /** The edge score the source showed when the trade was tracked; null for a trade entered by hand. */
+  edge_score: z.number().nullable().default(null),
+  /** The expected return on capital (a fraction) shown when it was tracked; null when none was shown. */
+  expected_return: z.number().nullable().default(null),
   /** When the position was opened (the journal's Date); defaults to when it was entered. */
   opened_at: z.string(),
   /** When it was closed; null while open. */
@@ -131,6 +141,8 @@ const tradeFields = {
   source: z.enum(TRADE_SOURCES),
   source_ref: sourceRefSchema,
   legs: z.array(tradeLegInput).max(TRADE_LEGS_MAX).nullable(),
+  edge_score: edgeScoreInput.nullable(),
+  expected_return: expectedReturnInput.nullable(),
   opened_at: timestampSchema,
   closed_at: timestampSchema.nullable(),
 };
@@ -154,6 +166,8 @@ export const createTradeInput = z
     source: tradeFields.source.default('manual'),
     source_ref: tradeFields.source_ref.optional().transform((ref) => ref || null),
     legs: tradeFields.legs.optional().transform((legs) => legs ?? null),
+    edge_score: tradeFields.edge_score.optional().transform((score) => score ?? null),
+    expected_return: tradeFields.expected_return.optional().transform((fraction) => fraction ?? null),
     opened_at: tradeFields.opened_at.optional(),
     closed_at: tradeFields.closed_at.optional(),
   })
@@ -170,7 +184,7 @@ export type CreateTradeFormValues = z.input<typeof createTradeInput>;
  */
 export const updateTradeInput = z
   .object(tradeFields)
-  .omit({ source: true, source_ref: true, legs: true })
+  .omit({ source: true, source_ref: true, legs: true, edge_score: true, expected_return: true })
   .partial()
   .strict()
   .refine((input) => Object.values(input).some((value) => value !== undefined), {
@@ -276,9 +290,20 @@ export const tradeStatsSchema = z.object({
   win_rate: z.number(),
   total_pnl: z.number(),
   today_pnl: z.number(),
+  /** Spec 9's 'Journal Avg Edge Score', a formula of the win rate (kept for the spec; labelled so). */
   avg_edge_score: z.number(),
+  /** The mean of the edge scores recorded when trades were tracked; null when none was tracked. */
+  tracked_edge_score: z.number().nullable(),
+  /** How many trades carry a recorded edge score. */
+  tracked_edge_trades: z.number(),
   portfolio_value: z.number(),
+  /** Spec 9's change: the sign of total P&L × 100 (+100, -100 or 0); not a return. */
   portfolio_change_percent: z.number(),
+  /**
+   * Closed P&L over the premium paid for the closed debit trades, in percent: a return with a base.
+   * null when a closed trade was opened for a credit (its capital at risk is not recorded) or none is closed.
+   */
+  return_on_cost_percent: z.number().nullable(),
   analytics: tradeAnalyticsSchema,
   time_zone: z.string(),
   as_of: z.string(),

@@ -120,6 +120,7 @@ describe('Dashboard: trade figures', () => {
           today_pnl: 125,
           portfolio_value: 185,
           portfolio_change_percent: 100,
+          return_on_cost_percent: 12.3,
         }),
       ),
     );
@@ -130,7 +131,9 @@ describe('Dashboard: trade figures', () => {
     const portfolio = await statValue('Portfolio Value');
     expect(portfolio).toHaveTextContent('$185.00');
     expect(portfolio).toHaveAttribute('data-polarity', 'positive');
-    expect(statCard('Portfolio Value')).toHaveTextContent('+100.0%');
+    // A percent with a base (the premium paid), never the spec's sign × 100.
+    expect(statCard('Portfolio Value')).toHaveTextContent('+12.3% on premium paid');
+    expect(statCard('Portfolio Value')).not.toHaveTextContent('100.0%');
     const today = await statValue('Today P&L');
     expect(today).toHaveTextContent('+$125.00');
     expect(today).toHaveAttribute('data-polarity', 'positive');
@@ -138,7 +141,7 @@ describe('Dashboard: trade figures', () => {
     expect(winRate).toHaveTextContent('50.0%');
     expect(winRate).toHaveAttribute('data-polarity', 'positive');
     expect(await statValue('Open Positions')).toHaveTextContent('2');
-    expect(requestsTo('getTradeStats')[0]!.query.tz).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(requestsTo('getTradeStats')[0]!.query.tz).toBe('America/New_York');
   });
 
   it('colours a losing record: no portfolio value, a negative day, a 0% win rate', async () => {
@@ -160,12 +163,25 @@ describe('Dashboard: trade figures', () => {
     const portfolio = await statValue('Portfolio Value');
     expect(portfolio).toHaveTextContent('$0.00');
     expect(portfolio).toHaveAttribute('data-polarity', 'negative');
-    expect(statCard('Portfolio Value')).toHaveTextContent('-100.0%');
+    // No base for a percent (return_on_cost_percent null): none is shown.
+    expect(statCard('Portfolio Value')).not.toHaveTextContent('%');
     expect(await statValue('Today P&L')).toHaveAttribute('data-polarity', 'negative');
     expect(await statValue('Today P&L')).toHaveTextContent('-$100.00');
     const winRate = await statValue('Win Rate');
     expect(winRate).toHaveTextContent('0.0%');
     expect(winRate).toHaveAttribute('data-polarity', 'negative');
+  });
+
+  it('shows a new journal neutrally: no colour, no 0% win rate', async () => {
+    apiServer.use(serve('getTradeStats', () => tradeStats({ total_trades: 1, open_trades: 1 })));
+    window.localStorage.setItem('lastSeenNewsDate', newsDateKey(new Date()));
+    await renderDashboard();
+    const winRate = await statValue('Win Rate');
+    expect(winRate).toHaveTextContent('—');
+    expect(winRate).not.toHaveAttribute('data-polarity');
+    expect(await statValue('Portfolio Value')).not.toHaveAttribute('data-polarity');
+    expect(await statValue('Today P&L')).not.toHaveAttribute('data-polarity');
+    expect(statCard('Portfolio Value')).toHaveTextContent('No closed trades yet');
   });
 
   it('lists the 5 most recently updated trades: opened ones by strategy, closed ones with their P&L', async () => {
@@ -216,6 +232,39 @@ describe('Dashboard: trade figures', () => {
       expect.stringMatching(/QQQ Closed Covered Call.*10d ago.*-\$50\.00/),
     ]);
     expect(requestsTo('listTrades')[0]!.query).toMatchObject({ sort: 'updated', limit: '5' });
+  });
+
+  it('dates a trade by when it closed (or opened), not by its last edit', async () => {
+    // Closed 22 days ago, its notes edited 19 minutes ago; an open trade opened 3 days ago, edited just now.
+    const recent = [
+      trade({
+        trade_id: 'edited-now',
+        ticker: 'SPY',
+        opened_at: ago(3 * DAY_MS),
+        updated_at: ago(10_000),
+      }),
+      trade({
+        trade_id: 'closed-long-ago',
+        ticker: 'AMD',
+        opened_at: ago(30 * DAY_MS),
+        closed_at: ago(22 * DAY_MS),
+        updated_at: ago(19 * MINUTE_MS),
+        exit_price: 3,
+        pnl: 50,
+      }),
+    ];
+    apiServer.use(serve('listTrades', () => ({ trades: recent, cursor: null })));
+    window.localStorage.setItem('lastSeenNewsDate', newsDateKey(new Date()));
+    await renderDashboard();
+    const list = await screen.findByRole('list', { name: 'Recent trades' });
+    const rows = within(list)
+      .getAllByRole('listitem')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      expect.stringMatching(/SPY Opened Long Call.*3d ago/),
+      expect.stringMatching(/AMD Closed Long Call.*22d ago.*\+\$50\.00/),
+    ]);
+    expect(rows.join(' ')).not.toContain('19m ago');
   });
 
   it('says so when there is no activity yet', async () => {

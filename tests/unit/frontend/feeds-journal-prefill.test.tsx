@@ -10,7 +10,7 @@ import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { journalPrefillFor } from '@shared/feeds/journal-prefill';
 import { journalPrefillSchema, type JournalPrefill } from '@shared/trades/prefill';
-import { trade, tradeStats } from '../../fixtures/api-responses';
+import { scanResponse, scanResult, trade, tradeStats } from '../../fixtures/api-responses';
 import { apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { feedsStub, serveFeeds, type FeedsStub } from '../../helpers/feeds-api-stub';
 import { renderApp } from '../../helpers/render-app';
@@ -29,6 +29,48 @@ vi.mock('lightweight-charts', () => ({
 }));
 
 let stub: FeedsStub;
+
+/** An option chain holding one contract at the given quote (GET /api/options-chain's shape). */
+function chainWith(c: {
+  type: 'call' | 'put';
+  strike: number;
+  expiration: string;
+  bid: number;
+  ask: number;
+}) {
+  return {
+    symbol: 'ANY',
+    exercise: 'american' as const,
+    underlyingPrice: 100,
+    rate: 0.04,
+    dividendYield: 0,
+    asOf: '2026-11-20T15:30:00.000Z',
+    expirations: [c.expiration],
+    forwards: [],
+    contracts: [
+      {
+        type: c.type,
+        strike: c.strike,
+        expiration: c.expiration,
+        years: 0.08,
+        bid: c.bid,
+        ask: c.ask,
+        last: (c.bid + c.ask) / 2,
+        volume: 100,
+        openInterest: 1000,
+        iv: 0.4,
+        noIvReason: null,
+        delta: 0.4,
+        gamma: 0.01,
+        theta: -0.05,
+        vega: 0.1,
+      },
+    ],
+    source: 'simulated' as const,
+    delayed: false,
+    stale: null,
+  };
+}
 
 useApiServer(
   serve('getTradeStats', () => tradeStats()),
@@ -58,8 +100,8 @@ afterEach(() => {
 });
 
 describe('the journal’s Add Trade from a prefill', () => {
-  it('opens filled, saves with the source and reference, and uses the state once', async () => {
-    const alert = stub.items.alerts[0]!;
+  it('opens filled with a stock position, saves it with its leg, source and reference, and uses the state once', async () => {
+    const alert = stub.items.alerts.find((item) => !item.contract)!;
     const state: JournalPrefill = { addTrade: journalPrefillFor('alerts', alert) };
     expect(journalPrefillSchema.parse(state)).toEqual(state);
 
@@ -67,8 +109,10 @@ describe('the journal’s Add Trade from a prefill', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Trade' });
     expect(within(dialog).getByLabelText(/^Ticker/)).toHaveValue(alert.ticker);
     expect(within(dialog).getByLabelText(/^Strategy/)).toHaveValue(state.addTrade.strategy);
+    expect(state.addTrade.strategy).toMatch(/^(Long|Short) Stock$/);
     expect(within(dialog).getByLabelText(/^Entry Price/)).toHaveValue(alert.price);
     expect(within(dialog).getByLabelText(/^Notes/)).toHaveValue(state.addTrade.notes);
+    expect(within(dialog).getByRole('table', { name: /Legs/ })).toHaveTextContent('100 shares');
     await waitFor(() => expect(router.state.location.state).toBeNull());
 
     await user.click(within(dialog).getByRole('button', { name: 'Add Trade' }));
@@ -78,6 +122,34 @@ describe('the journal’s Add Trade from a prefill', () => {
       entry_price: alert.price,
       source: 'alert',
       source_ref: `alerts:${alert.id}`,
+      legs: state.addTrade.legs,
+    });
+  });
+
+  it('from an options-flow alert: the option leg at its ask in the same market, never the stock price', async () => {
+    const alert = stub.items.alerts.find((item) => item.contract);
+    expect(alert, 'the stub window holds an options-flow alert').toBeDefined();
+    const { type, strike, expiration } = alert!.contract!;
+    apiServer.use(
+      serve('getOptionsChain', () => chainWith({ type, strike, expiration, bid: 2.1, ask: 2.25 })),
+    );
+    const { user } = renderApp('/dashboard/alerts');
+    await user.click(await screen.findByRole('button', { name: `Track ${alert!.ticker} in Journal` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Trade' });
+    expect(within(dialog).getByLabelText(/^Strategy/)).toHaveValue(
+      type === 'call' ? 'Long Call' : 'Long Put',
+    );
+    expect(within(dialog).getByLabelText(/^Entry Price/)).toHaveValue(2.25);
+    const legs = within(dialog).getByRole('table', { name: /Legs/ });
+    expect(legs).toHaveTextContent(`${type}`);
+    expect(legs).toHaveTextContent(expiration);
+    await user.click(within(dialog).getByRole('button', { name: 'Add Trade' }));
+    await waitFor(() => expect(posted()).toHaveLength(1));
+    expect(posted()[0]).toMatchObject({
+      entry_price: 2.25,
+      legs: [{ kind: type, side: 'long', quantity: 1, strike, expiration, premium: 2.25 }],
+      source: 'alert',
+      source_ref: `alerts:${alert!.id}`,
     });
   });
 
@@ -96,8 +168,49 @@ describe('the journal’s Add Trade from a prefill', () => {
     expect(router.state.location.pathname).toBe('/dashboard/journal');
     expect(within(dialog).getByLabelText(/^Ticker/)).toHaveValue(alert.ticker);
     expect(within(dialog).getByLabelText(/^Entry Price/)).toHaveValue(alert.priceIndications.currentPrice);
+    expect(within(dialog).getByLabelText(/^Strategy/)).toHaveValue(
+      alert.bias === 'bearish' ? 'Short Stock' : 'Long Stock',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Add Trade' }));
     await waitFor(() => expect(posted()).toHaveLength(1));
     expect(posted()[0]).toMatchObject({ source: 'alert', source_ref: `trends:${alert.id}` });
   });
+
+  it('from the scanner’s position dialog: the legs, the net fill and the edge score as shown', async () => {
+    const row = scanResult({ ticker: 'AAPL', edgeScore: 64 });
+    apiServer.use(serve('scanOptions', () => scanResponse([row])));
+    const { user, router } = renderApp('/dashboard/scanner');
+    await user.click(await screen.findByRole('button', { name: 'Run Scan' }));
+    const table = await screen.findByRole('table', { name: /Scan results/ });
+    await user.click(within(table).getByRole('button', { name: 'View AAPL Long Call 100 2026-12-18' }));
+    const position = screen.getByRole('dialog', { name: 'AAPL Long Call' });
+    await user.click(within(position).getByRole('button', { name: 'Track AAPL Long Call in Journal' }));
+    // The journal's route module loads lazily: wait for the navigation, then for its dialog.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/journal'), {
+      timeout: 20_000,
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Trade' });
+    expect(within(dialog).getByLabelText(/^Strategy/)).toHaveValue('Long Call');
+    expect(within(dialog).getByLabelText(/^Side/)).toHaveValue('debit');
+    // The table's net debit at the ask, 3.30 (not the 3.20 last price).
+    expect(within(dialog).getByLabelText(/^Entry Price/)).toHaveValue(3.3);
+    expect(within(dialog).getByRole('region', { name: 'Tracked position' })).toHaveTextContent(
+      'Edge score when tracked: 64',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Add Trade' }));
+    await waitFor(() => expect(posted()).toHaveLength(1));
+    expect(posted()[0]).toMatchObject({
+      ticker: 'AAPL',
+      strategy: 'Long Call',
+      side: 'debit',
+      entry_price: 3.3,
+      legs: [
+        { kind: 'call', side: 'long', quantity: 1, strike: 100, expiration: '2026-12-18', premium: 3.2 },
+      ],
+      edge_score: 64,
+      expected_return: -0.0375,
+      source: 'scanner',
+      source_ref: expect.stringContaining('scanner:AAPL:long-call:2026-12-18:100'),
+    });
+  }, 40_000);
 });

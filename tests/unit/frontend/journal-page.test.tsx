@@ -32,7 +32,8 @@ vi.mock('lightweight-charts', () => ({
   },
 }));
 
-const TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The journal reads every date on the market's calendar, whatever the browser's zone. */
+const TZ = 'America/New_York';
 
 /** The journal as the list and the stats routes answer it: no trades unless a test says so. */
 function answerJournal(trades: Trade[], stats: TradeStatsResponse = tradeStats()) {
@@ -132,7 +133,9 @@ describe('the trading journal page', () => {
         open_trades: 1,
         win_rate: 50,
         total_pnl: 30,
-        avg_edge_score: 60,
+        avg_edge_score: 95,
+        tracked_edge_score: 60,
+        tracked_edge_trades: 2,
       }),
     );
     await renderJournal();
@@ -155,9 +158,13 @@ describe('the trading journal page', () => {
     expect(statValue('Win Rate')).toHaveClass('text-green-400');
     expect(statValue('Total P&L')).toHaveTextContent('+$30.00');
     expect(statValue('Total P&L')).toHaveClass('text-green-400');
-    // 60 is the 'good' band (60 to 80), shown in blue.
+    // The edge scores recorded when trades were tracked: 60 is the 'good' band (60 to 80), in blue.
     expect(statValue('Avg Edge Score')).toHaveTextContent('60.0');
     expect(statValue('Avg Edge Score')).toHaveClass('text-blue-400');
+    // The spec's formula of the win rate is kept beside it, labelled as such.
+    const edgeCard = statValue('Avg Edge Score').parentElement!;
+    expect(edgeCard).toHaveTextContent('when tracked, over 2 trades');
+    expect(edgeCard).toHaveTextContent('Spec formula (win rate × 0.7, +25 if profitable): 95.0');
   });
 
   it('adds a trade: field errors by each field, ticker upper-cased, the shared schema defaults sent', async () => {
@@ -185,7 +192,11 @@ describe('the trading journal page', () => {
 
     await user.type(within(dialog).getByLabelText('Ticker'), 'msft');
     expect(within(dialog).getByLabelText('Ticker')).toHaveValue('MSFT');
+    // A spread sets its usual side: a bull put spread is sold for a credit, a bull call bought.
+    await user.selectOptions(within(dialog).getByLabelText('Strategy'), 'Bull Put Spread');
+    expect(within(dialog).getByLabelText('Side')).toHaveValue('credit');
     await user.selectOptions(within(dialog).getByLabelText('Strategy'), 'Bull Call Spread');
+    expect(within(dialog).getByLabelText('Side')).toHaveValue('debit');
     await user.type(within(dialog).getByLabelText('Entry Price'), '1.234');
     await user.click(within(dialog).getByRole('button', { name: 'Add Trade' }));
     expect(within(dialog).getByLabelText('Entry Price')).toHaveAccessibleDescription(/At most 2 decimals/);
@@ -261,8 +272,9 @@ describe('the trading journal page', () => {
     );
     const { user } = await renderJournal();
     await tradesTable();
-    await waitFor(() => expect(statValue('Win Rate')).toHaveTextContent('0.0%'));
-    expect(statValue('Win Rate')).toHaveClass('text-red-400');
+    // Nothing closed yet: a neutral '—', not a red 0%.
+    await waitFor(() => expect(statValue('Win Rate')).toHaveTextContent('—'));
+    expect(statValue('Win Rate')).not.toHaveClass('text-red-400');
     expect(screen.getByText(/No closed trades yet: the curve starts/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Close AMD Long Call' }));
@@ -349,7 +361,7 @@ describe('the trading journal page', () => {
     expect(requestsTo('deleteTrade').map(({ params }) => params.id)).toEqual(['t-iwm']);
   });
 
-  it('applies the filters, with the browser time zone, to the list and the stats alike', async () => {
+  it("applies the filters, on the market's calendar, to the list and the stats alike", async () => {
     const condor = trade({ trade_id: 't-spy', ticker: 'SPY', strategy: 'Iron Condor' });
     const call = trade({ trade_id: 't-aapl', ticker: 'AAPL' });
     // The server's answers to the three selections the test makes.
@@ -479,6 +491,8 @@ describe('the trading journal page', () => {
           source: 'import',
           source_ref: null,
           legs: null,
+          edge_score: null,
+          expected_return: null,
           opened_at: '2026-02-10T15:00:00.000Z',
           closed_at: '2026-02-20T15:00:00.000Z',
           pnl: 80,

@@ -41,6 +41,8 @@ const trade: Trade = {
   source: 'manual',
   source_ref: null,
   legs: null,
+  edge_score: null,
+  expected_return: null,
   opened_at: '2026-03-02T15:00:00.000Z',
   closed_at: null,
   created_at: '2026-03-02T15:00:00.000Z',

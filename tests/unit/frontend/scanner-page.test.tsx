@@ -282,8 +282,13 @@ describe('the scanner page', () => {
 
     expect(click).toHaveBeenCalledOnce();
     const lines = (await blobs[0]!.text()).split('\r\n');
-    expect(lines[0]).toBe('Ticker,Strategy,Strike,Last Price,IV,Delta,Theta,Volume,Edge Score');
-    expect(lines[1]).toBe('AAPL,Long Call,100,3.2,32.6,0.52,-0.05,1500,64');
+    expect(lines[0]).toBe(
+      'Ticker,Strategy,Strike,Last Price,IV,Delta,Theta,Volume,Edge Score,Expiration,DTE,Price Type,Legs',
+    );
+    // Priced as the table: the net debit at the ask (3.30), not the contract's last price.
+    expect(lines[1]).toBe(
+      'AAPL,Long Call,100,3.30,32.6,0.52,-0.05,1500,64,2026-12-18,28,debit,Buy 1 AAPL 100 call 2026-12-18 at 3.2',
+    );
     click.mockRestore();
     Reflect.deleteProperty(URL, 'createObjectURL');
     Reflect.deleteProperty(URL, 'revokeObjectURL');

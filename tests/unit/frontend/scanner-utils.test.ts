@@ -11,6 +11,7 @@ import { payoffSeries } from '../../../frontend/src/features/scanner/utils/payof
 import type { Position } from '@shared/options/strategies';
 import { nextSort, sortResults } from '../../../frontend/src/features/scanner/utils/sort-results';
 import { SCAN_CSV_COLUMNS, toScanCsv } from '../../../frontend/src/features/scanner/utils/to-scan-csv';
+import { scanResult } from '../../fixtures/api-responses';
 
 const row = (overrides: Partial<ScanResult>): ScanResult => ({
   ticker: 'SPY',
@@ -26,18 +27,40 @@ const row = (overrides: Partial<ScanResult>): ScanResult => ({
 });
 
 describe('toScanCsv', () => {
-  it('writes the spec columns, then one line per result with IV as a percent to one decimal', () => {
-    const lines = toScanCsv([row({}), row({ ticker: 'QQQ', iv: 0.2, edgeScore: 55 })]).split('\r\n');
+  const result = (overrides: { ticker: string; edgeScore: number; iv?: number }) => scanResult(overrides);
 
-    expect(lines[0]).toBe('Ticker,Strategy,Strike,Last Price,IV,Delta,Theta,Volume,Edge Score');
-    expect(SCAN_CSV_COLUMNS).toHaveLength(9);
-    expect(lines[1]).toBe('SPY,Long Call,580,4.25,32.6,0.5123,-0.1235,1200,72');
-    expect(lines[2]).toBe('QQQ,Long Call,580,4.25,20.0,0.5123,-0.1235,1200,55');
+  it('writes the spec columns, then the expiration, price type and legs, priced as the table', () => {
+    const lines = toScanCsv([
+      result({ ticker: 'SPY', edgeScore: 72 }),
+      result({ ticker: 'QQQ', iv: 0.2, edgeScore: 55 }),
+    ]).split('\r\n');
+
+    expect(lines[0]).toBe(
+      'Ticker,Strategy,Strike,Last Price,IV,Delta,Theta,Volume,Edge Score,Expiration,DTE,Price Type,Legs',
+    );
+    expect(SCAN_CSV_COLUMNS.slice(0, 9)).toEqual([
+      'Ticker',
+      'Strategy',
+      'Strike',
+      'Last Price',
+      'IV',
+      'Delta',
+      'Theta',
+      'Volume',
+      'Edge Score',
+    ]);
+    // Last Price is the table's net (3.30 debit); each leg is written at its recorded fill.
+    expect(lines[1]).toBe(
+      'SPY,Long Call,100,3.30,32.6,0.52,-0.05,1500,72,2026-12-18,28,debit,Buy 1 SPY 100 call 2026-12-18 at 3.2',
+    );
+    expect(lines[2]).toBe(
+      'QQQ,Long Call,100,3.30,20.0,0.52,-0.05,1500,55,2026-12-18,28,debit,Buy 1 QQQ 100 call 2026-12-18 at 3.2',
+    );
     expect(lines[3]).toBe('');
   });
 
   it('quotes a field holding a comma or a quote and doubles its quotes', () => {
-    const csv = toScanCsv([row({ ticker: 'A,B' }), row({ ticker: 'C"D' })]);
+    const csv = toScanCsv([result({ ticker: 'A,B', edgeScore: 1 }), result({ ticker: 'C"D', edgeScore: 1 })]);
     expect(csv).toContain('\r\n"A,B",Long Call,');
     expect(csv).toContain('\r\n"C""D",Long Call,');
   });

@@ -177,6 +177,8 @@ describe('tastytrade import of the hand-written fixture (a newest-first transact
       source_ref: 'tastytrade:301234567',
       notes: '',
       tags: [],
+      edge_score: null,
+      expected_return: null,
     });
     // (3.10 − 2.50) × 100 × 2 − 2.28
     expect(tradePnl(trades[0]!)).toBe(117.72);

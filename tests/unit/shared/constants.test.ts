@@ -115,10 +115,19 @@ describe('strategies', () => {
     expect(scannerStrategyLabel('all')).toBe('All Strategies');
   });
 
-  it('list the twelve journal strategies', () => {
-    expect(JOURNAL_STRATEGIES).toHaveLength(12);
+  it("list the spec's twelve journal strategies first, then the spreads and stock positions traders add", () => {
+    expect(JOURNAL_STRATEGIES.slice(0, 12)).toHaveLength(12);
     expect(JOURNAL_STRATEGIES[0]).toBe('Long Call');
     expect(JOURNAL_STRATEGIES[11]).toBe('Protective Put');
+    expect(JOURNAL_STRATEGIES.slice(12)).toEqual([
+      'Bull Put Spread',
+      'Bear Call Spread',
+      'Calendar Spread',
+      'Diagonal Spread',
+      'Butterfly',
+      'Long Stock',
+      'Short Stock',
+    ]);
   });
 });
 

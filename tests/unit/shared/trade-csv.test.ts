@@ -45,6 +45,16 @@ const tradeArbitrary: fc.Arbitrary<Trade> = fc
       ),
       { nil: null },
     ),
+    edge_score: fc.option(
+      fc.integer({ min: 0, max: 10_000 }).map((c) => c / 100),
+      { nil: null },
+    ),
+    expected_return: fc.option(
+      fc.integer({ min: -10_000, max: 100_000 }).map((x) => x / 10_000),
+      {
+        nil: null,
+      },
+    ),
     opened_at: isoInstant,
     closedAfterMs: fc.integer({ min: 0, max: 90 * 86_400_000 }),
   })
@@ -121,6 +131,8 @@ describe('trades CSV', () => {
       source: 'manual',
       source_ref: null,
       legs: null,
+      edge_score: null,
+      expected_return: null,
       opened_at: '2025-01-02T15:00:00.000Z',
       closed_at: '2025-01-03T15:00:00.000Z',
       created_at: '2025-01-02T15:00:00.000Z',
@@ -171,7 +183,17 @@ describe('trades CSV', () => {
           const records = Papa.parse<Record<string, string>>(tradesToCsv(trades), { header: true }).data;
           for (const record of records)
             for (const [column, cell] of Object.entries(record))
-              if (!['Entry Price', 'Exit Price', 'P&L', 'Quantity', 'Fees'].includes(column))
+              if (
+                ![
+                  'Entry Price',
+                  'Exit Price',
+                  'P&L',
+                  'Quantity',
+                  'Fees',
+                  'Edge Score',
+                  'Expected Return',
+                ].includes(column)
+              )
                 expect(cell, column).not.toMatch(/^[=+\-@\t\r]/);
         }),
         { numRuns: 200 },
@@ -215,6 +237,13 @@ describe('trades CSV', () => {
     expect(parseTradesCsv('Symbol,Price\nAAPL,1').errors).toEqual([
       { line: 1, field: 'Ticker', message: expect.stringContaining('Ticker, Strategy, Entry Price') },
     ]);
+  });
+
+  it('tells an unknown format (an Interactive Brokers statement) which formats are supported', () => {
+    const statement = 'Statement,Header,Field Name,Field Value\nStatement,Data,Title,Activity Statement\n';
+    const [error] = parseTradesCsv(statement).errors;
+    expect(error!.message).toContain("Supported: the journal's own CSV");
+    expect(error!.message).toContain('tastytrade transaction history');
   });
 
   it('reports a broken quote and a row with too many cells as errors of their rows', () => {

@@ -4,6 +4,8 @@ import {
   isProfit,
   journalAvgEdgeScore,
   portfolioValue,
+  returnOnCostPercent,
+  trackedEdgeScore,
   todayPnl,
   totalPnl,
   tradePnl,
@@ -188,8 +190,11 @@ describe('tradeStats', () => {
       total_pnl: 0,
       today_pnl: 0,
       avg_edge_score: 0,
+      tracked_edge_score: null,
+      tracked_edge_trades: 0,
       portfolio_value: 0,
       portfolio_change_percent: 0,
+      return_on_cost_percent: null,
     });
   });
 
@@ -252,5 +257,49 @@ describe('todayPnl with close dates', () => {
       closed_at: '2025-02-01T15:00:00.000Z',
     };
     expect(todayPnl([closedToday, editedToday], NOW)).toBe(100);
+  });
+});
+
+describe('the new spread structures', () => {
+  // Each is priced per share, net of its legs; P&L is the same formula as any trade of its side.
+  it('a bull put spread sold for 1.20 and bought back at 0.35, 2 contracts, $2.60 fees: +$167.40', () => {
+    expect(tradePnl({ entry_price: 1.2, exit_price: 0.35, side: 'credit', quantity: 2, fees: 2.6 })).toBe(
+      167.4,
+    );
+  });
+  it('a bear call spread sold for 0.90 and bought back at 2.40 (breached): -$150 a contract', () => {
+    expect(tradePnl({ entry_price: 0.9, exit_price: 2.4, side: 'credit', quantity: 1 })).toBe(-150);
+  });
+  it('a calendar spread bought for 1.55 and sold for 2.10, 3 contracts: +$165', () => {
+    expect(tradePnl({ entry_price: 1.55, exit_price: 2.1, side: 'debit', quantity: 3 })).toBe(165);
+  });
+  it('a diagonal spread bought for 3.05 and sold for 2.80 less $1.30 fees: -$26.30', () => {
+    expect(tradePnl({ entry_price: 3.05, exit_price: 2.8, side: 'debit', quantity: 1, fees: 1.3 })).toBe(
+      -26.3,
+    );
+  });
+});
+
+describe('trackedEdgeScore', () => {
+  it('averages the edge scores recorded when trades were tracked, ignoring trades without one', () => {
+    expect(trackedEdgeScore([{ ...win, edge_score: 80 }, { ...loss, edge_score: 61 }, open])).toEqual({
+      score: 70.5,
+      trades: 2,
+    });
+  });
+  it('is null with no tracked trade (never a score made up from the win rate)', () => {
+    expect(trackedEdgeScore(mixed)).toEqual({ score: null, trades: 0 });
+  });
+});
+
+describe('returnOnCostPercent', () => {
+  it('is closed P&L over the premium paid (fees included) for debit trades', () => {
+    // Paid 250 + 400 + 100 = 750; made +125 - 90 + 0 = +35 → 4.7%.
+    expect(returnOnCostPercent(mixed)).toBe(4.7);
+  });
+  it('has no base with a closed credit trade, or nothing closed', () => {
+    expect(returnOnCostPercent([win, { entry_price: 1.2, exit_price: 0.4, side: 'credit' }])).toBeNull();
+    expect(returnOnCostPercent([open])).toBeNull();
+    expect(returnOnCostPercent([])).toBeNull();
   });
 });

@@ -20,6 +20,8 @@ describe('createTradeInput', () => {
       source: 'manual',
       source_ref: null,
       legs: null,
+      edge_score: null,
+      expected_return: null,
     });
   });
 
@@ -219,6 +221,8 @@ describe('tradeSchema (stored row)', () => {
       source: 'manual',
       source_ref: null,
       legs: null,
+      edge_score: null,
+      expected_return: null,
       closed_at: null,
     });
   });

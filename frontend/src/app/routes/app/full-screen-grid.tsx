@@ -14,6 +14,7 @@ import { runScan } from '../../../features/scanner/api/run-scan';
 import { EdgeScoreBadge } from '../../../features/scanner/components/edge-score-badge';
 import { saveTextFile } from '../../../lib/save-text-file';
 import { SCAN_CSV_FILENAME, toScanCsv } from '../../../features/scanner/utils/to-scan-csv';
+import { formatNetPrice } from '../../../features/scanner/utils/format';
 import { dashboardPath } from '../../../lib/dashboard-screens';
 
 /**
@@ -85,16 +86,28 @@ function ScannerPanel() {
                 Strike
               </th>
               <th scope="col" className="py-1 text-right font-medium">
+                Expires
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Net
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
                 Edge
               </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-800 text-slate-200">
             {exportRows.map((row) => (
-              <tr key={`${row.ticker}-${row.strategy}-${row.strike}-${row.expiration}`}>
+              <tr key={`${row.ticker}-${row.strategy}-${row.strikeLabel}-${row.expiration}`}>
                 <td className="py-1.5 font-mono font-semibold">{row.ticker}</td>
                 <td className="py-1.5">{scannerStrategyLabel(row.strategy)}</td>
-                <td className="py-1.5 text-right tabular-nums">{row.strike}</td>
+                <td className="py-1.5 text-right tabular-nums">{row.strikeLabel}</td>
+                <td className="py-1.5 text-right tabular-nums">
+                  <time dateTime={row.expiration}>{row.expiration}</time>
+                </td>
+                <td className="py-1.5 text-right tabular-nums">
+                  {formatNetPrice(row.netPrice, row.priceType)}
+                </td>
                 <td className="py-1.5 text-right">
                   <EdgeScoreBadge score={row.edgeScore} />
                 </td>

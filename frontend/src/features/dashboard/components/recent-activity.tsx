@@ -15,8 +15,13 @@ import { formatSignedDollars, polarityText } from '../utils/format';
 
 const MINUTE_MS = 60_000;
 
+/** When the activity happened: the close of a closed trade, the open of an open one (never the last edit). */
+export const activityTime = (trade: Trade): string =>
+  trade.exit_price === null ? trade.opened_at : (trade.closed_at ?? trade.opened_at);
+
 function ActivityRow({ trade, now }: { trade: Trade; now: Date }) {
   const open = trade.exit_price === null;
+  const at = activityTime(trade);
   return (
     <li className="flex items-center gap-3 py-3">
       <span
@@ -33,7 +38,7 @@ function ActivityRow({ trade, now }: { trade: Trade; now: Date }) {
           {open ? openedTradeActivity(trade.strategy) : closedTradeActivity(trade.strategy)}
         </p>
         <p className="text-xs text-slate-400">
-          <time dateTime={trade.updated_at}>{activityRelativeTime(trade.updated_at, now)}</time>
+          <time dateTime={at}>{activityRelativeTime(at, now)}</time>
         </p>
       </div>
       {open || trade.pnl === null ? (
@@ -47,7 +52,10 @@ function ActivityRow({ trade, now }: { trade: Trade; now: Date }) {
   );
 }
 
-/** The 5 most recently updated trades: 'Opened {strategy}' or the closed trade's P&L. */
+/**
+ * The most recently changed trades, newest event first: 'Opened {strategy}' with when it opened,
+ * or 'Closed {strategy}' with its P&L and when it closed.
+ */
 export function RecentActivityList({ limit = RECENT_ACTIVITY_LIMIT }: { limit?: number }) {
   const { data: trades, isPending, isError } = useRecentTrades();
   const now = useNow(MINUTE_MS / 2);
@@ -69,9 +77,12 @@ export function RecentActivityList({ limit = RECENT_ACTIVITY_LIMIT }: { limit?: 
   }
   return (
     <ul aria-label="Recent trades" className="divide-y divide-slate-800">
-      {trades.slice(0, limit).map((trade) => (
-        <ActivityRow key={trade.trade_id} trade={trade} now={now} />
-      ))}
+      {[...trades]
+        .sort((a, b) => activityTime(b).localeCompare(activityTime(a)))
+        .slice(0, limit)
+        .map((trade) => (
+          <ActivityRow key={trade.trade_id} trade={trade} now={now} />
+        ))}
     </ul>
   );
 }

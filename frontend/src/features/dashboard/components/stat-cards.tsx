@@ -14,24 +14,34 @@ function cards(stats: ReturnType<typeof useDashboardStats>['data']): Card[] {
       polarity: null,
     }));
   }
+  const closed = stats.closed_trades > 0;
+  // A percent only with a base (the premium paid for the closed trades); zero states stay neutral.
+  const returnText =
+    stats.return_on_cost_percent === null
+      ? ''
+      : `${formatSignedPercent(stats.return_on_cost_percent)} on premium paid · `;
   return [
     {
       label: 'Portfolio Value',
       value: formatDollars(stats.portfolio_value),
-      detail: `${formatSignedPercent(stats.portfolio_change_percent)} · total P&L ${formatSignedDollars(stats.total_pnl)}`,
-      polarity: pnlTone(stats.portfolio_change_percent),
+      detail: closed
+        ? `${returnText}total P&L ${formatSignedDollars(stats.total_pnl)}`
+        : 'No closed trades yet',
+      polarity: closed && stats.total_pnl !== 0 ? pnlTone(stats.total_pnl) : null,
     },
     {
       label: 'Today P&L',
       value: formatSignedDollars(stats.today_pnl),
-      detail: 'Trades closed today',
-      polarity: pnlTone(stats.today_pnl),
+      detail: 'Trades closed today (New York)',
+      polarity: stats.today_pnl !== 0 ? pnlTone(stats.today_pnl) : null,
     },
     {
       label: 'Win Rate',
-      value: `${stats.win_rate.toFixed(1)}%`,
-      detail: `${stats.closed_trades} closed trade${stats.closed_trades === 1 ? '' : 's'}`,
-      polarity: winRateTone(stats.win_rate),
+      value: closed ? `${stats.win_rate.toFixed(1)}%` : '—',
+      detail: closed
+        ? `${stats.closed_trades} closed trade${stats.closed_trades === 1 ? '' : 's'}`
+        : 'No closed trades yet',
+      polarity: closed ? winRateTone(stats.win_rate) : null,
     },
     {
       label: 'Open Positions',
@@ -44,7 +54,9 @@ function cards(stats: ReturnType<typeof useDashboardStats>['data']): Card[] {
 
 /**
  * The four figures of spec 9 from GET /api/trades/stats (the journal's one implementation),
- * coloured by spec 9: P&L by sign, win rate at 50% / above 0 / 0. Failures are logged and the
+ * coloured by spec 9: P&L by sign, win rate at 50% / above 0 / 0; a journal with nothing closed
+ * (and a zero P&L) is shown uncoloured, the win rate as '—'. Portfolio Value's percent is the
+ * return on the premium paid, shown only when that base exists. Failures are logged and the
  * cards show '--'.
  */
 export function StatCards({ compact = false }: { compact?: boolean }) {

@@ -9,7 +9,7 @@ export const formatDollars = (value: number): string => dollars.format(value);
 export const formatSignedDollars = (value: number): string =>
   value > 0 ? `+${dollars.format(value)}` : value < 0 ? `-${dollars.format(-value)}` : dollars.format(0);
 
-/** +100.0% / -100.0% / 0.0% */
+/** +12.5% / -3.0% / 0.0% */
 export const formatSignedPercent = (value: number): string => `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;
 
 /** '4:00 PM' */

@@ -9,9 +9,15 @@ type StatCardsProps = {
   isLoading: boolean;
 };
 
-/** Spec 2: Total Trades, Win Rate, Total P&L, Avg Edge Score, coloured by spec 9. */
+/**
+ * Spec 2: Total Trades, Win Rate, Total P&L, Avg Edge Score, coloured by spec 9. The edge score is
+ * the mean of the scores recorded when trades were tracked from the scanner or a feed; spec 9's
+ * formula of the win rate is kept beside it, labelled. A journal with nothing closed is uncoloured.
+ */
 export const StatCards = memo(function StatCards({ stats, isLoading }: StatCardsProps) {
-  const band = stats ? edgeScoreBand(stats.avg_edge_score) : null;
+  const tracked = stats?.tracked_edge_score ?? null;
+  const band = tracked === null ? null : edgeScoreBand(tracked);
+  const closed = (stats?.closed_trades ?? 0) > 0;
   return (
     <section aria-label="Journal statistics" aria-busy={isLoading || undefined}>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
@@ -26,21 +32,29 @@ export const StatCards = memo(function StatCards({ stats, isLoading }: StatCards
         />
         <StatCard
           label="Win Rate"
-          value={stats ? formatPercent(stats.win_rate) : null}
-          valueClass={stats ? winRateClass(stats.win_rate) : ''}
+          value={stats && closed ? formatPercent(stats.win_rate) : null}
+          valueClass={stats && closed ? winRateClass(stats.win_rate) : ''}
           detail={stats ? (stats.closed_trades === 0 ? 'No closed trades yet' : 'Of closed trades') : null}
         />
         <StatCard
           label="Total P&L"
           value={stats ? formatPnl(stats.total_pnl) : null}
-          valueClass={stats ? pnlClass(stats.total_pnl) : ''}
+          valueClass={stats && stats.total_pnl !== 0 ? pnlClass(stats.total_pnl) : 'text-white'}
           detail={stats ? `Today ${formatPnl(stats.today_pnl)}` : null}
         />
         <StatCard
           label="Avg Edge Score"
-          value={stats ? stats.avg_edge_score.toFixed(1) : null}
+          value={tracked === null ? null : tracked.toFixed(1)}
           valueClass={band ? toneText[band.tone] : ''}
-          detail={band?.label ?? null}
+          detail={
+            stats
+              ? `${
+                  tracked === null
+                    ? 'No tracked trades yet'
+                    : `${band?.label ?? ''}: when tracked, over ${formatInteger(stats.tracked_edge_trades)} trade${stats.tracked_edge_trades === 1 ? '' : 's'}`
+                } · Spec formula (win rate × 0.7, +25 if profitable): ${stats.avg_edge_score.toFixed(1)}`
+              : null
+          }
         />
       </dl>
     </section>

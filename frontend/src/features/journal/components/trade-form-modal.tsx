@@ -1,5 +1,9 @@
 import { useId, type FormEvent } from 'react';
-import { JOURNAL_STRATEGIES } from '@shared/constants/strategies';
+import {
+  JOURNAL_STRATEGIES,
+  JOURNAL_STRATEGY_SIDE,
+  type JournalStrategy,
+} from '@shared/constants/strategies';
 import { tradePnl } from '@shared/trades/pnl';
 import { type TradePrefill } from '@shared/trades/prefill';
 import {
@@ -18,7 +22,8 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { useCreateTrade } from '../api/create-trade';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import { useUpdateTrade } from '../api/update-trade';
-import { prefillToForm } from '../hooks/use-journal-prefill';
+import { prefillToForm, prefillTracking } from '../hooks/use-journal-prefill';
+import { TrackedLegs } from './tracked-legs';
 import { useValidatedForm } from '../hooks/use-trade-form';
 import { formatPnl } from '../utils/format';
 import { today } from '../utils/trade-dates';
@@ -82,7 +87,7 @@ export function TradeFormModal({ trade, prefill, onClose, onSaved }: TradeFormMo
       );
     else {
       const body = prefill
-        ? { ...(input as CreateTradeInput), source: prefill.source, source_ref: prefill.source_ref }
+        ? { ...(input as CreateTradeInput), ...prefillTracking(prefill) }
         : (input as CreateTradeInput);
       create.mutate(
         { input: body, idempotencyKey: keyFor(body) },
@@ -123,7 +128,7 @@ export function TradeFormModal({ trade, prefill, onClose, onSaved }: TradeFormMo
         trade
           ? 'Change any field; only what you change is saved.'
           : prefill
-            ? 'Filled from the item you tracked. The entry price is the underlying’s price then: change it to what you paid.'
+            ? `Filled with the position you tracked. ${prefill.priced_by} Change the entry price if your fill differed.`
             : 'Record a trade in your journal.'
       }
       onClose={onClose}
@@ -144,6 +149,12 @@ export function TradeFormModal({ trade, prefill, onClose, onSaved }: TradeFormMo
         />
         <SelectField
           {...text('strategy')}
+          onChange={(event) => {
+            setField('strategy', event.target.value);
+            // A spread's usual side (a bull put spread is sold for a credit); a tracked position keeps its own.
+            const usual = JOURNAL_STRATEGY_SIDE[event.target.value as JournalStrategy];
+            if (usual && !prefill) setField('side', usual);
+          }}
           label="Strategy"
           required
           options={STRATEGY_OPTIONS}
@@ -224,6 +235,7 @@ export function TradeFormModal({ trade, prefill, onClose, onSaved }: TradeFormMo
           hint={closed.help}
           {...closed.aria}
         />
+        {prefill?.legs && <TrackedLegs prefill={prefill} className="sm:col-span-2" />}
         <TextareaField
           {...text('notes')}
           label="Notes"

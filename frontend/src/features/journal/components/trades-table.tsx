@@ -4,7 +4,7 @@ import { OPEN_TRADE_LABEL } from '@shared/constants/texts';
 import { type Trade } from '@shared/trades/schemas';
 import { Spinner } from '../../../components/ui/spinner';
 import { useWideEnough } from '../hooks/use-wide-enough';
-import { formatDay, formatInteger, formatPnl, formatPrice, localDay } from '../utils/format';
+import { formatDay, formatInteger, formatPnl, formatPrice, legsSummary, localDay } from '../utils/format';
 import { pnlClass } from '../utils/tones';
 
 export type TradeAction = 'close' | 'edit' | 'delete';
@@ -167,6 +167,7 @@ const WideRow = memo(function WideRow({
       <td className="truncate px-3">
         {trade.strategy}
         <SideNote trade={trade} />
+        <Legs trade={trade} />
       </td>
       <td className="px-3 text-right whitespace-nowrap tabular-nums">{formatPrice(trade.entry_price)}</td>
       <td className="px-3 text-right whitespace-nowrap tabular-nums">
@@ -259,6 +260,7 @@ const TradeCard = memo(function TradeCard({
             <TradeDate trade={trade} />
             <SideNote trade={trade} />
           </p>
+          <Legs trade={trade} />
         </div>
         <p className="text-right text-sm font-semibold tabular-nums">
           <span className="sr-only">P&L </span>
@@ -296,6 +298,18 @@ function SideNote({ trade }: { trade: Trade }) {
   ].filter(Boolean);
   if (parts.length === 0) return null;
   return <span className="ml-1.5 text-xs text-slate-400">{parts.join(' ')}</span>;
+}
+
+/** The position's legs under its strategy, when it was recorded with them (tracked or imported). */
+function Legs({ trade }: { trade: Trade }) {
+  const summary = legsSummary(trade.legs);
+  if (!summary) return null;
+  return (
+    <span className="block truncate text-xs text-slate-400 tabular-nums" title={summary}>
+      <span className="sr-only">Legs: </span>
+      {summary}
+    </span>
+  );
 }
 
 function ExitPrice({ trade }: { trade: Trade }) {

@@ -19,13 +19,26 @@ export function useJournalPrefill(): TradePrefill | null {
   return prefill;
 }
 
-/** The Add Trade form, filled from a prefill. */
+/** The Add Trade form, filled from a prefill: the position as it would be traded. */
 export function prefillToForm(prefill: TradePrefill): TradeFormValues {
   return {
     ...emptyTradeForm,
     ticker: prefill.ticker,
     strategy: prefill.strategy,
-    entry_price: String(prefill.entry_price),
+    side: prefill.side,
+    quantity: String(prefill.quantity),
+    entry_price: prefill.entry_price === null ? '' : String(prefill.entry_price),
     notes: prefill.notes,
+  };
+}
+
+/** What Add Trade sends beside the form's fields for a tracked position: where it came from and what was shown. */
+export function prefillTracking(prefill: TradePrefill) {
+  return {
+    source: prefill.source,
+    source_ref: prefill.source_ref,
+    legs: prefill.legs,
+    edge_score: prefill.edge_score,
+    expected_return: prefill.expected_return,
   };
 }

@@ -3,7 +3,7 @@
  * `tradeFiltersSchema`: list, stats and export alike), always with the browser's time zone.
  */
 import { tradeFiltersSchema, type TradeFilters, type TradeSource } from '@shared/trades/schemas';
-import { browserTimeZone } from './format';
+import { journalTimeZone } from './format';
 
 export interface FilterFormValues {
   from: string;
@@ -31,7 +31,7 @@ export const emptyFilterForm: FilterFormValues = {
 /** The form as API filters (blank fields left out, the time zone added), or the errors by field. */
 export function parseFilterForm(
   values: FilterFormValues,
-  timeZone = browserTimeZone(),
+  timeZone = journalTimeZone(),
 ): { ok: true; filters: TradeFilters } | { ok: false; errors: FilterErrors } {
   const raw = Object.fromEntries(
     Object.entries(values)

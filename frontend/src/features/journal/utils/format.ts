@@ -3,6 +3,8 @@
  * an Intl formatter costs far more than using one, and the table formats every row it draws.
  */
 import { calendarDay } from '@shared/format/calendar-day';
+import { TRADE_TIME_ZONE } from '@shared/trades/dates';
+import type { TradeLeg } from '@shared/trades/schemas';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const compactUsd = new Intl.NumberFormat('en-US', {
@@ -13,13 +15,12 @@ const compactUsd = new Intl.NumberFormat('en-US', {
 });
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-let timeZone: string | undefined;
-
-/** The browser's IANA time zone: trade dates, 'today' and month groups are read in it. */
-export function browserTimeZone(): string {
-  timeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  return timeZone;
-}
+/**
+ * The journal's time zone: the market's (New York), for every browser. Trade dates, 'today' and
+ * month groups are read in it, so a trade dated Nov 3 is on Nov 3 in Tokyo too
+ * (docs/decisions/trade-dates-in-the-market-zone.md).
+ */
+export const journalTimeZone = (): string => TRADE_TIME_ZONE;
 
 /** A price as typed: $1.25. */
 export const formatPrice = (value: number): string => usd.format(value);
@@ -41,8 +42,8 @@ export const formatInteger = (value: number): string => integer.format(value);
 /** A percentage to one decimal: 66.7%. */
 export const formatPercent = (value: number): string => `${(Math.round(value * 10) / 10).toFixed(1)}%`;
 
-/** 'YYYY-MM-DD' of an instant as the calendar in `zone` (the browser's) shows it. */
-export const localDay = (iso: string | Date, zone = browserTimeZone()): string =>
+/** 'YYYY-MM-DD' of an instant on the journal's calendar (the market's, New York). */
+export const localDay = (iso: string | Date, zone = journalTimeZone()): string =>
   calendarDay(typeof iso === 'string' ? new Date(iso) : iso, zone);
 
 const dayLabel = new Intl.DateTimeFormat('en-US', {
@@ -77,3 +78,18 @@ const MONTH_NAMES = [
 
 export const monthShortName = (monthIndex: number): string => MONTHS[monthIndex] ?? '';
 export const monthName = (monthIndex: number): string => MONTH_NAMES[monthIndex] ?? '';
+
+/**
+ * A position's legs in one short line: '+80P −84P −88C +92C · Dec 18, 2026' (bought +, sold −,
+ * a quantity above 1 before the strike, the expirations after), '+100 sh' for a stock leg.
+ */
+export function legsSummary(legs: readonly TradeLeg[] | null): string {
+  if (!legs || legs.length === 0) return '';
+  const parts = legs.map((leg) => {
+    const sign = leg.side === 'long' ? '+' : '−';
+    if (leg.kind === 'stock') return `${sign}${leg.quantity * 100} sh`;
+    return `${sign}${leg.quantity > 1 ? `${leg.quantity}×` : ''}${leg.strike ?? ''}${leg.kind === 'call' ? 'C' : 'P'}`;
+  });
+  const expirations = [...new Set(legs.flatMap((leg) => (leg.expiration ? [leg.expiration] : [])))];
+  return [parts.join(' '), expirations.map(formatDay).join(' / ')].filter(Boolean).join(' · ');
+}

@@ -1,4 +1,8 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { type JournalPrefill } from '@shared/trades/prefill';
+import { scanRowPrefill } from '@shared/trades/track-scan';
+import { dashboardPath } from '../../../lib/dashboard-screens';
 import { type ScannerStrategy } from '@shared/constants/strategies';
 import { countActiveFilters, type ScanFilters } from '@shared/options/scan-filters';
 import { ApiError } from '../../../lib/api-client';
@@ -117,6 +121,13 @@ export function OptionsScanner({ request, chain, onViewChain }: OptionsScannerPr
     run(form.apply(relaxForm(form.values, reason.relax)));
   }
 
+  const navigate = useNavigate();
+  /** Track: the journal's Add Trade with the position as the table shows it. */
+  function trackPosition(row: ScanResultRow, quoteSource: string) {
+    const state: JournalPrefill = { addTrade: scanRowPrefill(row, quoteSource) };
+    void navigate(dashboardPath('journal'), { state });
+  }
+
   const rows = scan.error ? [] : (scan.data?.results ?? []);
   const parsed = parseScanForm(form.values);
 
@@ -140,6 +151,7 @@ export function OptionsScanner({ request, chain, onViewChain }: OptionsScannerPr
         sort={sort}
         onSort={setSort}
         onOpen={setSelected}
+        onTrack={(row) => trackPosition(row, scan.data?.source ?? 'simulated')}
         onRelax={relax}
       />
       {selected && (
@@ -147,6 +159,7 @@ export function OptionsScanner({ request, chain, onViewChain }: OptionsScannerPr
           row={selected}
           onClose={() => setSelected(null)}
           onViewChain={(symbol, expiration) => onViewChain(symbol, expiration)}
+          onTrack={() => trackPosition(selected, scan.data?.source ?? 'simulated')}
         />
       )}
       {chain && !selected && (

@@ -34,6 +34,8 @@ type PositionDialogProps = {
   onClose: () => void;
   /** The chain was opened for the position (symbol and expiration), e.g. to put it in the address. */
   onViewChain: (symbol: string, expiration: string) => void;
+  /** Track: the journal's Add Trade with this position as shown. */
+  onTrack: () => void;
 };
 
 /** How positions in a score's band did in the backtest: "positions scoring 80+ made ...". */
@@ -47,10 +49,11 @@ function bandHistory(score: number): string {
 /**
  * One scan result as a position: legs at their fills, risk and reward at the bid/ask, the
  * forecast's expected P&L, greeks, the edge score's reasons with its band's history, the payoff
- * diagram, and the chain at the position's expiration. A modal <dialog>: focus stays inside,
+ * diagram, and the chain at the position's expiration. Track opens the journal's Add Trade with
+ * the position as shown (legs, net fill, edge score). A modal <dialog>: focus stays inside,
  * Escape closes, focus returns to the opener.
  */
-export function PositionDialog({ row, onClose, onViewChain }: PositionDialogProps) {
+export function PositionDialog({ row, onClose, onViewChain, onTrack }: PositionDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const chainRef = useRef<HTMLDivElement>(null);
   const [showChain, setShowChain] = useState(false);
@@ -136,6 +139,9 @@ export function PositionDialog({ row, onClose, onViewChain }: PositionDialogProp
             )}
           </div>
           <div className="flex gap-2">
+            <Button onClick={onTrack} aria-label={`Track ${title} in Journal`}>
+              Track
+            </Button>
             <Button
               variant="secondary"
               aria-expanded={showChain}

@@ -93,6 +93,7 @@ type ResultsTableProps = {
   sort: ResultSort;
   onSort: (sort: ResultSort) => void;
   onOpen: (row: ScanResultRow) => void;
+  onTrack: (row: ScanResultRow) => void;
 };
 
 const sortOptions = [
@@ -106,12 +107,14 @@ const sortOptions = [
 /**
  * The results, sorted in the browser by any column: a table from tablet width up, cards on a
  * phone (with a sort menu in place of the headers). A click on a row or card opens its position;
- * its 'View' button does the same from the keyboard (one tab stop per row).
+ * its 'View' button does the same from the keyboard; 'Track' records it in the journal.
  */
-export function ResultsTable({ rows, sort, onSort, onOpen }: ResultsTableProps) {
+export function ResultsTable({ rows, sort, onSort, onOpen, onTrack }: ResultsTableProps) {
   const sorted = sortResults(rows, sort);
   const viewLabel = (row: ScanResultRow) =>
     `View ${row.ticker} ${scannerStrategyLabel(row.strategy)} ${row.strikeLabel} ${row.expiration}`;
+  const trackLabel = (row: ScanResultRow) =>
+    `Track ${row.ticker} ${scannerStrategyLabel(row.strategy)} ${row.strikeLabel} ${row.expiration} in Journal`;
 
   return (
     <>
@@ -155,7 +158,7 @@ export function ResultsTable({ rows, sort, onSort, onOpen }: ResultsTableProps) 
                       {cell(row, key)}
                     </td>
                   ))}
-                  <td className="sticky right-0 bg-slate-950 px-2 py-2.5 group-focus-within:bg-slate-900 group-hover:bg-slate-900">
+                  <td className="sticky right-0 bg-slate-950 px-2 py-2.5 whitespace-nowrap group-focus-within:bg-slate-900 group-hover:bg-slate-900">
                     <button
                       type="button"
                       aria-label={viewLabel(row)}
@@ -166,6 +169,17 @@ export function ResultsTable({ rows, sort, onSort, onOpen }: ResultsTableProps) 
                       className="rounded px-2 py-1 text-xs font-semibold text-emerald-300 hover:bg-emerald-400/10 focus-visible:outline-2 focus-visible:outline-emerald-300"
                     >
                       View
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={trackLabel(row)}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        onTrack(row);
+                      }}
+                      className="rounded px-2 py-1 text-xs font-semibold text-sky-300 hover:bg-sky-400/10 focus-visible:outline-2 focus-visible:outline-sky-300"
+                    >
+                      Track
                     </button>
                   </td>
                 </tr>
@@ -222,6 +236,14 @@ export function ResultsTable({ rows, sort, onSort, onOpen }: ResultsTableProps) 
                 className="mt-2 w-full rounded-lg border border-slate-700 py-1.5 text-sm font-semibold text-emerald-300 hover:bg-emerald-400/10 focus-visible:outline-2 focus-visible:outline-emerald-300"
               >
                 View
+              </button>
+              <button
+                type="button"
+                aria-label={trackLabel(row)}
+                onClick={() => onTrack(row)}
+                className="mt-2 w-full rounded-lg border border-slate-700 py-1.5 text-sm font-semibold text-sky-300 hover:bg-sky-400/10 focus-visible:outline-2 focus-visible:outline-sky-300"
+              >
+                Track
               </button>
             </li>
           ))}

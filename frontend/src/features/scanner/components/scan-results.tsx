@@ -21,6 +21,8 @@ type ScanResultsProps = {
   sort: ResultSort;
   onSort: (sort: ResultSort) => void;
   onOpen: (row: ScanResultRow) => void;
+  /** Track the row's position in the journal (as the table prices it). */
+  onTrack: (row: ScanResultRow) => void;
   /** Applies an empty scan's suggested relaxation to the filters and scans again. */
   onRelax: (reason: ScanEmptyReason) => void;
 };
@@ -35,6 +37,7 @@ export function ScanResults({
   sort,
   onSort,
   onOpen,
+  onTrack,
   onRelax,
 }: ScanResultsProps) {
   const results = error ? [] : (data?.results ?? []);
@@ -90,7 +93,7 @@ export function ScanResults({
             )}
           </div>
         ) : (
-          <ResultsTable rows={results} sort={sort} onSort={onSort} onOpen={onOpen} />
+          <ResultsTable rows={results} sort={sort} onSort={onSort} onOpen={onOpen} onTrack={onTrack} />
         )}
       </div>
     </section>
