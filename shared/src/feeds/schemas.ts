@@ -1,3 +1,4 @@
+// size: the four feeds' item, query and response schemas in one module (each feed's schemas are small; pages, lambdas and tests import them together).
 /**
  * The four live feeds (spec 3): the items each one carries, what GET /api/feeds/{feed} accepts
  * and answers, and the dismissal of a trend alert. The handlers, the generators and the pages
