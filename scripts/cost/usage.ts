@@ -206,7 +206,7 @@ export const usage: UsageAssumptions = {
     questionsPerSession: 4,
     modelRounds: 3,
     toolCallsPerToolRound: 1,
-    fixedPromptTokens: 2300,
+    fixedPromptTokens: 2400,
     questionTokens: 30,
     toolResultTokens: 1200,
     toolCallOutputTokens: 40,

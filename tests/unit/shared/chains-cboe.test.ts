@@ -26,6 +26,11 @@ describe('CBOE delayed quotes: the recorded QQQ chain', () => {
       bid: 336.46,
       ask: 336.47,
       asOf: '2023-05-19T19:59:59.000Z',
+      // The day's change and volume as CBOE sent them (QUOTES_PROVIDER=cboe shows them).
+      previousClose: 336.51,
+      change: -0.76,
+      changePercent: -0.2258,
+      volume: 61554926,
     });
   });
 
@@ -124,6 +129,10 @@ describe('CBOE edge cases (hand-written, not recorded)', () => {
       bid: 0,
       ask: 0,
       asOf: '2025-11-21T21:14:59.000Z',
+      previousClose: null,
+      change: null,
+      changePercent: null,
+      volume: null,
     });
     expect(chain.contracts.map((c) => [c.occ, c.root])).toEqual([
       ['SPXW  251121P06500000', 'SPXW'],
