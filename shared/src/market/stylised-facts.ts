@@ -7,8 +7,8 @@
  */
 import { dayNumberOfIso, isoDateOf } from './calendar';
 import { extendSymbolTo, symbolModel, tradingDayNumber, tradingIndexOnOrBefore } from './price-model';
-import { universeEntry } from './universe';
-import { CRASH_SESSIONS, crashSessionAt, extendMarketTo } from './volatility';
+import { UNIVERSE, universeEntry } from './universe';
+import { crashSessionAt, extendMarketTo } from './volatility';
 
 export interface Moments {
   mean: number;
@@ -113,16 +113,43 @@ export interface StylisedFacts {
   sessions: number;
   /** SPY's daily log returns. */
   spy: Moments & { annualisedVol: number; acfReturns: number; acfAbsolute: number; acfSquared: number };
-  /** Correlation of SPY's daily log return with the VIX's change in points the same day. */
+  /** Correlation of SPY's daily log return with the VIX's change the same day: in points, and in percent. */
   returnVixCorrelation: number;
+  returnVixPercentCorrelation: number;
   vix: { min: number; minDate: string; max: number; maxDate: string; mean: number };
   /** SPY's worst return over 21 sessions, and the session it ended. */
   worstMonth: { return: number; endDate: string };
   spyPremium: PremiumFigures;
   /** The VIX minus SPY's realised volatility over the next 21 sessions, in points. */
   vixPremium: PremiumFigures;
-  /** The first session of each crash regime. */
-  crashes: string[];
+  /** Each crash regime: its first session, the VIX's peak and SPY's worst 21 sessions within 60 sessions of it. */
+  crashes: { start: string; vixPeak: number; worstMonth: number }[];
+  /** The stocks' daily log returns: the medians of their moments and clustering. */
+  stocks: { count: number; medianSkew: number; medianExcessKurtosis: number; medianAcfAbsolute: number };
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+function stockFigures(first: number, last: number): StylisedFacts['stocks'] {
+  const skews: number[] = [];
+  const kurtoses: number[] = [];
+  const clustering: number[] = [];
+  for (const entry of UNIVERSE.filter((e) => e.kind === 'stock')) {
+    const r = logReturns(closes(entry.symbol, first - 1, last));
+    const m = moments(r);
+    skews.push(m.skew);
+    kurtoses.push(m.excessKurtosis);
+    clustering.push(autocorrelation(r.map(Math.abs), 1));
+  }
+  return {
+    count: skews.length,
+    medianSkew: median(skews),
+    medianExcessKurtosis: median(kurtoses),
+    medianAcfAbsolute: median(clustering),
+  };
 }
 
 /** The stylised facts of the sessions from `from` to `to` ('YYYY-MM-DD'). */
@@ -136,7 +163,11 @@ export function stylisedFacts(from: string, to: string): StylisedFacts {
   const absolute = r.map(Math.abs);
   const squared = r.map((x) => x * x);
   const vixChange = new Float64Array(r.length);
-  for (let i = 0; i < r.length; i += 1) vixChange[i] = vixCloses[i + 1]! - vixCloses[i]!;
+  const vixReturn = new Float64Array(r.length);
+  for (let i = 0; i < r.length; i += 1) {
+    vixChange[i] = vixCloses[i + 1]! - vixCloses[i]!;
+    vixReturn[i] = vixCloses[i + 1]! / vixCloses[i]! - 1;
+  }
   const vix = vixCloses.slice(1, r.length + 1);
   const vixMax = vix.indexOf(Math.max(...vix));
   const vixMin = vix.indexOf(Math.min(...vix));
@@ -154,9 +185,20 @@ export function stylisedFacts(from: string, to: string): StylisedFacts {
     vixPremiums.push(vixCloses[i + 1]! - 100 * Math.sqrt((252 * sum) / 21));
   }
   extendMarketTo(last);
-  const crashes: string[] = [];
-  for (let n = first; n <= last; n += 1)
-    if (crashSessionAt(n) === 1) crashes.push(isoDateOf(tradingDayNumber(n)));
+  const crashes: StylisedFacts['crashes'] = [];
+  for (let n = first; n <= last; n += 1) {
+    if (crashSessionAt(n) !== 1) continue;
+    const i = n - first + 1; // the session's place in spyCloses and vixCloses
+    const end = Math.min(i + 60, spyCloses.length - 1);
+    let worst = 0;
+    for (let k = i; k <= end; k += 1)
+      worst = Math.min(worst, spyCloses[k]! / spyCloses[Math.max(0, k - 21)]! - 1);
+    crashes.push({
+      start: isoDateOf(tradingDayNumber(n)),
+      vixPeak: Math.max(...vixCloses.slice(i, end + 1)),
+      worstMonth: worst,
+    });
+  }
   const spyMoments = moments(r);
   return {
     from: isoDateOf(tradingDayNumber(first)),
@@ -170,6 +212,7 @@ export function stylisedFacts(from: string, to: string): StylisedFacts {
       acfSquared: autocorrelation(squared, 1),
     },
     returnVixCorrelation: correlation(r, vixChange),
+    returnVixPercentCorrelation: correlation(r, vixReturn),
     vix: {
       min: vix[vixMin]!,
       minDate: isoDateOf(tradingDayNumber(first + vixMin)),
@@ -186,7 +229,6 @@ export function stylisedFacts(from: string, to: string): StylisedFacts {
       maxPoints: Math.max(...vixPremiums),
     },
     crashes,
+    stocks: stockFigures(first, last),
   };
 }
-
-export { CRASH_SESSIONS };

@@ -71,7 +71,9 @@ describe(`the market's stylised facts, ${FROM} to ${TO}`, () => {
   });
 
   it('crashes: the VIX above 40 at least once, the index down 20% or more within a month', () => {
-    expect(facts.crashes[0]).toBe('2020-02-24');
+    expect(facts.crashes[0]!.start).toBe('2020-02-24');
+    expect(facts.crashes[0]!.vixPeak).toBeGreaterThan(40);
+    expect(facts.crashes[0]!.worstMonth).toBeLessThanOrEqual(-0.2);
     expect(facts.vix.max).toBeGreaterThan(40);
     expect(facts.vix.min).toBeGreaterThan(8);
     expect(facts.vix.mean).toBeGreaterThan(13);
