@@ -25,12 +25,23 @@ const AT = new Date('2026-03-10T15:45:00Z');
 const SYMBOLS = ['AAPL', 'SPY', 'XOM'];
 
 const flat = (overrides: Partial<ExpiryForecast> = {}): ExpiryForecast => {
+  // A flat 30% at every expiry: the variance of 0.3² a year, no premium, no reports.
   const surface: SurfaceParameters = {
     atm30: 0.3,
-    longRun: 0.3,
+    variance: {
+      marketVariance: 0,
+      ownVariance: 0.09 / 252,
+      marketRatio: 1,
+      crashRatio: 0,
+      ownRatio: 1,
+      premium: 1,
+    },
+    stateIndex: 0,
+    firstShare: 1,
+    scale: 1,
     skew: 0,
     curvature: 0,
-    earningsDay: null,
+    earningsDays: [],
     earningsMove: 0,
   };
   return {
