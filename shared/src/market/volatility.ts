@@ -5,7 +5,8 @@
  *   market shock   z_n = (ξ - E ξ) / sd ξ, ξ = Z - 3.5·B: a normal draw Z, minus 3.5 on a seeded
  *                  2% of days (B): a standardised shock with a fat, negative left tail (skew -0.6)
  *   variance       the market's daily variance over its long-run level, v_n = x_n + c_n:
- *                  x_n a GJR-GARCH with leverage, x_{n+1} = (1 - φ) + x_n·(β + α·z_n² + γ·z_n²·1{z_n < 0}),
+ *                  x_n a GJR-GARCH with leverage,
+ *                  x_{n+1} = (1 - φ) + x_n·(β + α·z_n² + γ·z_n²·1{z_n < 0}), β = 0.92, α = 0,
  *                  φ = β + α + γ·E[z²·1{z < 0}] = 0.98 (half-life 34 sessions): a fall raises
  *                  tomorrow's variance, a rise of the same size lowers it; c_n the crash regimes'
  *                  part, c_{n+1} = 0.95·c_n (half-life 13.5 sessions) plus, on each session of a
@@ -17,14 +18,15 @@
  *                  market fell 20% or more within a month in 1987, 2008 and 2020), at least 250
  *                  sessions apart, of a seeded severity between 0.4 and 1
  *   premium        implied volatility = √(expected variance) × (1 + p_n), p_n = 0.12·e^{u_n + e_n}:
- *                  u_n the market's AR(1) (persistence 0.98), e_n the symbol's (0.97). Always
+ *                  u_n the market's AR(1) (persistence 0.98; its shocks correlate -0.6 with the
+ *                  market's, so a fall raises the premium), e_n the symbol's (0.97). Always
  *                  positive ex ante, so the front week is never priced below what the model expects
  *                  to realise, except inside a crash regime, whose continuation the implied
  *                  volatility does not price (the shock is news to the market too)
  *
  * A symbol's daily variance is s_n² = b²·(w·v_n + (1 - w)·y_n): b = 0.88 × its typical implied
- * volatility / √252, w the market's share (1 for the broad-market ETFs, 0.6 for a stock, 0.3 for
- * bonds, commodities, currencies) and y_n its own GARCH(1,1) on its own shock (persistence 0.975).
+ * volatility / √252, w the market's share (1 for the broad-market ETFs, 0.5 for a stock, 0.3 for
+ * bonds, commodities, currencies) and y_n its own GARCH(1,1) on its own shock (persistence 0.98).
  * Every part is linear in expectation, so the expected variance over any horizon is exact in
  * closed form: E_n[x_{n+k}] = 1 + φ^{k-1}·(x_{n+1} - 1), E_n[c_{n+k}] = 0.95^{k-1}·c_{n+1} (no
  * regime ahead), summed geometrically.
