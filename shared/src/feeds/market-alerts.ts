@@ -6,7 +6,8 @@
  *   breakout          the price crossed its 20-day closing high (or low) within the last 15 minutes
  *   high-volume       session volume 200%+ above the 20-day average, when it first becomes measurable
  *   volatility-spike  30-day implied volatility up more than 20% in an hour
- *   technical         RSI(14) crossed 70 or 30, or the price crossed its 50-day average, in 15 minutes
+ *   technical         RSI(14) crossed 70 or 30, or the price crossed its 50-day average (to 0.25%
+ *                     beyond it: a price hovering at the average is no cross), in 15 minutes
  *   earnings          a report within three days (once a day per name, at a seeded hour)
  *   dark-pool         a block of more than 100,000 shares in the dark pool feed in the last minute
  *   unusual-flow      a simulated options block over 1,000 contracts, or 300%+ above the name's typical block
@@ -97,6 +98,15 @@ const MEASURABLE_MINUTE = (() => {
 })();
 
 /** The alerts the model's readings of one name fire at the moment. */
+/** How far past the 50-day average a price must go to have crossed it. */
+const AVERAGE_CROSS_MARGIN = 0.0025;
+
+/** The price crossed the average since the prior reading, and now stands clear of it. */
+function crossedAverage(prior: number, price: number, average: number): boolean {
+  const margin = AVERAGE_CROSS_MARGIN * average;
+  return (prior <= average && price > average + margin) || (prior >= average && price < average - margin);
+}
+
 function modelCandidates(scan: ScanReading, moment: MarketMoment, previousTime: number): Candidate[] {
   const { entry, point } = scan;
   const { symbol } = entry;
@@ -199,7 +209,7 @@ function modelCandidates(scan: ScanReading, moment: MarketMoment, previousTime: 
       message: `${symbol} RSI(14) crossed below 30 (${rsi.toFixed(1)}): oversold at ${today}`,
       trigger: { metric: 'RSI(14)', value: rsi, threshold: 30 },
     });
-  } else if (price > scan.sma50 !== prior > scan.sma50) {
+  } else if (crossedAverage(prior, price, scan.sma50)) {
     const up = price > scan.sma50;
     out.push({
       symbol,

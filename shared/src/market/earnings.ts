@@ -3,7 +3,7 @@
  * (seeded) 18-47 days after each calendar quarter ends, moved forward to a trading day, before
  * that day's open. The report moves the stock: the price model (./price-model) gaps it at the
  * open by a normal log move of standard deviation EARNINGS_MOVE × the stock's typical
- * volatility, the same move the option surface prices into expiries on or after the report.
+ * volatility, the same move the option surface prices into every expiry on or after the report.
  */
 import { dayNumberOf, isTradingDay } from './calendar';
 import { hashString, uniform } from './random';

@@ -1,50 +1,65 @@
 // size: one model over one trading-day index and each symbol's series: the daily path, the intraday bridge on it and the IV history from it (the market's hot path, read by every quote).
 /**
- * The simulated market's price model, a pure function of (symbol, instant):
- *
- * Daily, from a fixed epoch (2019-01-02) over NYSE trading days n:
- *   - a market shock m_n and a volatility factor c_n (AR(1), half-life 11 days, driven mostly by
- *     -m_n: vol rises when the market falls). The VIX is 17·exp(c_n).
- *   - each symbol's 30-day ATM implied volatility iv_n = vol · exp(λ·c_n + d_n), d_n its own AR(1);
- *   - each symbol's log price X_n = (1 - κ)·X_{n-1} + σ_n·(ρ·m_n + √(1-ρ²)·ε_n) - σ_n²/2 around
- *     ln(reference price), κ = ln 2 / 126 (half-life six months), σ_n = 0.85·iv_{n-1}/√252 (realised
- *     below implied, as in real markets);
+ * The simulated market's price model, a pure function of (symbol, instant); docs/market-model.md
+ * has its figures next to a real market's. Daily, from a fixed epoch (2019-01-02) over NYSE
+ * trading days n:
+ *   - the market's shock, variance (a GJR-GARCH with leverage) and crash regimes: ./volatility;
+ *   - each symbol's daily volatility s_n (./volatility: its long-run level times the market's
+ *     variance ratio and its own) and log price X_n = (1 - κ)·X_{n-1} + s_n·(ρ·m_n + √(1-ρ²)·ε_n)
+ *     - s_n²/2 around ln(reference price), κ = ln 2 / 126 (half-life six months);
+ *   - its 30-day ATM implied volatility iv_n after the close: the model's expected volatility over
+ *     the next 21 sessions times a premium that varies (./volatility); the VIX is the index's;
  *   - on a stock's earnings day (./earnings: reported before the open) a jump J = m·Z - m²/2 is
- *     added to X_n, m the stock's earnings move (EARNINGS_MOVE × its typical volatility, the same
- *     m the option surface prices into expiries on or after the report); implied volatility, and
- *     so IV rank, is ex-earnings (the surface adds the event on top);
+ *     added to X_n, m its earnings move, which the option surface prices into every expiry on or
+ *     after each report; implied volatility, and so IV rank, is ex-earnings;
  *   - the open gaps part of the way from yesterday's close (all of an earnings jump); volume is
  *     the average volume times a lognormal factor that grows with the size of the move.
  * Intraday, 09:30-16:00 New York, minute by minute: a Brownian bridge from the open to the close
- * (a market bridge shared by every symbol with weight ρ, plus the symbol's own). Outside the
- * session the price is the last close. Everything is seeded by (symbol, day[, minute]).
+ * at the day's volatility s_n (a market bridge shared by every symbol with weight ρ, plus the
+ * symbol's own). Outside the session the price is the last close. Everything is seeded by
+ * (symbol, day[, minute]).
  */
 import { normal, hashString, randomWalk, uniform } from './random';
 import {
   SESSION_CLOSE_MINUTE,
   SESSION_MINUTES,
-  dayNumberOf,
   isTradingDay,
   newYorkInstant,
   newYorkTime,
   sessionOf,
 } from './calendar';
-import { UNIVERSE, type UniverseEntry } from './universe';
+import { UNIVERSE, universeEntry, type UniverseEntry } from './universe';
 import { earningsMoveOf, nextEarningsDate } from './earnings';
+import {
+  BASE_REALISED,
+  MARKET_EPOCH_DAY,
+  baseDailyVariance,
+  correlationToMarket,
+  crashRatioAfter,
+  extendMarketTo,
+  flatVarianceState,
+  impliedFrom,
+  indexImpliedVolatility,
+  marketRatioAfter,
+  marketRatioOf,
+  marketShare,
+  marketShockOf,
+  nextOwnPremium,
+  nextOwnRatio,
+  premiumFactor,
+  premiumStateOf,
+  type VarianceState,
+} from './volatility';
 import { CappedMap } from '../cache/capped-map';
 
-export const MARKET_EPOCH_DAY = dayNumberOf(2019, 1, 2);
+export { MARKET_EPOCH_DAY };
 const HISTORY_DAYS = 252;
 const MEAN_REVERSION = Math.LN2 / 126;
-const VOL_FACTOR_PERSISTENCE = 0.94;
-const VOL_FACTOR_SHOCK = 0.08;
-const IDIO_VOL_PERSISTENCE = 0.97;
-const IDIO_VOL_SHOCK = 0.045;
-const REALISED_OVER_IMPLIED = 0.85;
 const SQRT_252 = Math.sqrt(252);
-const MARKET_SEED = hashString('#market');
-const VOL_SEED = hashString('#volatility');
 const INTRADAY_MARKET_SEED = hashString('#market-intraday');
+/** The VIX's elasticity to its own level of its options' implied volatility (VVIX rises with the VIX). */
+const VIX_VOL_ELASTICITY = 0.35;
+const INDEX_TYPICAL_VOL = universeEntry('SPY')!.vol;
 
 /** Trading-day numbers from the epoch, extended on demand. */
 const tradingDays: number[] = [MARKET_EPOCH_DAY];
@@ -80,58 +95,25 @@ export function tradingDayNumber(index: number): number {
   return tradingDays[index]!;
 }
 
-/** Market shock and vol factor by day. */
-const marketShock: number[] = [0];
-const volFactor: number[] = [0];
-
-function extendMarketTo(index: number): void {
-  for (let n = marketShock.length; n <= index; n += 1) {
-    const m = normal(MARKET_SEED, n);
-    marketShock.push(m);
-    const shock = -0.75 * m + 0.66 * normal(VOL_SEED, n);
-    volFactor.push(VOL_FACTOR_PERSISTENCE * volFactor[n - 1]! + VOL_FACTOR_SHOCK * shock);
-  }
-}
-
-function correlationToMarket(entry: UniverseEntry): number {
-  if (entry.symbol === 'VIX') return -0.8;
-  switch (entry.sector) {
-    case 'Broad Market':
-      return 0.95;
-    case 'Leveraged':
-      return 0.9;
-    case 'Commodities':
-      return 0.1;
-    case 'Materials':
-      return 0.3;
-    case 'Fixed Income':
-      return -0.25;
-    case 'Currencies':
-      return -0.1;
-    case 'Volatility':
-      return -0.7;
-    default:
-      return entry.kind === 'etf' ? 0.85 : entry.sector === 'Technology' ? 0.65 : 0.55;
-  }
-}
-
-function volFactorLoading(entry: UniverseEntry): number {
-  if (entry.symbol === 'VIX') return 0.6;
-  return ['Commodities', 'Fixed Income', 'Currencies'].includes(entry.sector) ? 0.4 : 1;
-}
-
 export interface SymbolModel {
   entry: UniverseEntry;
   seed: number;
   rho: number;
-  volLoading: number;
+  /** b²·w and b²·(1 - w): the market's part and the symbol's own part of its long-run daily variance. */
+  marketVariance: number;
+  ownVariance: number;
   /** By trading-day index. */
   close: number[];
   open: number[];
   iv: number[];
   volume: number[];
   logDeviation: number[];
-  idioVol: number[];
+  /** s_n: the session's daily volatility (of its log return; the intraday bridge's too). */
+  dailyVol: number[];
+  /** y_{n+1}: the symbol's own variance ratio of the next session, known at the close. */
+  ownRatioNext: number[];
+  /** e_n: the symbol's part of its implied-volatility premium. */
+  ownPremium: number[];
   /** The earnings jump in the log price on each trading day (0 on other days and for non-stocks). */
   earningsJump: number[];
   /** 1 on a stock's report days (./earnings: before the open), 0 on other days and for non-stocks. */
@@ -143,17 +125,22 @@ export interface SymbolModel {
 const models = new Map<string, SymbolModel>();
 
 function createModel(entry: UniverseEntry): SymbolModel {
+  const base = baseDailyVariance(entry);
+  const share = entry.symbol === 'VIX' ? 0 : marketShare(entry);
   return {
     entry,
     seed: hashString(entry.symbol),
     rho: correlationToMarket(entry),
-    volLoading: volFactorLoading(entry),
+    marketVariance: base * share,
+    ownVariance: base * (1 - share),
     close: doubles(entry.referencePrice),
     open: doubles(entry.referencePrice),
     iv: doubles(entry.vol),
     volume: doubles(entry.averageVolume),
     logDeviation: doubles(0),
-    idioVol: doubles(0),
+    dailyVol: doubles(Math.sqrt(base)),
+    ownRatioNext: doubles(1),
+    ownPremium: doubles(0),
     earningsJump: doubles(0),
     reportDay: [0],
     realizedVariance: [],
@@ -188,6 +175,24 @@ export function extendSymbolTo(model: SymbolModel, index: number): void {
   if (model.close.length <= index) growSeries(model, index);
 }
 
+/**
+ * A symbol's variance state after session `index`'s close (./volatility): what the option
+ * surface's term structure and every expectation of the model's future variance start from. The
+ * VIX's options see a flat term structure at their own 30-day implied volatility.
+ */
+export function varianceStateAt(model: SymbolModel, index: number): VarianceState {
+  extendSymbolTo(model, index);
+  if (model.entry.symbol === 'VIX') return flatVarianceState(model.iv[index]!);
+  return {
+    marketVariance: model.marketVariance,
+    ownVariance: model.ownVariance,
+    marketRatio: marketRatioAfter(index),
+    crashRatio: crashRatioAfter(index),
+    ownRatio: model.ownRatioNext[index]!,
+    premium: premiumFactor(premiumStateOf(index), model.ownPremium[index]!),
+  };
+}
+
 /** The trading-day indices from..to on which a stock reports (./earnings); none for other kinds. */
 function reportSessions(entry: UniverseEntry, from: number, to: number): number[] {
   const sessions: number[] = [];
@@ -212,7 +217,8 @@ function growSeries(model: SymbolModel, index: number): void {
   const earningsMove = earningsMoveOf(model.entry);
   appendNoReports(model, from, index);
   for (const n of reportSessions(model.entry, from, index)) addReport(model, n, from, earningsMove);
-  appendDays(model, from, index, Math.sqrt(1 - model.rho * model.rho));
+  if (model.entry.symbol === 'VIX') appendVix(model, from, index);
+  else appendDays(model, from, index, Math.sqrt(1 - model.rho * model.rho));
 }
 
 /** A report's part in each day's volume move, 3·|jump| / the earnings move, from the growth's first day. */
@@ -240,40 +246,77 @@ function addReport(model: SymbolModel, n: number, from: number, earningsMove: nu
 
 /** Days from..to of the other series, the report days already in. */
 function appendDays(model: SymbolModel, from: number, to: number, residual: number): void {
-  const { entry, seed, rho } = model;
+  const { seed, rho, marketVariance, ownVariance } = model;
   for (let n = from; n <= to; n += 1) {
     const jump = model.earningsJump[n]!;
-    const idio = IDIO_VOL_PERSISTENCE * model.idioVol[n - 1]! + IDIO_VOL_SHOCK * normal(seed, n, 1);
-    model.idioVol.push(idio);
-    const c = volFactor[n]!;
-    model.iv.push(entry.vol * Math.exp(model.volLoading * c + idio));
-    const previousClose = model.close[n - 1]!;
-    const z = rho * marketShock[n]! + residual * normal(seed, n, 2);
-    const dailyVol = (REALISED_OVER_IMPLIED * model.iv[n - 1]!) / SQRT_252;
-    let close: number;
-    if (entry.symbol === 'VIX') {
-      close = entry.referencePrice * Math.exp(c + 0.03 * normal(seed, n, 2));
-      model.logDeviation.push(Math.log(close / entry.referencePrice));
-    } else {
-      const deviation =
-        (1 - MEAN_REVERSION) * model.logDeviation[n - 1]! + dailyVol * z - 0.5 * dailyVol * dailyVol + jump;
-      model.logDeviation.push(deviation);
-      close = entry.referencePrice * Math.exp(deviation);
-    }
-    model.close.push(close);
-    const gapShare = 0.2 + 0.2 * uniform(seed, n, 3);
-    // A report comes before the open: the open carries all of its jump.
-    model.open.push(
-      previousClose *
-        Math.exp(
-          jump + gapShare * (Math.log(close / previousClose) - jump) + 0.1 * dailyVol * normal(seed, n, 4),
-        ),
-    );
-    const moveSize = Math.abs(z) + reportMoves[n - from]!;
-    model.volume.push(
-      entry.averageVolume * Math.exp(0.3 * normal(seed, n, 5) - 0.045 + 0.25 * (moveSize - 0.8)),
-    );
+    const ownShock = normal(seed, n, 2);
+    const y = model.ownRatioNext[n - 1]!;
+    const dailyVol = Math.sqrt(marketVariance * marketRatioOf(n) + ownVariance * y);
+    model.dailyVol.push(dailyVol);
+    const yNext = nextOwnRatio(y, ownShock);
+    model.ownRatioNext.push(yNext);
+    const e = nextOwnPremium(model.ownPremium[n - 1]!, normal(seed, n, 1));
+    model.ownPremium.push(e);
+    const premium = premiumFactor(premiumStateOf(n), e);
+    const x = marketRatioAfter(n);
+    model.iv.push(impliedFrom(marketVariance, ownVariance, x, crashRatioAfter(n), yNext, premium));
+    const z = rho * marketShockOf(n) + residual * ownShock;
+    const deviation =
+      (1 - MEAN_REVERSION) * model.logDeviation[n - 1]! + dailyVol * z - 0.5 * dailyVol * dailyVol + jump;
+    model.logDeviation.push(deviation);
+    const close = model.entry.referencePrice * Math.exp(deviation);
+    pushSession(model, n, close, jump, dailyVol, Math.abs(z), from);
   }
+}
+
+/**
+ * Days from..to of the VIX: the index's 30-day implied volatility (./volatility) as 17 × it / 0.16,
+ * with a little noise of its own; its options' volatility rises with it.
+ */
+function appendVix(model: SymbolModel, from: number, to: number): void {
+  const { entry, seed } = model;
+  for (let n = from; n <= to; n += 1) {
+    const implied = indexImpliedVolatility(n, INDEX_TYPICAL_VOL);
+    const close =
+      ((entry.referencePrice * implied) / INDEX_TYPICAL_VOL) * Math.exp(0.01 * normal(seed, n, 2));
+    const dailyVol = (BASE_REALISED * model.iv[n - 1]!) / SQRT_252;
+    model.dailyVol.push(dailyVol);
+    model.ownRatioNext.push(1);
+    const e = nextOwnPremium(model.ownPremium[n - 1]!, normal(seed, n, 1));
+    model.ownPremium.push(e);
+    model.iv.push(entry.vol * Math.pow(close / entry.referencePrice, VIX_VOL_ELASTICITY) * Math.exp(e));
+    const previous = model.close[n - 1]!;
+    model.logDeviation.push(Math.log(close / entry.referencePrice));
+    const move = Math.abs(Math.log(close / previous)) / Math.max(dailyVol, 1e-9);
+    pushSession(model, n, close, 0, dailyVol, move, from);
+  }
+}
+
+/** Session n's close, its open (gapping part of the way from the last close) and its volume. */
+function pushSession(
+  model: SymbolModel,
+  n: number,
+  close: number,
+  jump: number,
+  dailyVol: number,
+  move: number,
+  from: number,
+): void {
+  const { entry, seed } = model;
+  const previousClose = model.close[n - 1]!;
+  model.close.push(close);
+  const gapShare = 0.2 + 0.2 * uniform(seed, n, 3);
+  // A report comes before the open: the open carries all of its jump.
+  model.open.push(
+    previousClose *
+      Math.exp(
+        jump + gapShare * (Math.log(close / previousClose) - jump) + 0.1 * dailyVol * normal(seed, n, 4),
+      ),
+  );
+  const moveSize = move + reportMoves[n - from]!;
+  model.volume.push(
+    entry.averageVolume * Math.exp(0.3 * normal(seed, n, 5) - 0.045 + 0.25 * (moveSize - 0.8)),
+  );
 }
 
 const CACHE_LIMIT = 600;
@@ -329,7 +372,7 @@ class SessionPath {
     this.own = bridge(model.seed, index, 7, own);
     this.logOpen = Math.log(model.open[index]!);
     this.logClose = Math.log(model.close[index]!);
-    this.dailyVol = (REALISED_OVER_IMPLIED * model.iv[index - 1]!) / SQRT_252;
+    this.dailyVol = model.dailyVol[index]!;
     this.rho = model.rho;
     this.residual = Math.sqrt(1 - model.rho * model.rho);
   }

@@ -36,7 +36,6 @@ import {
 import { underlyingAt, UnknownSymbolError, type UnderlyingState } from '../market/quotes';
 import { mix, normal, uniform } from '../market/random';
 import { exerciseStyleOfSymbol, universeEntry, type UniverseEntry } from '../market/universe';
-import { dayNumberOfIso } from '../market/calendar';
 import { listedExpirations } from './expirations';
 import { atmVolatility, smileVolatility, surfaceParameters, type SurfaceParameters } from './surface';
 import type { OptionBatch } from '../pricing/batch';
@@ -145,7 +144,6 @@ export function chainSetup(symbol: string, at: Date, clock: MarketClock = market
   const model = symbolModel(entry);
   const session = clock.index;
   const today = tradingDayNumber(session);
-  const earningsDay = underlying.nextEarnings === null ? null : dayNumberOfIso(underlying.nextEarnings);
   const priceTime = clock.priceTime.getTime();
   const expiries = listedExpirations(entry, today)
     .map((day) => ({
@@ -158,7 +156,7 @@ export function chainSetup(symbol: string, at: Date, clock: MarketClock = market
     symbol: entry.symbol,
     style: exerciseStyleOf(entry),
     underlying,
-    surface: surfaceParameters(model, session, underlying.atmIv, earningsDay),
+    surface: surfaceParameters(model, clock, underlying.atmIv),
     spot: underlying.spot,
     rate: underlying.rate,
     dividendYield: underlying.dividendYield,

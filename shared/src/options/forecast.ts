@@ -23,8 +23,8 @@
  *                stock and ETF pooled, the 1,260 sessions before today's (fewer near the market's
  *                start), at horizons of 1 to 252 sessions, interpolated between them. A random walk
  *                measures 1 and is left as it is; nothing here knows the price model's reversion
- *   earnings     an expiry on or after the next report adds that report's move in variance, m²
- *                (the surface's own earnings move, ../market/earnings)
+ *   earnings     each report before an expiry (on or before its day) adds its move in variance,
+ *                m² (the surface's own earnings move, ../market/earnings)
  *   drift        r - q: the forward S·e^{(r - q)T}
  *   shape        the surface's smile scaled to the forecast: σ_f(K) = (σ_f,ATM / σ_surface,ATM)·σ_surface(K)
  *
@@ -41,7 +41,7 @@ import {
   type MarketClock,
 } from '../market/price-model';
 import { UNIVERSE, type UniverseEntry } from '../market/universe';
-import { atmVolatility, type SurfaceParameters } from './surface';
+import { atmVolatility, earningsVariance, type SurfaceParameters } from './surface';
 import { CappedMap } from '../cache/capped-map';
 
 export const EWMA_LAMBDA = 0.94;
@@ -261,9 +261,9 @@ export function expiryForecast(
   years: number,
 ): ExpiryForecast {
   const sessions = sessionsUntil(forecast, expiryDay);
-  const spansEarnings = surface.earningsDay !== null && expiryDay >= surface.earningsDay;
-  let variance = horizonVariance(forecast, sessions);
-  if (spansEarnings) variance += surface.earningsMove * surface.earningsMove;
+  const reports = earningsVariance(surface, expiryDay);
+  const spansEarnings = reports > 0;
+  const variance = horizonVariance(forecast, sessions) + reports;
   const t = Math.max(years, 1e-9);
   const impliedAtm = atmVolatility(surface, t, expiryDay);
   const forecastAtm = Math.sqrt(Math.max(variance, 1e-12) / t);

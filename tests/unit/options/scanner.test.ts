@@ -11,6 +11,8 @@ import { edgeScoreBand } from '@shared/ui/colour-bands';
 const AT = new Date('2026-03-10T15:45:00Z');
 const SYMBOLS = ['AAPL', 'SPY', 'TSLA', 'KO', 'MARA', 'JPM', 'XLE', 'GLD'];
 let snapshot: UniverseSnapshot;
+type Result = ScanOutput['results'][number];
+type Filters = ScanFiltersInput;
 let everything: ScanOutput;
 
 /** Every candidate of the snapshot (no IV rank screen, earnings included, no caps). */
@@ -306,9 +308,6 @@ describe('each filter narrows the scan and its results respect it', () => {
   const cases: [string, ScanFiltersInput, (r: ScanOutput['results'][number]) => boolean][] = [
     ['ticker', { ticker: 'aapl' }, (r) => r.ticker === 'AAPL'],
     ['strategy', { strategy: 'iron-condor' }, (r) => r.strategy === 'iron-condor'],
-    ['ivRank (minimum)', { ivRank: 60 }, (r) => r.ivRank >= 60],
-    ['ivRankMax', { ivRankMax: 50 }, (r) => r.ivRank <= 50],
-    ['ivPercentileMin', { ivPercentileMin: 50 }, (r) => r.ivPercentile >= 50],
     ['ivMin / ivMax', { ivMin: 0.25, ivMax: 0.5 }, (r) => r.iv >= 0.25 && r.iv <= 0.5],
     ['expiration', { expiration: '2026-04-17' }, (r) => r.expiration <= '2026-04-17'],
     ['dteMin / dteMax', { dteMin: 20, dteMax: 60 }, (r) => r.dte >= 20 && r.dte <= 60],
@@ -335,6 +334,36 @@ describe('each filter narrows the scan and its results respect it', () => {
     ],
     ['excludeEarnings', { excludeEarnings: true }, (r) => !r.spansEarnings],
   ];
+
+  // IV ranks move together with the market's volatility (in a calm year most are low): the
+  // thresholds sit halfway between the snapshot's lowest and highest.
+  const middle = (of: (chain: UniverseSnapshot['chains'][number]) => number) => {
+    const values = snapshot.chains.map(of);
+    return Math.round((Math.min(...values) + Math.max(...values)) / 2);
+  };
+  it.each([
+    [
+      'ivRank (minimum)',
+      () => ({ ivRank: middle((c) => c.underlying.ivRank) }),
+      (r: Result, f: Filters) => r.ivRank >= f.ivRank!,
+    ],
+    [
+      'ivRankMax',
+      () => ({ ivRankMax: middle((c) => c.underlying.ivRank) }),
+      (r: Result, f: Filters) => r.ivRank <= f.ivRankMax!,
+    ],
+    [
+      'ivPercentileMin',
+      () => ({ ivPercentileMin: middle((c) => c.underlying.ivPercentile) }),
+      (r: Result, f: Filters) => r.ivPercentile >= f.ivPercentileMin!,
+    ],
+  ] as const)('%s', (_name, filtersOf, holds) => {
+    const filters = filtersOf();
+    const filtered = run(filters);
+    expect(filtered.matched).toBeLessThan(everything.matched);
+    expect(filtered.results.length).toBeGreaterThan(0);
+    for (const result of filtered.results) expect(holds(result, filters)).toBe(true);
+  });
 
   it.each(cases)('%s', (_name, filters, holds) => {
     const filtered = run(filters);

@@ -51,7 +51,7 @@ function referencePath(model: SymbolModel, index: number): number[] {
   const own = bridge(model.seed, 7);
   const logOpen = Math.log(model.open[index]!);
   const logClose = Math.log(model.close[index]!);
-  const dailyVol = (0.85 * model.iv[index - 1]!) / Math.sqrt(252);
+  const dailyVol = model.dailyVol[index]!; // the session's volatility (./market-model.test checks it)
   const residual = Math.sqrt(1 - model.rho * model.rho);
   return market.map((_, k) => {
     const drift = logOpen + (k / MINUTES) * (logClose - logOpen);
