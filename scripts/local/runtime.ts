@@ -208,6 +208,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
 
     setHandlerEnvironment(cognito, dynamoEndpoint);
     setGeneratedSecrets(dataDir);
+    // Notification e-mails go to the outbox beside the Cognito codes (lambdas/notifications/mail.ts).
+    process.env.LOCAL_OUTBOX_FILE = join(dataDir, 'cognito', 'outbox.jsonl');
     const sitePassword = options.sitePassword ?? process.env.SITE_PASSWORD;
     process.env[runtimeEnv.siteGateEnabled] = String(Boolean(sitePassword));
     if (sitePassword)
