@@ -5,10 +5,12 @@
  * same attempts and a backoff, and writes e-mail to the outbox (LOCAL_OUTBOX_FILE). Webhooks to
  * 127.0.0.1 over http are allowed only by `npm start` with ALLOW_LOCAL_WEBHOOKS=true (tests).
  */
+import { effectivePlan, planAllows } from '@shared/constants/plans';
 import { runtimeEnv } from '@shared/secrets';
 import { dynamoDb } from '../common/clients';
 import { tableName } from '../common/env';
 import { createLogger } from '../common/observability';
+import { profilesRepo } from '../profile/repository';
 import { localOutboxMailer, type Mailer } from './mail';
 import { notificationsRepo } from './repository';
 import {
@@ -89,6 +91,11 @@ export function notificationDeps(): NotificationDeps {
         queue: process.env[notificationEnv.queueUrl] ?? null,
         id: ref.id,
       });
+    },
+    // Judged on the profile alone (the job has no Cognito grant): no profile, no notifications.
+    planAllows: async (userId, feature) => {
+      const profile = await profilesRepo(dynamoDb, tableName('profiles')).get(userId);
+      return profile !== undefined && planAllows(effectivePlan(profile, new Date()), feature);
     },
     now: () => new Date(),
   };

@@ -1,5 +1,9 @@
 import { createRuleInput, ruleIdParams, updateRuleInput } from '@shared/notifications/schemas';
+import type { PlanFeature } from '@shared/constants/plans';
+import { dynamoDb } from '../common/clients';
+import { tableName } from '../common/env';
 import { created, noContent, ok, route } from '../common/http';
+import { planLookup, requireFeature, type PlanLookup } from '../common/plan';
 import { notificationDeps } from './deps';
 import {
   createRule,
@@ -11,6 +15,14 @@ import {
 } from './service';
 
 const deps = notificationDeps();
+// Built on first use: only the routes that judge the plan are granted the profiles table.
+let lookup: PlanLookup | undefined;
+/** Creating, changing or testing a rule needs the Alerts feature, and its feed's feature. */
+async function requirePlan(userId: string, feed?: PlanFeature): Promise<void> {
+  const plan = await (lookup ??= planLookup(dynamoDb, tableName('profiles')))(userId);
+  requireFeature(plan, 'alerts');
+  if (feed) requireFeature(plan, feed);
+}
 
 export const listNotificationRules = route('listNotificationRules', {}, async ({ userId }) =>
   ok({ rules: await listRules(deps, userId) }),
@@ -19,13 +31,19 @@ export const listNotificationRules = route('listNotificationRules', {}, async ({
 export const createNotificationRule = route(
   'createNotificationRule',
   { body: createRuleInput },
-  async ({ body, userId }) => created(await createRule(deps, userId, body)),
+  async ({ body, userId }) => {
+    await requirePlan(userId, body.condition.feed);
+    return created(await createRule(deps, userId, body));
+  },
 );
 
 export const updateNotificationRule = route(
   'updateNotificationRule',
   { params: ruleIdParams, body: updateRuleInput },
-  async ({ params, body, userId }) => ok(await updateRule(deps, userId, params.id, body)),
+  async ({ params, body, userId }) => {
+    await requirePlan(userId, body.condition?.feed);
+    return ok(await updateRule(deps, userId, params.id, body));
+  },
 );
 
 export const deleteNotificationRule = route(
@@ -40,7 +58,10 @@ export const deleteNotificationRule = route(
 export const testNotificationRule = route(
   'testNotificationRule',
   { params: ruleIdParams },
-  async ({ params, userId }) => ok({ notifications: await testRule(deps, userId, params.id) }),
+  async ({ params, userId }) => {
+    await requirePlan(userId);
+    return ok({ notifications: await testRule(deps, userId, params.id) });
+  },
 );
 
 export const listNotifications = route('listNotifications', {}, async ({ userId }) =>

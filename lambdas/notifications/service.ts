@@ -40,6 +40,8 @@ export interface NotificationDeps {
   webhook: WebhookOptions;
   /** Hands a pending delivery to the worker, to be sent at `deliverAt`. */
   enqueue: (ref: DeliveryRef, deliverAt: Date) => Promise<void>;
+  /** Whether the user's plan, now, includes a feed's feature (an expired trial gets no alerts). */
+  planAllows: (userId: string, feature: RuleFeed) => Promise<boolean>;
   now: () => Date;
 }
 
@@ -165,11 +167,19 @@ export async function notifyFeedItems<F extends RuleFeed>(
   if (items.length === 0) return 0;
   const rules = await deps.repo.rulesForFeed(feed);
   let written = 0;
-  for (const rule of rules)
+  const allowed = new Map<string, boolean>();
+  for (const rule of rules) {
+    if (!allowed.has(rule.userId))
+      allowed.set(
+        rule.userId,
+        (await deps.planAllows(rule.userId, 'alerts')) && (await deps.planAllows(rule.userId, feed)),
+      );
+    if (!allowed.get(rule.userId)) continue;
     for (const item of items) {
       const event = matchItem(rule, feed, item);
       if (event) written += await recordMatch(deps, rule, event, new Date(item.timestamp));
     }
+  }
   return written;
 }
 

@@ -277,7 +277,8 @@ export const routes = [
     path: '/api/notification-rules',
     auth: 'user',
     area: 'notifications',
-    tables: { notifications: 'readWrite' },
+    tables: { notifications: 'readWrite', profiles: 'read' },
+    cognitoActions: PLAN_LOOKUP,
   },
   {
     id: 'updateNotificationRule',
@@ -285,7 +286,8 @@ export const routes = [
     path: '/api/notification-rules/{id}',
     auth: 'user',
     area: 'notifications',
-    tables: { notifications: 'readWrite' },
+    tables: { notifications: 'readWrite', profiles: 'read' },
+    cognitoActions: PLAN_LOOKUP,
   },
   {
     id: 'deleteNotificationRule',
@@ -296,13 +298,15 @@ export const routes = [
     tables: { notifications: 'readWrite' },
   },
   {
-    // Sends on the rule's channels at once: the e-mail goes to the profile's address.
+    // Sends on the rule's channels at once: the e-mail goes to the profile's address. Creating,
+    // changing and testing a rule need the plan's feature of the rule's feed.
     id: 'testNotificationRule',
     method: 'POST',
     path: '/api/notification-rules/{id}/test',
     auth: 'user',
     area: 'notifications',
     tables: { notifications: 'readWrite', profiles: 'read' },
+    cognitoActions: PLAN_LOOKUP,
   },
   {
     id: 'listNotifications',

@@ -170,14 +170,20 @@ export const apiContract = {
   createNotificationRule: {
     request: { body: createRuleInput },
     response: { status: 201, body: createdRuleSchema },
+    plan: { feature: 'alerts' },
     limits: 'At most 25 rules per user (409 `conflict`).',
   },
   updateNotificationRule: {
     request: { params: ruleIdParams, body: updateRuleInput },
     response: ok(notificationRuleSchema),
+    plan: { feature: 'alerts' },
   },
   deleteNotificationRule: { request: { params: ruleIdParams }, response: noContent },
-  testNotificationRule: { request: { params: ruleIdParams }, response: ok(ruleTestResultSchema) },
+  testNotificationRule: {
+    request: { params: ruleIdParams },
+    response: ok(ruleTestResultSchema),
+    plan: { feature: 'alerts' },
+  },
   listNotifications: { request: {}, response: ok(notificationLogSchema) },
   getAccountStats: { request: {}, response: ok(accountStatsSchema) },
   exportAccount: { request: {}, response: { status: 200, download: 'application/json' } },
