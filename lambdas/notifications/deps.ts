@@ -11,6 +11,7 @@ import { dynamoDb } from '../common/clients';
 import { tableName } from '../common/env';
 import { createLogger } from '../common/observability';
 import { profilesRepo } from '../profile/repository';
+import { sesMailer, sqsQueue } from './aws';
 import { localOutboxMailer, type Mailer } from './mail';
 import { notificationsRepo } from './repository';
 import {
@@ -25,6 +26,8 @@ export const notificationEnv = {
   allowLocalWebhooks: 'ALLOW_LOCAL_WEBHOOKS',
   localOutboxFile: 'LOCAL_OUTBOX_FILE',
   queueUrl: 'NOTIFICATIONS_QUEUE_URL',
+  /** The stage's SES identity to send from (`Edge Options <alerts@example.com>`). */
+  mailFrom: 'NOTIFICATIONS_MAIL_FROM',
   /** Milliseconds before the local worker's first retry (doubled each time; default 1000). */
   localRetryMs: 'LOCAL_NOTIFICATION_RETRY_MS',
 } as const;
@@ -35,8 +38,12 @@ export const allowLocalWebhooks = () =>
   isLocal() && process.env[notificationEnv.allowLocalWebhooks] === 'true';
 
 function mailer(): Mailer | null {
-  const outbox = process.env[notificationEnv.localOutboxFile];
-  return isLocal() && outbox ? localOutboxMailer(outbox) : null;
+  if (isLocal()) {
+    const outbox = process.env[notificationEnv.localOutboxFile];
+    return outbox ? localOutboxMailer(outbox) : null;
+  }
+  const from = process.env[notificationEnv.mailFrom];
+  return from ? sesMailer(from) : null;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -86,11 +93,11 @@ export function notificationDeps(): NotificationDeps {
     },
     enqueue: async (ref, deliverAt) => {
       if (isLocal()) return localQueue(() => deps)(ref, deliverAt);
-      // SQS sending is not wired yet (no SQS client in the bundle): the delivery stays pending.
-      createLogger('notifications').warn('notification queue not configured', {
-        queue: process.env[notificationEnv.queueUrl] ?? null,
-        id: ref.id,
-      });
+      const queueUrl = process.env[notificationEnv.queueUrl];
+      // Without a queue the delivery stays pending (logged), as it would with the queue down.
+      if (!queueUrl)
+        return createLogger('notifications').warn('notification queue not configured', { id: ref.id });
+      await sqsQueue(queueUrl)(ref, deliverAt);
     },
     // Judged on the profile alone (the job has no Cognito grant): no profile, no notifications.
     planAllows: async (userId, feature) => {
