@@ -6,6 +6,7 @@
  * 127.0.0.1 over http are allowed only by `npm start` with ALLOW_LOCAL_WEBHOOKS=true (tests).
  */
 import { effectivePlan, planAllows } from '@shared/constants/plans';
+import { notificationEnv } from '@shared/notifications/env';
 import { runtimeEnv } from '@shared/secrets';
 import { dynamoDb } from '../common/clients';
 import { tableName } from '../common/env';
@@ -22,15 +23,7 @@ import {
   type NotificationDeps,
 } from './service';
 
-export const notificationEnv = {
-  allowLocalWebhooks: 'ALLOW_LOCAL_WEBHOOKS',
-  localOutboxFile: 'LOCAL_OUTBOX_FILE',
-  queueUrl: 'NOTIFICATIONS_QUEUE_URL',
-  /** The stage's SES identity to send from (`Edge Options <alerts@example.com>`). */
-  mailFrom: 'NOTIFICATIONS_MAIL_FROM',
-  /** Milliseconds before the local worker's first retry (doubled each time; default 1000). */
-  localRetryMs: 'LOCAL_NOTIFICATION_RETRY_MS',
-} as const;
+export { notificationEnv };
 
 const isLocal = () => (process.env[runtimeEnv.stage] ?? 'local') === 'local';
 

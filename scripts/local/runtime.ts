@@ -20,6 +20,7 @@ import {
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AppConfig } from '@shared/config/app-config';
 import { NEWS_PROVIDERS, providerFromEnv, SOCIAL_PROVIDERS } from '@shared/providers/feeds/feed-providers';
+import { notificationEnv } from '@shared/notifications/env';
 import { runtimeEnv, secrets } from '@shared/secrets';
 import { hashPassword } from '../../lambdas/site-gate/service';
 import { tables, type TableDefinition } from '@shared/tables';
@@ -209,7 +210,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     setHandlerEnvironment(cognito, dynamoEndpoint);
     setGeneratedSecrets(dataDir);
     // Notification e-mails go to the outbox beside the Cognito codes (lambdas/notifications/mail.ts).
-    process.env.LOCAL_OUTBOX_FILE = join(dataDir, 'cognito', 'outbox.jsonl');
+    process.env[notificationEnv.localOutboxFile] = join(dataDir, 'cognito', 'outbox.jsonl');
     const sitePassword = options.sitePassword ?? process.env.SITE_PASSWORD;
     process.env[runtimeEnv.siteGateEnabled] = String(Boolean(sitePassword));
     if (sitePassword)
