@@ -109,7 +109,11 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
     httpStage: api.httpStage,
     routeFunctions: Object.fromEntries(Object.entries(api.functions).map(([id, f]) => [id, f.fn])),
     jobFunctions: Object.fromEntries(Object.entries(feeds.jobs).map(([id, f]) => [id, f.fn])),
-    otherFunctions: { postConfirmation: auth.postConfirmationFunction },
+    otherFunctions: {
+      postConfirmation: auth.postConfirmationFunction,
+      deliverNotifications: feeds.notifications.worker.fn,
+    },
+    deadLetterQueues: { notifications: feeds.notifications.deadLetterQueue },
     tables: data.tables,
     description: `Alarms, their SNS topic and the dashboard (${stage.name})`,
   });

@@ -159,6 +159,12 @@ export interface StageConfig {
   siteUrl?: string;
   alarms: AlarmThresholds;
   waf: WafConfig;
+  /**
+   * Where notification e-mail is sent from: a domain verified in SES (the CDK declares it; add
+   * its DKIM records to the zone) and the From address on it. Unset: e-mail deliveries fail
+   * with "e-mail is not set up for this stage" (docs/features/notifications.md).
+   */
+  notifications?: { domain: string; from: string };
 }
 
 /** The stage's site address, if it has one (see StageConfig.siteUrl). */

@@ -28,6 +28,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { appMetrics, metricDimension, metricsNamespace } from '@shared/observability';
 import { type RouteDefinition, routeKey, type RouteId } from '@shared/routes';
+import { type IQueue } from 'aws-cdk-lib/aws-sqs';
 import { type ScheduleDefinition } from '@shared/schedules';
 import { type TableDefinition, type TableKey, tables } from '@shared/tables';
 import { type AlarmThresholds, type StageConfig } from '../config/stages';
@@ -50,6 +51,8 @@ export interface MonitoringProps {
   functions: readonly MonitoredFunction[];
   jobs: readonly { job: ScheduleDefinition; fn: IFunction }[];
   tables: Record<TableKey, ITable>;
+  /** Dead-letter queues by name: one message in any is an alarm. */
+  deadLetterQueues?: Record<string, IQueue>;
 }
 
 /** Where every alarm's description sends the reader. */
@@ -102,9 +105,20 @@ export class Monitoring extends Construct {
       this.tableThrottleAlarm(key, table),
     );
     const jobAlarms = props.jobs.map(({ job, fn }) => this.jobMissedAlarm(job, fn));
+    const queueAlarms = Object.entries(props.deadLetterQueues ?? {}).map(([name, queue]) =>
+      this.alarm(
+        `dead-letters-${name}`,
+        queue.metricApproximateNumberOfMessagesVisible({ period: this.period }),
+        {
+          description: `Messages in the ${name} dead-letter queue: work its consumer could not finish.`,
+          threshold: 1,
+          periods: 1,
+        },
+      ),
+    );
 
     this.dashboard = this.createDashboard({
-      apiAlarms: [...apiAlarms, ...jobAlarms],
+      apiAlarms: [...apiAlarms, ...jobAlarms, ...queueAlarms],
       latencyAlarms,
       functionAlarms,
       tableAlarms,

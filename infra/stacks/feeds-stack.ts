@@ -8,6 +8,7 @@ import { type TableAccess } from '@shared/routes';
 import { type ScheduleDefinition, schedules } from '@shared/schedules';
 import { type TableKey } from '@shared/tables';
 import { AppFunction, type FunctionContext } from '../constructs/app-function';
+import { NotificationDelivery } from '../constructs/notification-delivery';
 import { lambdaEntry } from '../paths';
 
 export interface FeedsStackProps extends StackProps {
@@ -21,10 +22,20 @@ export interface FeedsStackProps extends StackProps {
  */
 export class FeedsStack extends Stack {
   readonly jobs: Record<string, AppFunction> = {};
+  readonly notifications: NotificationDelivery;
 
   constructor(scope: Construct, id: string, props: FeedsStackProps) {
     super(scope, id, props);
     for (const job of schedules as readonly ScheduleDefinition[]) this.addJob(job, props);
+    // The jobs that write notifications queue them for the delivery worker.
+    const senders = (schedules as readonly ScheduleDefinition[])
+      .filter((job) => job.tables.notifications === 'readWrite' || job.tables.notifications === 'write')
+      .map((job) => this.jobs[job.id]!);
+    this.notifications = new NotificationDelivery(this, 'Notifications', {
+      context: props.context,
+      tables: props.tables,
+      senders,
+    });
   }
 
   private addJob(job: ScheduleDefinition, props: FeedsStackProps): void {

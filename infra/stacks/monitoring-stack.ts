@@ -2,6 +2,7 @@ import { Stack, type StackProps } from 'aws-cdk-lib';
 import { type IHttpApi, type IHttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type IFunction } from 'aws-cdk-lib/aws-lambda';
+import { type IQueue } from 'aws-cdk-lib/aws-sqs';
 import { type Construct } from 'constructs';
 import { type RouteDefinition, routes } from '@shared/routes';
 import { type ScheduleDefinition, schedules } from '@shared/schedules';
@@ -22,6 +23,8 @@ export interface MonitoringStackProps extends StackProps {
   /** Functions outside both tables (the Cognito trigger), by a name of their own. */
   otherFunctions: Record<string, IFunction>;
   tables: Record<TableKey, ITable>;
+  /** Dead-letter queues by name (the notification deliveries'). */
+  deadLetterQueues?: Record<string, IQueue>;
 }
 
 /**
@@ -54,6 +57,7 @@ export class MonitoringStack extends Stack {
       ],
       jobs: jobTable.map((job) => ({ job, fn: functionOf(props.jobFunctions, job.id) })),
       tables: props.tables,
+      deadLetterQueues: props.deadLetterQueues,
     });
   }
 }

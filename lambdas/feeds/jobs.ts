@@ -1,6 +1,7 @@
 import { dynamoDb } from '../common/clients';
 import { tableName } from '../common/env';
 import { recordMetric, scheduledJob } from '../common/observability';
+import { notifyNewFeedItems } from '../notifications/jobs';
 import { providerStatusRepo } from './provider-status';
 import { configuredRealFeeds } from './real-feeds';
 import { feedsRepo } from './repository';
@@ -13,7 +14,9 @@ const realFeeds = configuredRealFeeds(providerStatusRepo(dynamoDb, tableName('fe
 /** Scheduled job (shared/src/schedules.ts): writes every feed's items due over the next run's interval. */
 export const generateFeeds = scheduledJob('feeds', 'generateFeeds', async (logger) => {
   const started = Date.now();
-  const written = await runFeedGenerators(repo, undefined, undefined, realFeeds);
+  const { repo: watched, written: newItems } = notifyNewFeedItems.watch(repo);
+  const written = await runFeedGenerators(watched, undefined, undefined, realFeeds);
+  await notifyNewFeedItems(newItems, logger);
   for (const [feed, count] of Object.entries(written)) recordMetric('feedItemsWritten', count, { feed });
   logger.info('feeds generated', { written, ms: Date.now() - started });
   return written;

@@ -21,6 +21,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AppConfig } from '@shared/config/app-config';
 import { NEWS_PROVIDERS, providerFromEnv, SOCIAL_PROVIDERS } from '@shared/providers/feeds/feed-providers';
 import { marketClockFrom } from '@shared/market/clock';
+import { notificationEnv } from '@shared/notifications/env';
 import { runtimeEnv, secrets } from '@shared/secrets';
 import { hashPassword } from '../../lambdas/site-gate/service';
 import { tables, type TableDefinition } from '@shared/tables';
@@ -211,6 +212,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
 
     setHandlerEnvironment(cognito, dynamoEndpoint);
     setGeneratedSecrets(dataDir);
+    // Notification e-mails go to the outbox beside the Cognito codes (lambdas/notifications/mail.ts).
+    process.env[notificationEnv.localOutboxFile] = join(dataDir, 'cognito', 'outbox.jsonl');
     const sitePassword = options.sitePassword ?? process.env.SITE_PASSWORD;
     process.env[runtimeEnv.siteGateEnabled] = String(Boolean(sitePassword));
     if (sitePassword)

@@ -20,9 +20,9 @@ export const schedules = [
     id: 'generateFeeds',
     area: 'feeds',
     description:
-      'Writes the simulated feeds (market alerts, dark pool, chatter, trend alerts) due over the next 90 s, from the market model',
+      'Writes the simulated feeds (market alerts, dark pool, chatter, trend alerts) due over the next 90 s, from the market model, and the notifications the new items match',
     everyMinutes: 1,
-    tables: { feeds: 'readWrite' },
+    tables: { feeds: 'readWrite', notifications: 'readWrite', profiles: 'read' },
   },
   {
     id: 'enforceFeedCaps',

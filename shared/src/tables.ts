@@ -111,6 +111,29 @@ export const tables = {
     ttlAttribute: 'expires_at',
     userData: true,
   },
+  /**
+   * Per user: notification rules (`sk` = `rule#<id>`; `rule_feed` set on them alone, so the
+   * sparse index `by_feed` lists every enabled rule of a feed for the delivery job), their
+   * deliveries (`sk` = `delivery#<id>`, the id a hash of rule, event and channel: a conditional
+   * put makes each one once; `created_sk` orders the log) and each rule's daily count
+   * (`cap#<rule id>#<day>`).
+   */
+  notifications: {
+    id: 'notifications',
+    envVar: 'TABLE_NOTIFICATIONS',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    globalIndexes: [
+      { name: 'by_feed', partitionKey: { name: 'rule_feed', type: 'S' } },
+      {
+        name: 'by_created_at',
+        partitionKey: { name: 'user_id', type: 'S' },
+        sortKey: { name: 'created_sk', type: 'S' },
+      },
+    ],
+    ttlAttribute: 'expires_at',
+    userData: true,
+  },
   usage: {
     id: 'usage',
     envVar: 'TABLE_USAGE',

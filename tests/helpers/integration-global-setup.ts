@@ -26,6 +26,8 @@ let dataDir: string | undefined;
 export async function setup(project: TestProject) {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   process.env.LOG_LEVEL ??= 'error';
+  // Notification rules may post to a test's receiver on 127.0.0.1 (never on a stage).
+  process.env.ALLOW_LOCAL_WEBHOOKS = 'true';
   dataDir = mkdtempSync(join(tmpdir(), 'edge-integration-'));
   runtime = await startRuntime({
     dataDir,

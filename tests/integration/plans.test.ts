@@ -91,6 +91,38 @@ const catalogue: Record<string, { feature: PlanFeature | null; samples: Sample[]
     feature: 'trends',
     samples: [{ path: '/api/feeds/trends/no-such-alert/dismiss', method: 'POST' }],
   },
+  // Rules and the delivery log are the user's own data, readable and deletable on any plan;
+  // making, changing and testing a rule need the Alerts feature.
+  listNotificationRules: { feature: null, samples: [{ path: '/api/notification-rules' }] },
+  createNotificationRule: {
+    feature: 'alerts',
+    samples: [
+      {
+        path: '/api/notification-rules',
+        method: 'POST',
+        body: { name: 'Plans', condition: { feed: 'alerts', minSeverity: 'high' }, channels: ['in-app'] },
+      },
+    ],
+  },
+  updateNotificationRule: {
+    feature: 'alerts',
+    samples: [
+      {
+        path: '/api/notification-rules/6f1c1f7e-8a38-4c2e-9d2c-0c9f6c1d2b3a',
+        method: 'PATCH',
+        body: { enabled: false },
+      },
+    ],
+  },
+  deleteNotificationRule: {
+    feature: null,
+    samples: [{ path: '/api/notification-rules/6f1c1f7e-8a38-4c2e-9d2c-0c9f6c1d2b3a', method: 'DELETE' }],
+  },
+  testNotificationRule: {
+    feature: 'alerts',
+    samples: [{ path: '/api/notification-rules/6f1c1f7e-8a38-4c2e-9d2c-0c9f6c1d2b3a/test', method: 'POST' }],
+  },
+  listNotifications: { feature: null, samples: [{ path: '/api/notifications' }] },
   getAccountStats: { feature: 'account', samples: [{ path: '/api/account/stats' }] },
   exportAccount: { feature: 'account', samples: [{ path: '/api/account/export' }] },
   // These end a session or need a recent sign-in; 'open on every plan' below calls them.

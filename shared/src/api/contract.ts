@@ -30,6 +30,16 @@ import {
 import { marketHistoryQuery, marketHistorySchema } from '../market/history';
 import { marketDataInput, marketDataResponseSchema } from '../market/schemas';
 import { dailyMarketSummarySchema } from '../market/summary-schemas';
+import {
+  createdRuleSchema,
+  createRuleInput,
+  notificationLogSchema,
+  notificationRuleSchema,
+  ruleIdParams,
+  ruleListSchema,
+  ruleTestResultSchema,
+  updateRuleInput,
+} from '../notifications/schemas';
 import { optionChainQuery } from '../options/chain-view';
 import { optionChainSchema, scanResponseSchema } from '../options/response-schemas';
 import { scanFiltersSchema } from '../options/scan-filters';
@@ -156,6 +166,25 @@ export const apiContract = {
     response: noContent,
     plan: { feature: 'trends' },
   },
+  listNotificationRules: { request: {}, response: ok(ruleListSchema) },
+  createNotificationRule: {
+    request: { body: createRuleInput },
+    response: { status: 201, body: createdRuleSchema },
+    plan: { feature: 'alerts' },
+    limits: 'At most 25 rules per user (409 `conflict`).',
+  },
+  updateNotificationRule: {
+    request: { params: ruleIdParams, body: updateRuleInput },
+    response: ok(notificationRuleSchema),
+    plan: { feature: 'alerts' },
+  },
+  deleteNotificationRule: { request: { params: ruleIdParams }, response: noContent },
+  testNotificationRule: {
+    request: { params: ruleIdParams },
+    response: ok(ruleTestResultSchema),
+    plan: { feature: 'alerts' },
+  },
+  listNotifications: { request: {}, response: ok(notificationLogSchema) },
   getAccountStats: { request: {}, response: ok(accountStatsSchema) },
   exportAccount: { request: {}, response: { status: 200, download: 'application/json' } },
   deleteAccount: {

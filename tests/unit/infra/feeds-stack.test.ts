@@ -39,9 +39,9 @@ describe('scheduled jobs', () => {
     SYNTH_TIMEOUT_MS,
   );
 
-  it('has one schedule and one function per row of the schedule table', () => {
+  it('has one schedule and one function per row of the schedule table (and the notification worker)', () => {
     feeds.resourceCountIs('AWS::Scheduler::Schedule', jobs.length);
-    feeds.resourceCountIs('AWS::Lambda::Function', jobs.length);
+    feeds.resourceCountIs('AWS::Lambda::Function', jobs.length + 1);
   });
 
   it.each(jobs)('runs $id every $everyMinutes minute(s), targeting its jobs.ts export', (job) => {

@@ -32,4 +32,5 @@ export const fullStage: StageConfig = {
   // The live feeds on their real providers (dev and prod keep them simulated).
   marketData: { ...stages.dev.marketData, news: 'polygon', social: 'stocktwits' },
   waf: { enabled: true, rateLimits: { signUp: 10, signIn: 150, siteGate: 30, contact: 12 } },
+  notifications: { domain: 'mail.example.com', from: 'Edge Options <alerts@mail.example.com>' },
 };

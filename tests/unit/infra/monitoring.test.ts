@@ -166,7 +166,8 @@ describe('functions', () => {
         count += 1;
       }
     }
-    expect(count).toBe(routeTable.length + jobs.length + 1);
+    // The other functions: the Cognito trigger and the notification worker.
+    expect(count).toBe(routeTable.length + jobs.length + 2);
   });
 
   it.each(stageNames)("%s: the other stacks' only functions are CDK's own deploy-time providers", (name) => {
@@ -290,7 +291,8 @@ describe('the alarm topic', () => {
     const [topicId] = logicalIdsOf(monitoring, 'AWS::SNS::Topic');
     const alarms = [...alarmsOf(name).values()];
     expect(alarms).toHaveLength(
-      routeTable.length + 2 * (routeTable.length + jobs.length + 1) + tableKeys.length + jobs.length + 2,
+      // + the notification dead-letter queue's alarm.
+      routeTable.length + 2 * (routeTable.length + jobs.length + 2) + tableKeys.length + jobs.length + 3,
     );
     for (const { properties } of alarms) {
       expect(properties.AlarmActions).toEqual([{ Ref: topicId }]);

@@ -1,0 +1,46 @@
+/**
+ * The feeds job's hook: the items a feeds run wrote are matched against the users' notification
+ * rules (lambdas/feeds/jobs.ts wraps its repository with `watch`, then calls this).
+ */
+import type { AnyFeedItem, FeedName } from '@shared/feeds/schemas';
+import type { RuleFeedItem } from '@shared/notifications/matcher';
+import type { RuleFeed } from '@shared/notifications/schemas';
+import type { Logger } from '../common/observability';
+import type { FeedsRepo } from '../feeds/repository';
+import { notificationDeps } from './deps';
+import { notifyFeedItems } from './service';
+
+const deps = notificationDeps();
+const RULE_FEEDS: readonly RuleFeed[] = ['alerts', 'darkpool', 'chatter'];
+
+type Written = Map<FeedName, AnyFeedItem[]>;
+
+/** Matches the new items against the rules; a failure is logged, never the feeds job's failure. */
+export async function notifyNewFeedItems(written: Written, logger: Logger): Promise<number> {
+  let deliveries = 0;
+  for (const feed of RULE_FEEDS) {
+    const items = written.get(feed) ?? [];
+    try {
+      deliveries += await notifyFeedItems(deps, feed, items as RuleFeedItem[typeof feed][]);
+    } catch (error) {
+      logger.error('notifications failed', { feed, error });
+    }
+  }
+  if (deliveries > 0) logger.info('notifications written', { deliveries });
+  return deliveries;
+}
+
+/** The repository as it was, noting every item it stores. */
+notifyNewFeedItems.watch = (repo: FeedsRepo): { repo: FeedsRepo; written: Written } => {
+  const written: Written = new Map();
+  return {
+    written,
+    repo: {
+      ...repo,
+      async putItems(feed, items, expiresAt) {
+        await repo.putItems(feed, items, expiresAt);
+        written.set(feed, [...(written.get(feed) ?? []), ...items]);
+      },
+    },
+  };
+};

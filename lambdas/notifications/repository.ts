@@ -1,0 +1,219 @@
+/**
+ * The only file that speaks DynamoDB for notifications (table `notifications`, keyed by user):
+ * rules (`rule#<id>`), deliveries (`delivery#<id>`, put once with a condition) and each rule's
+ * count of deliveries per day (`cap#<rule>#<day>`). Every read and write names the user's
+ * partition, so no user reaches another's rows; only the delivery job lists rules across users,
+ * through the sparse `by_feed` index.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { Notification, NotificationRule, RuleFeed } from '@shared/notifications/schemas';
+
+/** A stored rule: the answer's fields, the owner and the webhook's signing secret. */
+export interface StoredRule extends NotificationRule {
+  userId: string;
+  secret?: string;
+}
+
+export interface StoredNotification extends Notification {
+  userId: string;
+}
+
+export interface NotificationsRepo {
+  listRules(userId: string): Promise<StoredRule[]>;
+  getRule(userId: string, id: string): Promise<StoredRule | null>;
+  putRule(rule: StoredRule): Promise<void>;
+  /** Deletes the rule; false when the user has no such rule. */
+  deleteRule(userId: string, id: string): Promise<boolean>;
+  /** Every enabled rule on a feed, all users (the delivery job only). */
+  rulesForFeed(feed: RuleFeed): Promise<StoredRule[]>;
+  /** Writes a delivery unless one with its id exists; true when written. */
+  createNotification(notification: StoredNotification, expiresAt: number): Promise<boolean>;
+  getNotification(userId: string, id: string): Promise<StoredNotification | null>;
+  updateNotification(
+    userId: string,
+    id: string,
+    change: Pick<Notification, 'status' | 'attempts' | 'updatedAt'> & { detail?: string },
+  ): Promise<void>;
+  /** The user's deliveries, newest first. */
+  listNotifications(userId: string, limit: number): Promise<Notification[]>;
+  capCount(userId: string, ruleId: string, day: string): Promise<number>;
+  addToCap(userId: string, ruleId: string, day: string, expiresAt: number): Promise<void>;
+  /** The user's e-mail address and whether they take e-mail alerts (the profile), or null. */
+  mailTarget(userId: string): Promise<{ email: string; emailAlerts: boolean } | null>;
+}
+
+const ruleKey = (id: string) => `rule#${id}`;
+const deliveryKey = (id: string) => `delivery#${id}`;
+const INTERNAL = ['user_id', 'sk', 'rule_feed', 'created_sk', 'expires_at'];
+
+function strip<T>(stored: Record<string, unknown>, drop: readonly string[] = INTERNAL): T {
+  return Object.fromEntries(Object.entries(stored).filter(([key]) => !drop.includes(key))) as T;
+}
+
+export function notificationsRepo(
+  client: DynamoDBDocumentClient,
+  tableName: () => string,
+  profilesTable: () => string,
+): NotificationsRepo {
+  const queryAll = async (input: ConstructorParameters<typeof QueryCommand>[0]) => {
+    const out: Record<string, unknown>[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+      out.push(...(page.Items ?? []));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return out;
+  };
+  const toRule = (item: Record<string, unknown>): StoredRule => ({
+    ...strip<StoredRule>(item),
+    userId: item.user_id as string,
+  });
+
+  return {
+    async listRules(userId) {
+      const items = await queryAll({
+        TableName: tableName(),
+        KeyConditionExpression: 'user_id = :u AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':u': userId, ':p': 'rule#' },
+      });
+      return items.map(toRule);
+    },
+    async getRule(userId, id) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName(), Key: { user_id: userId, sk: ruleKey(id) } }),
+      );
+      return Item ? toRule(Item) : null;
+    },
+    async putRule(rule) {
+      const { userId, ...fields } = rule;
+      await client.send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...fields,
+            user_id: userId,
+            sk: ruleKey(rule.id),
+            // Only enabled rules are in the delivery job's index.
+            ...(rule.enabled ? { rule_feed: rule.condition.feed } : {}),
+          },
+        }),
+      );
+    },
+    async deleteRule(userId, id) {
+      const { Attributes } = await client.send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: { user_id: userId, sk: ruleKey(id) },
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return Attributes !== undefined;
+    },
+    async rulesForFeed(feed) {
+      const items = await queryAll({
+        TableName: tableName(),
+        IndexName: 'by_feed',
+        KeyConditionExpression: 'rule_feed = :f',
+        ExpressionAttributeValues: { ':f': feed },
+      });
+      return items.map(toRule);
+    },
+    async createNotification(notification, expiresAt) {
+      const { userId, ...fields } = notification;
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName(),
+            Item: {
+              ...fields,
+              user_id: userId,
+              sk: deliveryKey(notification.id),
+              created_sk: `${notification.createdAt}#${notification.id}`,
+              expires_at: expiresAt,
+            },
+            ConditionExpression: 'attribute_not_exists(sk)',
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    },
+    async getNotification(userId, id) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName(), Key: { user_id: userId, sk: deliveryKey(id) } }),
+      );
+      return Item ? { ...strip<Notification>(Item), userId } : null;
+    },
+    async updateNotification(userId, id, change) {
+      const detail = change.detail !== undefined;
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { user_id: userId, sk: deliveryKey(id) },
+          UpdateExpression: `SET #status = :s, attempts = :a, updatedAt = :u${detail ? ', detail = :d' : ''}${detail ? '' : ' REMOVE detail'}`,
+          ConditionExpression: 'attribute_exists(sk)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':s': change.status,
+            ':a': change.attempts,
+            ':u': change.updatedAt,
+            ...(detail ? { ':d': change.detail } : {}),
+          },
+        }),
+      );
+    },
+    async listNotifications(userId, limit) {
+      const { Items } = await client.send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'by_created_at',
+          KeyConditionExpression: 'user_id = :u',
+          ExpressionAttributeValues: { ':u': userId },
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      );
+      return (Items ?? []).map((item) => strip<Notification>(item));
+    },
+    async capCount(userId, ruleId, day) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName(), Key: { user_id: userId, sk: `cap#${ruleId}#${day}` } }),
+      );
+      return (Item?.count as number | undefined) ?? 0;
+    },
+    async addToCap(userId, ruleId, day, expiresAt) {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { user_id: userId, sk: `cap#${ruleId}#${day}` },
+          UpdateExpression: 'ADD #count :one SET expires_at = :e',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':one': 1, ':e': expiresAt },
+        }),
+      );
+    },
+    async mailTarget(userId) {
+      const { Item } = await client.send(
+        new GetCommand({
+          TableName: profilesTable(),
+          Key: { id: userId },
+          ProjectionExpression: 'email, notification_prefs',
+        }),
+      );
+      if (!Item || typeof Item.email !== 'string') return null;
+      const prefs = Item.notification_prefs as { email_alerts?: boolean } | undefined;
+      return { email: Item.email, emailAlerts: prefs?.email_alerts !== false };
+    },
+  };
+}

@@ -1,0 +1,296 @@
+/**
+ * Notification rules and their delivery (issue 25). A feed item a rule matches becomes one
+ * delivery per channel, its id a hash of (rule, event, channel), written with a conditional put:
+ * a second run over the same items writes and sends nothing. A new pending delivery goes to the
+ * worker (`enqueue`: the SQS queue in AWS, in-process locally), which sends it and stores the
+ * outcome; a redelivered message finds it no longer pending and does nothing.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { capDay, deliveryDecision, matchItem, type RuleFeedItem } from '@shared/notifications/matcher';
+import {
+  NOTIFICATION_LIMITS,
+  type CreateRuleInput,
+  type Notification,
+  type NotificationChannel,
+  type NotificationRule,
+  type NotifiedEvent,
+  type RuleFeed,
+  type UpdateRuleInput,
+} from '@shared/notifications/schemas';
+import { checkWebhookUrl } from '@shared/notifications/webhook-address';
+import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
+import { MAIL_NOT_CONFIGURED, type Mailer } from './mail';
+import type { NotificationsRepo, StoredNotification, StoredRule } from './repository';
+import { newWebhookSecret, postWebhook, webhookBody, type SendResult, type WebhookOptions } from './webhook';
+
+/** Deliveries are kept this long (the log's reach), then TTL removes them. */
+export const DELIVERY_TTL_SECONDS = 30 * 24 * 3600;
+/** A delivery is tried this many times before it is marked failed (and, in AWS, dead-lettered). */
+export const MAX_ATTEMPTS = 3;
+
+export interface DeliveryRef {
+  userId: string;
+  id: string;
+}
+
+export interface NotificationDeps {
+  repo: NotificationsRepo;
+  /** null where the stage has no mailer: e-mail deliveries fail with MAIL_NOT_CONFIGURED. */
+  mailer: Mailer | null;
+  webhook: WebhookOptions;
+  /** Hands a pending delivery to the worker, to be sent at `deliverAt`. */
+  enqueue: (ref: DeliveryRef, deliverAt: Date) => Promise<void>;
+  /** Whether the user's plan, now, includes a feed's feature (an expired trial gets no alerts). */
+  planAllows: (userId: string, feature: RuleFeed) => Promise<boolean>;
+  now: () => Date;
+}
+
+/** The error a worker throws so the queue retries the delivery (with its backoff). */
+export class RetryableDeliveryError extends Error {}
+
+const publicRule = ({ userId: _user, secret: _secret, ...rule }: StoredRule): NotificationRule => rule;
+
+/** A delivery's id: the same rule, event and channel always give the same one. */
+export const notificationId = (ruleId: string, event: Pick<NotifiedEvent, 'feed' | 'id'>, channel: string) =>
+  createHash('sha256').update(`${ruleId}|${event.feed}:${event.id}|${channel}`).digest('hex').slice(0, 32);
+
+function assertWebhookUrl(url: string | undefined, options: WebhookOptions) {
+  if (url === undefined) return;
+  const verdict = checkWebhookUrl(url, { allowLocal: options.allowLocal });
+  if (!verdict.ok)
+    throw new ValidationError('Invalid webhook URL', [
+      { path: 'webhook.url', message: `Refused: ${verdict.reason}` },
+    ]);
+}
+
+export async function listRules(deps: NotificationDeps, userId: string): Promise<NotificationRule[]> {
+  const rules = await deps.repo.listRules(userId);
+  return rules.map(publicRule).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** Creates a rule; a webhook rule's signing secret is in this answer and never again. */
+export async function createRule(
+  deps: NotificationDeps,
+  userId: string,
+  input: CreateRuleInput,
+): Promise<NotificationRule & { secret?: string }> {
+  assertWebhookUrl(input.webhook?.url, deps.webhook);
+  if ((await deps.repo.listRules(userId)).length >= NOTIFICATION_LIMITS.rules)
+    throw new ConflictError(`At most ${NOTIFICATION_LIMITS.rules} notification rules`);
+  const at = deps.now().toISOString();
+  const stored: StoredRule = {
+    ...input,
+    tickers: [...new Set(input.tickers)],
+    id: randomUUID(),
+    userId,
+    createdAt: at,
+    updatedAt: at,
+    ...(input.webhook ? { secret: newWebhookSecret() } : {}),
+  };
+  await deps.repo.putRule(stored);
+  return { ...publicRule(stored), ...(stored.secret ? { secret: stored.secret } : {}) };
+}
+
+export async function updateRule(
+  deps: NotificationDeps,
+  userId: string,
+  id: string,
+  patch: UpdateRuleInput,
+): Promise<NotificationRule> {
+  const rule = await deps.repo.getRule(userId, id);
+  if (!rule) throw new NotFoundError('No such notification rule');
+  const { webhook, quietHours, ...rest } = patch;
+  const next: StoredRule = { ...rule, ...rest, updatedAt: deps.now().toISOString() };
+  if (webhook === null) delete next.webhook;
+  else if (webhook) next.webhook = webhook;
+  if (quietHours === null) delete next.quietHours;
+  else if (quietHours) next.quietHours = quietHours;
+  if (next.channels.includes('webhook') !== (next.webhook !== undefined))
+    throw new ValidationError('A webhook URL is needed exactly when the webhook channel is chosen', [
+      { path: 'webhook', message: 'Required with the webhook channel, and only with it' },
+    ]);
+  assertWebhookUrl(webhook?.url, deps.webhook);
+  if (next.webhook && !next.secret) next.secret = newWebhookSecret();
+  await deps.repo.putRule(next);
+  return publicRule(next);
+}
+
+export async function deleteRule(deps: NotificationDeps, userId: string, id: string): Promise<void> {
+  if (!(await deps.repo.deleteRule(userId, id))) throw new NotFoundError('No such notification rule');
+}
+
+export const listNotifications = (deps: NotificationDeps, userId: string) =>
+  deps.repo.listNotifications(userId, NOTIFICATION_LIMITS.log);
+
+/**
+ * Writes the deliveries of one matched event on each of the rule's channels, once: the in-app
+ * one is sent by being written, the others are queued. Quiet hours and the daily cap (judged at
+ * the event's time, in the rule's time zone) hold a match back as `suppressed`.
+ */
+async function recordMatch(deps: NotificationDeps, rule: StoredRule, event: NotifiedEvent, at: Date) {
+  const day = capDay(rule, at);
+  const decision = deliveryDecision(rule, at, await deps.repo.capCount(rule.userId, rule.id, day));
+  const created: StoredNotification[] = [];
+  const stamp = deps.now().toISOString();
+  for (const channel of rule.channels) {
+    const notification: StoredNotification = {
+      id: notificationId(rule.id, event, channel),
+      userId: rule.userId,
+      ruleId: rule.id,
+      channel,
+      status: !decision.send ? 'suppressed' : channel === 'in-app' ? 'sent' : 'pending',
+      ...(decision.send ? {} : { detail: decision.detail }),
+      attempts: 0,
+      event,
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
+    const expiresAt = Math.floor(deps.now().getTime() / 1000) + DELIVERY_TTL_SECONDS;
+    if (await deps.repo.createNotification(notification, expiresAt)) created.push(notification);
+  }
+  if (decision.send && created.length > 0) {
+    const expiresAt = Math.floor(at.getTime() / 1000) + 3 * 24 * 3600;
+    await deps.repo.addToCap(rule.userId, rule.id, day, expiresAt);
+  }
+  for (const notification of created)
+    if (notification.status === 'pending')
+      await deps.enqueue({ userId: rule.userId, id: notification.id }, at);
+  return created.length;
+}
+
+/** Matches a feed's new items against every enabled rule on it; the count of deliveries written. */
+export async function notifyFeedItems<F extends RuleFeed>(
+  deps: NotificationDeps,
+  feed: F,
+  items: readonly RuleFeedItem[F][],
+): Promise<number> {
+  if (items.length === 0) return 0;
+  const rules = await deps.repo.rulesForFeed(feed);
+  let written = 0;
+  const allowed = new Map<string, boolean>();
+  for (const rule of rules) {
+    if (!allowed.has(rule.userId))
+      allowed.set(
+        rule.userId,
+        (await deps.planAllows(rule.userId, 'alerts')) && (await deps.planAllows(rule.userId, feed)),
+      );
+    if (!allowed.get(rule.userId)) continue;
+    for (const item of items) {
+      const event = matchItem(rule, feed, item);
+      if (event) written += await recordMatch(deps, rule, event, new Date(item.timestamp));
+    }
+  }
+  return written;
+}
+
+/** Sends a test notification on each of the rule's channels (outside its cap and quiet hours). */
+export async function testRule(deps: NotificationDeps, userId: string, id: string): Promise<Notification[]> {
+  const rule = await deps.repo.getRule(userId, id);
+  if (!rule) throw new NotFoundError('No such notification rule');
+  const now = deps.now();
+  const event: NotifiedEvent = {
+    feed: 'test',
+    id: randomUUID(),
+    ticker: 'TEST',
+    summary: `Test notification for "${rule.name}"`,
+    timestamp: now.toISOString(),
+    provider: 'test',
+  };
+  const out: Notification[] = [];
+  for (const channel of rule.channels) {
+    const notification: StoredNotification = {
+      id: notificationId(rule.id, event, channel),
+      userId,
+      ruleId: rule.id,
+      channel,
+      status: channel === 'in-app' ? 'sent' : 'pending',
+      attempts: 0,
+      event,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    };
+    await deps.repo.createNotification(notification, Math.floor(now.getTime() / 1000) + DELIVERY_TTL_SECONDS);
+    // The test is sent once, at once, so the answer says what happened.
+    const done = notification.status === 'pending' ? await sendOnce(deps, rule, notification) : notification;
+    const { userId: _user, ...visible } = done;
+    out.push(visible);
+  }
+  return out;
+}
+
+async function send(
+  deps: NotificationDeps,
+  rule: StoredRule,
+  notification: Notification,
+): Promise<SendResult> {
+  const channel: NotificationChannel = notification.channel;
+  if (channel === 'webhook') {
+    if (!rule.webhook || !rule.secret) return { ok: false, detail: 'no webhook on the rule', retry: false };
+    const body = webhookBody(rule.webhook.format, notification, rule.name);
+    return postWebhook({ url: rule.webhook.url, secret: rule.secret }, body, deps.webhook);
+  }
+  if (channel === 'email') {
+    if (!deps.mailer) return { ok: false, detail: MAIL_NOT_CONFIGURED, retry: false };
+    const target = await deps.repo.mailTarget(rule.userId);
+    if (!target) return { ok: false, detail: 'no e-mail address on the profile', retry: false };
+    if (!target.emailAlerts)
+      return { ok: false, detail: 'e-mail alerts are off in the account settings', retry: false };
+    const { event } = notification;
+    await deps.mailer.send({
+      to: target.email,
+      subject: `${rule.name}: ${event.ticker}`,
+      text: `${event.summary}\n\nSource: ${event.provider}, at ${event.timestamp}.\nRule: ${rule.name}. Manage your notification rules on the Alerts page.`,
+    });
+    return { ok: true };
+  }
+  return { ok: true };
+}
+
+/** One attempt: sends and stores the outcome (still pending when a retry could help and attempts remain). */
+async function sendOnce(
+  deps: NotificationDeps,
+  rule: StoredRule,
+  notification: StoredNotification,
+): Promise<StoredNotification> {
+  let result: SendResult;
+  try {
+    result = await send(deps, rule, notification);
+  } catch {
+    result = { ok: false, detail: `${notification.channel} provider error`, retry: true };
+  }
+  const attempts = notification.attempts + 1;
+  const retrying = !result.ok && result.retry && attempts < MAX_ATTEMPTS;
+  const change = {
+    status: result.ok ? ('sent' as const) : retrying ? ('pending' as const) : ('failed' as const),
+    attempts,
+    updatedAt: deps.now().toISOString(),
+    ...(result.ok ? {} : { detail: result.detail }),
+  };
+  await deps.repo.updateNotification(notification.userId, notification.id, change);
+  const { detail: _previous, ...rest } = notification;
+  return { ...rest, ...change };
+}
+
+/**
+ * The worker's step for one queued delivery: nothing when it is no longer pending (a repeat of
+ * the message); else one attempt. Throws RetryableDeliveryError when it stays pending, so the
+ * queue delivers the message again after its backoff.
+ */
+export async function deliver(deps: NotificationDeps, ref: DeliveryRef): Promise<StoredNotification | null> {
+  const notification = await deps.repo.getNotification(ref.userId, ref.id);
+  if (!notification || notification.status !== 'pending') return notification;
+  const rule = await deps.repo.getRule(ref.userId, notification.ruleId);
+  if (!rule) {
+    const change = {
+      status: 'failed' as const,
+      attempts: notification.attempts,
+      updatedAt: deps.now().toISOString(),
+      detail: 'rule deleted',
+    };
+    await deps.repo.updateNotification(ref.userId, ref.id, change);
+    return { ...notification, ...change };
+  }
+  const done = await sendOnce(deps, rule, notification);
+  if (done.status === 'pending') throw new RetryableDeliveryError(done.detail ?? 'retry');
+  return done;
+}

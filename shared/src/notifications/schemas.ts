@@ -1,0 +1,158 @@
+/**
+ * Notification rules and their delivery log (issue 25): what a user asks to be told about (a
+ * feed's items above a threshold, on chosen tickers), on which channels, outside which quiet
+ * hours and up to how many a day; and each delivery's status. The routes, the matcher, the
+ * delivery worker and the Alerts page all read these.
+ */
+import * as z from 'zod';
+import { isValidTimeZone } from '../format/calendar-day';
+import { tickerSchema } from '../market/ticker';
+import { alertSeverities, trendRiskLevels } from '../feeds/schemas';
+
+export const notificationChannels = ['in-app', 'email', 'webhook'] as const;
+export type NotificationChannel = (typeof notificationChannels)[number];
+
+/** A webhook's body: plain JSON, or the shape a Slack or Discord incoming webhook takes. */
+export const webhookFormats = ['json', 'slack', 'discord'] as const;
+export type WebhookFormat = (typeof webhookFormats)[number];
+
+export const NOTIFICATION_LIMITS = {
+  name: 80,
+  tickers: 50,
+  url: 2000,
+  dailyCap: { min: 1, max: 200, default: 20 },
+  /** Largest dark pool notional (USD) a rule may ask for. */
+  maxNotional: 10_000_000_000,
+  /** Rules per user. */
+  rules: 25,
+  /** Deliveries the log answers. */
+  log: 100,
+} as const;
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM (24-hour)');
+
+/** What a rule matches, per feed. */
+export const ruleConditionSchema = z.discriminatedUnion('feed', [
+  z.strictObject({ feed: z.literal('alerts'), minSeverity: z.enum(alertSeverities) }),
+  z.strictObject({
+    feed: z.literal('darkpool'),
+    /** Block size × price, USD: "dark pool prints ≥ $5M". */
+    minNotional: z.number().positive().max(NOTIFICATION_LIMITS.maxNotional),
+  }),
+  z.strictObject({ feed: z.literal('chatter'), minRisk: z.enum(trendRiskLevels) }),
+]);
+export type RuleCondition = z.infer<typeof ruleConditionSchema>;
+export type RuleFeed = RuleCondition['feed'];
+
+/** Hours (in the user's time zone) when nothing is sent; `start` after `end` spans midnight. */
+export const quietHoursSchema = z
+  .strictObject({
+    start: clock,
+    end: clock,
+    timeZone: z.string().refine(isValidTimeZone, 'Unknown time zone'),
+  })
+  .refine((quiet) => quiet.start !== quiet.end, { message: 'Start and end must differ', path: ['end'] });
+export type QuietHours = z.infer<typeof quietHoursSchema>;
+
+export const webhookTargetSchema = z.strictObject({
+  url: z.url({ protocol: /^https?$/ }).max(NOTIFICATION_LIMITS.url),
+  format: z.enum(webhookFormats).default('json'),
+});
+
+const ruleFields = {
+  name: z.string().trim().min(1, 'Required').max(NOTIFICATION_LIMITS.name),
+  condition: ruleConditionSchema,
+  /** The tickers the rule watches (the user's watchlist for it); empty means every ticker. */
+  tickers: z.array(tickerSchema).max(NOTIFICATION_LIMITS.tickers).default([]),
+  channels: z.array(z.enum(notificationChannels)).min(1, 'Choose at least one channel'),
+  webhook: webhookTargetSchema.optional(),
+  quietHours: quietHoursSchema.optional(),
+  dailyCap: z
+    .number()
+    .int()
+    .min(NOTIFICATION_LIMITS.dailyCap.min)
+    .max(NOTIFICATION_LIMITS.dailyCap.max)
+    .default(NOTIFICATION_LIMITS.dailyCap.default),
+  enabled: z.boolean().default(true),
+};
+
+const webhookNamedWithChannel = (rule: { channels?: readonly string[]; webhook?: unknown }) =>
+  rule.channels === undefined || rule.channels.includes('webhook') === (rule.webhook !== undefined);
+const webhookIssue = {
+  message: 'A webhook URL is needed exactly when the webhook channel is chosen',
+  path: ['webhook'],
+};
+
+/** POST /api/notification-rules. */
+export const createRuleInput = z.strictObject(ruleFields).refine(webhookNamedWithChannel, webhookIssue);
+export type CreateRuleInput = z.infer<typeof createRuleInput>;
+
+/** PATCH /api/notification-rules/{id}: any field; the result must still name a webhook with its channel. */
+export const updateRuleInput = z
+  .strictObject({
+    name: ruleFields.name.optional(),
+    condition: ruleConditionSchema.optional(),
+    tickers: z.array(tickerSchema).max(NOTIFICATION_LIMITS.tickers).optional(),
+    channels: ruleFields.channels.optional(),
+    webhook: webhookTargetSchema.nullable().optional(),
+    quietHours: quietHoursSchema.nullable().optional(),
+    dailyCap: ruleFields.dailyCap.removeDefault().optional(),
+    enabled: z.boolean().optional(),
+  })
+  .refine((patch) => Object.keys(patch).length > 0, 'Nothing to change');
+export type UpdateRuleInput = z.infer<typeof updateRuleInput>;
+
+export const ruleIdParams = z.strictObject({ id: z.uuid() });
+
+/** A rule as the API answers it: never its webhook secret (given once, at creation). */
+export const notificationRuleSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  condition: ruleConditionSchema,
+  tickers: z.array(z.string()),
+  channels: z.array(z.enum(notificationChannels)),
+  webhook: z.object({ url: z.string(), format: z.enum(webhookFormats) }).optional(),
+  quietHours: z.object({ start: z.string(), end: z.string(), timeZone: z.string() }).optional(),
+  dailyCap: z.number().int(),
+  enabled: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type NotificationRule = z.infer<typeof notificationRuleSchema>;
+
+/** POST /api/notification-rules answers the rule and, for a webhook, its signing secret (once). */
+export const createdRuleSchema = notificationRuleSchema.extend({ secret: z.string().optional() });
+export const ruleListSchema = z.object({ rules: z.array(notificationRuleSchema) });
+
+export const deliveryStatuses = ['pending', 'sent', 'failed', 'suppressed'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+/** The event a notification tells of, in a line. */
+export const notifiedEventSchema = z.object({
+  feed: z.enum(['alerts', 'darkpool', 'chatter', 'test']),
+  id: z.string(),
+  ticker: z.string(),
+  summary: z.string(),
+  timestamp: z.iso.datetime(),
+  /** Where the item came from ('simulated' or its provider). */
+  provider: z.string(),
+});
+export type NotifiedEvent = z.infer<typeof notifiedEventSchema>;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  ruleId: z.string(),
+  channel: z.enum(notificationChannels),
+  status: z.enum(deliveryStatuses),
+  /** Why it failed or was held back ("quiet hours", "daily cap", "HTTP 500"): never a response body. */
+  detail: z.string().optional(),
+  attempts: z.number().int().nonnegative(),
+  event: notifiedEventSchema,
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+export const notificationLogSchema = z.object({ notifications: z.array(notificationSchema) });
+
+/** POST /api/notification-rules/{id}/test: what each channel's test did. */
+export const ruleTestResultSchema = z.object({ notifications: z.array(notificationSchema) });

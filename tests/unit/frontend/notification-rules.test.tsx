@@ -1,0 +1,166 @@
+// @vitest-environment jsdom
+/**
+ * The notification rules panel on the Alerts page: a rule made from the form (what is sent), the
+ * webhook secret shown once, test and delete by each rule's named buttons, and the delivery log
+ * with each failure's reason. Answers come through the contract-checked API harness.
+ */
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NotificationRule } from '@shared/notifications/schemas';
+import type { Profile } from '@shared/profiles/schemas';
+import { apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
+import { feedsStub, serveFeeds } from '../../helpers/feeds-api-stub';
+import { renderApp } from '../../helpers/render-app';
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.mock('aws-amplify/auth', async () => (await import('../../helpers/amplify-auth-mock')).amplifyAuthMock());
+
+const profile: Profile = {
+  id: 'sub-1',
+  email: 'trader@example.com',
+  full_name: null,
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+  trial_end_date: '2026-12-30T00:00:00.000Z',
+  subscription_tier: null,
+  notification_prefs: {
+    email_alerts: true,
+    push_notifications: false,
+    market_updates: true,
+    trade_confirmations: true,
+  },
+};
+
+const at = '2026-11-20T15:00:00.000Z';
+const existing: NotificationRule = {
+  id: '6f1c1f7e-8a38-4c2e-9d2c-0c9f6c1d2b3a',
+  name: 'Big prints',
+  condition: { feed: 'darkpool', minNotional: 5_000_000 },
+  tickers: ['SPY'],
+  channels: ['email'],
+  dailyCap: 20,
+  enabled: true,
+  createdAt: at,
+  updatedAt: at,
+};
+
+let rules: NotificationRule[];
+
+useApiServer(
+  serve('getProfile', () => profile),
+  serve('listNotificationRules', () => ({ rules })),
+  serve('listNotifications', () => ({
+    notifications: [
+      {
+        id: 'n-1',
+        ruleId: existing.id,
+        channel: 'webhook',
+        status: 'failed',
+        detail: 'HTTP 500',
+        attempts: 3,
+        event: {
+          feed: 'darkpool',
+          id: 'dp-1',
+          ticker: 'SPY',
+          summary: 'SPY dark pool buy print of $6,000,000',
+          timestamp: at,
+          provider: 'simulated',
+        },
+        createdAt: at,
+        updatedAt: at,
+      },
+    ],
+  })),
+);
+
+beforeEach(() => {
+  rules = [existing];
+  apiServer.use(serveFeeds(feedsStub()));
+  vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-1', username: 'sub-1' });
+  vi.mocked(fetchAuthSession).mockResolvedValue({
+    tokens: {
+      accessToken: { payload: { sub: 'sub-1' }, toString: () => 'access-token' },
+      idToken: { payload: { sub: 'sub-1', email: 'trader@example.com' }, toString: () => 'id-token' },
+    },
+  } as never);
+  vi.stubGlobal('scrollTo', vi.fn());
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Notification rules on the Alerts page', () => {
+  it('lists the rules and the delivery log with each failure’s reason', async () => {
+    renderApp('/dashboard/alerts');
+    const list = await screen.findByRole('list', { name: 'Your notification rules' });
+    expect(await within(list).findByText('Big prints')).toBeInTheDocument();
+    expect(within(list).getByText(/dark pool prints of \$5,000,000\+ on SPY/)).toBeInTheDocument();
+    const log = screen.getByRole('table', { name: 'Delivery log' });
+    expect(await within(log).findByText('failed: HTTP 500')).toBeInTheDocument();
+    expect(within(log).getByText(/SPY dark pool buy print/)).toBeInTheDocument();
+  });
+
+  it('makes a webhook rule from the form and shows its signing secret once', async () => {
+    apiServer.use(
+      serve('createNotificationRule', (request) => {
+        const body = request.body as Omit<NotificationRule, 'id' | 'createdAt' | 'updatedAt'>;
+        const rule = {
+          ...body,
+          id: '0b9a3c5e-7d21-4f6a-8e4b-1c2d3e4f5a6b',
+          createdAt: at,
+          updatedAt: at,
+        } as NotificationRule;
+        rules = [...rules, rule];
+        return { ...rule, secret: `whsec_${'ab'.repeat(32)}` };
+      }),
+    );
+    const { user } = renderApp('/dashboard/alerts');
+    await user.type(await screen.findByLabelText('Rule name'), 'High alerts');
+    await user.type(screen.getByLabelText('Tickers (comma-separated; empty for all)'), 'nvda, aapl');
+    await user.click(screen.getByRole('checkbox', { name: 'Webhook (Slack, Discord or JSON)' }));
+    await user.type(screen.getByLabelText('Webhook URL (https)'), 'https://hooks.slack.com/services/T/B/X');
+    await user.selectOptions(screen.getByLabelText('Webhook format'), 'slack');
+    await user.click(screen.getByRole('button', { name: 'Add rule' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(`whsec_${'ab'.repeat(32)}`);
+    const [sent] = requestsTo('createNotificationRule');
+    expect(sent?.body).toMatchObject({
+      name: 'High alerts',
+      condition: { feed: 'alerts', minSeverity: 'high' },
+      tickers: ['NVDA', 'AAPL'],
+      channels: ['in-app', 'webhook'],
+      webhook: { url: 'https://hooks.slack.com/services/T/B/X', format: 'slack' },
+      dailyCap: 20,
+    });
+    const list = screen.getByRole('list', { name: 'Your notification rules' });
+    expect(await within(list).findByText('High alerts')).toBeInTheDocument();
+  });
+
+  it('refuses a rule with no channel in the form, sending nothing', async () => {
+    const { user } = renderApp('/dashboard/alerts');
+    await user.type(await screen.findByLabelText('Rule name'), 'No URL');
+    await user.click(screen.getByRole('checkbox', { name: 'In the app (delivery log)' }));
+    await user.click(screen.getByRole('button', { name: 'Add rule' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose at least one channel');
+    expect(requestsTo('createNotificationRule')).toEqual([]);
+  });
+
+  it('sends a test and deletes a rule by its named buttons', async () => {
+    apiServer.use(
+      serve('testNotificationRule', () => ({ notifications: [] })),
+      serve('deleteNotificationRule', () => {
+        rules = [];
+        return new Response(null, { status: 204 });
+      }),
+    );
+    const { user } = renderApp('/dashboard/alerts');
+    await user.click(await screen.findByRole('button', { name: 'Send a test of Big prints' }));
+    await waitFor(() => expect(requestsTo('testNotificationRule')).toHaveLength(1));
+    expect(requestsTo('testNotificationRule')[0]?.params).toEqual({ id: existing.id });
+    await user.click(screen.getByRole('button', { name: 'Delete Big prints' }));
+    expect(await screen.findByText('No rules yet.')).toBeInTheDocument();
+  });
+});
