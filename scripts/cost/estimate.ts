@@ -298,7 +298,7 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
   );
   const series = metricSeries(trafficked, obs);
   // Custom metrics are prorated by the hour: a series costs only the hours it is published in.
-  const monitoring = monitoringCounts(obs.otherFunctions);
+  const monitoring = monitoringCounts(obs.otherFunctions, obs.deadLetterQueues);
   const detailedRouteMetrics = trafficked.length * obs.apiDetailedMetricsPerRoute;
   const activeShare = Math.min(1, usage.activeHoursPerMonth / HOURS_PER_MONTH);
   const metricMonths = (series.userDriven + detailedRouteMetrics) * activeShare + series.allHours;

@@ -75,8 +75,10 @@ export interface ObservabilityAssumptions {
    * 5xx, Latency, IntegrationLatency and DataProcessed per route, counted as custom metrics.
    */
   apiDetailedMetricsPerRoute: number;
-  /** Functions besides the routes' and the jobs' (the Cognito post-confirmation trigger). */
+  /** Functions besides the routes' and the jobs' (the Cognito post-confirmation trigger, the notification worker). */
   otherFunctions: number;
+  /** Dead-letter queues, each with an alarm (the notification queue's). */
+  deadLetterQueues: number;
   /** Alarm notifications e-mailed a month (SNS: the first 1,000 are free). */
   alarmEmailsPerMonth: number;
   /** X-Ray active tracing on the API functions and jobs. */

@@ -116,7 +116,10 @@ export function metricSeries(
  * latency, each function's errors and throttles, each table's read and write throttle events on
  * the table and each index, and each job's invocations.
  */
-export function monitoringCounts(otherFunctions: number): {
+export function monitoringCounts(
+  otherFunctions: number,
+  deadLetterQueues = 0,
+): {
   alarms: number;
   alarmMetrics: number;
   dashboardMetrics: number;
@@ -127,11 +130,13 @@ export function monitoringCounts(otherFunctions: number): {
     .size;
   const tableList = Object.values(tables) as TableDefinition[];
   const tableMetrics = tableList.reduce((sum, t) => sum + 2 * (1 + (t.globalIndexes?.length ?? 0)), 0);
-  const alarms = 1 + 1 + routeList.length + 2 * functions + tableList.length + schedules.length;
-  const alarmMetrics = 2 + aiAreas + routeList.length + 2 * functions + tableMetrics + schedules.length;
+  const alarms =
+    1 + 1 + routeList.length + 2 * functions + tableList.length + schedules.length + deadLetterQueues;
+  const alarmMetrics =
+    2 + aiAreas + routeList.length + 2 * functions + tableMetrics + schedules.length + deadLetterQueues;
   // Graphs: requests / 5xx / 4xx, latency per route, errors and throttles per function, table
   // throttles, job invocations, AI errors and latency.
   const dashboardMetrics =
-    3 + routeList.length + 2 * functions + tableMetrics + schedules.length + 2 * aiAreas;
+    3 + routeList.length + 2 * functions + tableMetrics + schedules.length + 2 * aiAreas + deadLetterQueues;
   return { alarms, alarmMetrics, dashboardMetrics };
 }

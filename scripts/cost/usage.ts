@@ -249,7 +249,8 @@ export const usage: UsageAssumptions = {
     errorCodesPerRoute: 2,
     aiTools: 9,
     apiDetailedMetricsPerRoute: 6,
-    otherFunctions: 1,
+    otherFunctions: 2,
+    deadLetterQueues: 1,
     alarmEmailsPerMonth: 50,
     tracing: true,
     source:

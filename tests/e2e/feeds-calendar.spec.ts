@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startUntilReady } from '../helpers/start-process';
-import { markNewsSeen, markTourDone } from './support';
+import { signInDemoThroughUi } from './support';
 
 /** Thanksgiving Day 2026, 17:30 in New York: a full-day NYSE holiday. */
 const THANKSGIVING_EVENING = '2026-11-26T22:30:00.000Z';
@@ -27,14 +27,7 @@ test('on a holiday the feeds say the market is closed; the dark pool filtered by
     MARKET_TIME_FROZEN: 'true',
   });
   try {
-    await markTourDone(page);
-    await markNewsSeen(page);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`${started.url}/login`);
-    await page.getByLabel('Email address').fill(started.demo.email);
-    await page.getByLabel('Password', { exact: true }).fill(started.demo.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInDemoThroughUi(page, started);
 
     await page.goto(`${started.url}/dashboard/darkpool`);
     const closed = page.getByRole('status').filter({ hasText: 'Market closed' });

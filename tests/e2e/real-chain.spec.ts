@@ -18,7 +18,7 @@ import {
   type StandInAnswer,
 } from '../helpers/cboe-chains';
 import { startUntilReady } from '../helpers/start-process';
-import { markNewsSeen, markTourDone } from './support';
+import { signInDemoThroughUi } from './support';
 
 test('the scanner shows a replayed CBOE chain’s positions under its provenance', async ({ page }) => {
   // A runtime of its own (45 s at most on a busy machine), then the sign-in and one scan.
@@ -35,14 +35,7 @@ test('the scanner shows a replayed CBOE chain’s positions under its provenance
     MARKET_TIME_FROZEN: 'true',
   });
   try {
-    await markTourDone(page);
-    await markNewsSeen(page);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`${started.url}/login`);
-    await page.getByLabel('Email address').fill(started.demo.email);
-    await page.getByLabel('Password', { exact: true }).fill(started.demo.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInDemoThroughUi(page, started);
 
     await page.getByRole('link', { name: 'Scanner' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Options Scanner' })).toBeVisible();

@@ -53,6 +53,24 @@ export async function markNewsSeen(page: Page) {
 }
 
 /**
+ * Signs a runtime of a test's own (tests/helpers/start-process.ts) in as its demo account at
+ * 1440 px, the tour done and today's summary seen, and waits for the dashboard.
+ */
+export async function signInDemoThroughUi(
+  page: Page,
+  runtime: { url: string; demo: { email: string; password: string } },
+) {
+  await markTourDone(page);
+  await markNewsSeen(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${runtime.url}/login`);
+  await page.getByLabel('Email address').fill(runtime.demo.email);
+  await page.getByLabel('Password', { exact: true }).fill(runtime.demo.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
  * Signs a new user up through the UI, confirms with the emailed code, and waits for the
  * dashboard. The onboarding tour is marked done unless `tour` is set (tests of the tour), and
  * today's market summary seen unless `news` is set (tests of the summary).

@@ -464,6 +464,7 @@ interface Fixtures {
   gateCookie: string;
   tradeId: string;
   trendAlertId: string;
+  notificationRuleId: string;
   webhookEvent: Record<string, unknown>;
 }
 let fixtures: Fixtures;
@@ -485,6 +486,8 @@ interface RequestParts {
 const pathFixtures: Record<string, () => Record<string, string>> = {
   '/api/trades/{id}': () => ({ id: fixtures.tradeId }),
   '/api/feeds/trends/{id}/dismiss': () => ({ id: fixtures.trendAlertId }),
+  '/api/notification-rules/{id}': () => ({ id: fixtures.notificationRuleId }),
+  '/api/notification-rules/{id}/test': () => ({ id: fixtures.notificationRuleId }),
 };
 const bodyExamples: Partial<Record<string, () => RequestParts>> = {
   unlockSiteGate: () => ({ body: { password: GATE_PASSWORD } }),
@@ -731,7 +734,7 @@ describe('fault injection on every route and scheduled job', () => {
     }
 
     // The world, made through the product's own code (fault-free).
-    fixtures = { gateCookie: '', tradeId: '', trendAlertId: '', webhookEvent: {} };
+    fixtures = { gateCookie: '', tradeId: '', trendAlertId: '', notificationRuleId: '', webhookEvent: {} };
     const byId = (id: string) => routes.find((r) => r.id === id)! as RouteDefinition;
     const serve = async (id: string, parts?: () => RequestParts) => {
       const saved = bodyExamples[id];
@@ -786,6 +789,11 @@ describe('fault injection on every route and scheduled job', () => {
       const created = await serve('createTrade', () => ({ body: trade }));
       fixtures.tradeId = (JSON.parse(created.body) as { trade_id: string }).trade_id;
     }
+    // A notification rule in the app only (no e-mail or webhook leaves a unit test).
+    const rule = await serve('createNotificationRule', () => ({
+      body: { name: 'High alerts', condition: { feed: 'alerts', minSeverity: 'high' }, channels: ['in-app'] },
+    }));
+    fixtures.notificationRuleId = (JSON.parse(rule.body) as { id: string }).id;
     await serve('postChatMessage', () => ({ body: { message: 'How is my journal doing?' } }));
     await jobs.get('generateFeeds')!();
     const trends = await scanTable('feeds');

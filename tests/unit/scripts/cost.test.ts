@@ -302,7 +302,10 @@ describe('cost model: agrees with the synthesized prod stage', () => {
         sum + (Properties.Metrics ? Properties.Metrics.filter((m) => m.MetricStat).length : 1),
       0,
     );
-    const counted = monitoringCounts(usage.observability.otherFunctions);
+    const counted = monitoringCounts(
+      usage.observability.otherFunctions,
+      usage.observability.deadLetterQueues,
+    );
     expect(counted.alarms).toBe(alarms.length);
     expect(counted.alarmMetrics).toBe(metricsRead);
     expect(prodStage.templates.monitoring.findResources('AWS::CloudWatch::Dashboard')).not.toEqual({});
