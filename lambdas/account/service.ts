@@ -12,7 +12,7 @@
 import { differenceInCalendarDays } from 'date-fns';
 import { ACCOUNT_EXPORT_FORMAT, type AccountExport, type AccountStats } from '@shared/account/schemas';
 import { LATE_SWEEP_AFTER_SECONDS, RECENT_SIGN_IN_MINUTES, signedInRecently } from '@shared/auth/sessions';
-import { tables } from '@shared/tables';
+import { tables, type TableDefinition } from '@shared/tables';
 import { tradeFiltersSchema } from '@shared/trades/schemas';
 import { ReauthenticationRequiredError, ServiceUnavailableError, UnauthorizedError } from '../common/errors';
 import type { Logger } from '../common/observability';
@@ -77,6 +77,18 @@ export interface ExportDeps {
   contact: Pick<ContactRepo, 'fromSender'>;
 }
 
+/** A table's items without the attributes the export leaves out (shared/src/tables.ts `exportOmits`). */
+function withoutOmitted<T extends Record<string, unknown>>(
+  key: (typeof userDataTableKeys)[number],
+  items: T[],
+): T[] {
+  const omits = (tables[key] as TableDefinition).exportOmits ?? [];
+  if (omits.length === 0) return items;
+  return items.map(
+    (item) => Object.fromEntries(Object.entries(item).filter(([name]) => !omits.includes(name))) as T,
+  );
+}
+
 export async function exportAccount(
   deps: ExportDeps,
   caller: Caller,
@@ -99,7 +111,9 @@ export async function exportAccount(
       mfa: account.mfa,
     },
     tables: {
-      ...Object.fromEntries(userDataTableKeys.map((key, i) => [tables[key].id, items[i]!])),
+      ...Object.fromEntries(
+        userDataTableKeys.map((key, i) => [tables[key].id, withoutOmitted(key, items[i]!)]),
+      ),
       [tables.contactMessages.id]: contactMessages,
     },
   };

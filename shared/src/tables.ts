@@ -31,6 +31,11 @@ export interface TableDefinition {
    * query away.
    */
   userData: boolean;
+  /**
+   * Attributes the account export leaves out: credentials the app shows once (a webhook's signing
+   * secret), which an exported file would otherwise carry wherever it is copied.
+   */
+  exportOmits?: readonly string[];
 }
 
 export const tables = {
@@ -133,6 +138,7 @@ export const tables = {
     ],
     ttlAttribute: 'expires_at',
     userData: true,
+    exportOmits: ['secret'],
   },
   usage: {
     id: 'usage',

@@ -51,6 +51,11 @@ async function rowsOf(table: TableDefinition, userId: string): Promise<Record<st
   return Items ?? [];
 }
 
+const SEEDED_SECRET = 'whsec_seeded_never_exported';
+/** A stored item as the export shows it: without the table's `exportOmits` attributes. */
+const asExported = (table: TableDefinition, item: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(item).filter(([name]) => !(table.exportOmits ?? []).includes(name)));
+
 /** One item in every user-data table (beyond what the API writes), so none is left out unseen. */
 async function seedEveryTable(userId: string, tag: string) {
   for (const table of userDataTables) {
@@ -63,6 +68,8 @@ async function seedEveryTable(userId: string, tag: string) {
           ...(table.sortKey ? { [table.sortKey.name]: `seeded#${tag}` } : {}),
           seeded_by: 'account.test',
           ...(table.ttlAttribute ? { [table.ttlAttribute]: Math.floor(Date.now() / 1000) + 86_400 } : {}),
+          // An attribute the export leaves out (a webhook's signing secret), so its omission is seen.
+          ...Object.fromEntries((table.exportOmits ?? []).map((name) => [name, `${SEEDED_SECRET}-${tag}`])),
         },
       }),
     );
@@ -145,7 +152,7 @@ describe('account export', () => {
     await seedEveryTable(subOf(other), 'other');
   });
 
-  it('downloads one JSON file holding every item the tables hold for the user, and nobody else’s', async () => {
+  it('downloads one JSON file holding every item the tables hold for the user (no signing secrets), and nobody else’s', async () => {
     const response = await api('/api/account/export', { token: user.accessToken });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -160,9 +167,12 @@ describe('account export', () => {
     for (const table of userDataTables) {
       const stored = await rowsOf(table, subOf(user));
       expect(stored.length, table.id).toBeGreaterThan(0);
-      expect(sorted(table, exported.tables[table.id]!), table.id).toEqual(sorted(table, stored));
+      const expected = stored.map((item) => asExported(table, item));
+      expect(sorted(table, exported.tables[table.id]!), table.id).toEqual(sorted(table, expected));
     }
     expect(response.text).not.toContain(subOf(other));
+    expect(userDataTables.some((t) => (t.exportOmits ?? []).length > 0)).toBe(true);
+    expect(response.text).not.toContain(SEEDED_SECRET);
     expect(exported.tables.trades).toHaveLength(3 + 1);
     expect(exported.tables.chat_messages!.some((m) => m.message === 'Is NVDA bullish?')).toBe(true);
     expect(exported.tables.profiles![0]).toMatchObject({ full_name: 'Export Me', email: user.email });
