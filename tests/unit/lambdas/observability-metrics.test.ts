@@ -35,6 +35,7 @@ const saved = vi.hoisted(() => {
     'AWS_LAMBDA_INITIALIZATION_TYPE',
     'TABLE_FEEDS',
     'TABLE_PROFILES',
+    'TABLE_NOTIFICATIONS',
   ];
   const before = Object.fromEntries(names.map((name) => [name, process.env[name]]));
   Object.assign(process.env, {
@@ -43,6 +44,8 @@ const saved = vi.hoisted(() => {
     AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
     TABLE_FEEDS: 'feeds',
     TABLE_PROFILES: 'profiles',
+    // The feeds job matches its new items against the notification rules (none here).
+    TABLE_NOTIFICATIONS: 'notifications',
   });
   return before;
 });
