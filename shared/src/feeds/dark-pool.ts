@@ -11,7 +11,8 @@ import { universeEntry } from '../market/universe';
 import { listedExpirations } from '../options/expirations';
 import { Draws } from './draws';
 import { memoized } from './memo';
-import { FEED_UNIVERSE, impliedMovePercent, readMarket, round1, strikeNear } from './market-readings';
+import { listedStrikeNear } from '../options/chain';
+import { FEED_UNIVERSE, impliedMovePercent, readMarket, round1 } from './market-readings';
 import { DARK_POOL_EDGE_WEIGHTS, type DarkPoolEdgeBreakdown, type DarkPoolFlow } from './schemas';
 import { DEFAULT_FEED_SEED, feedItemId, itemSeed } from './timeline';
 
@@ -98,7 +99,12 @@ function makeDarkPoolFlow(t: number, seed: string): DarkPoolFlow {
   const timeToExpiry = Math.max(0, expiry - today);
   const impliedMove = impliedMovePercent(market.iv, timeToExpiry);
   const direction = side === 'buy' ? 1 : -1;
-  const strike = strikeNear(market.price * (1 + (direction * impliedMove) / 200));
+  const strike = listedStrikeNear(
+    market.symbol,
+    at,
+    expiry,
+    market.price * (1 + (direction * impliedMove) / 200),
+  );
   const optionsImplication = `${side === 'buy' ? 'Bullish' : 'Bearish'}: $${strike} ${
     side === 'buy' ? 'calls' : 'puts'
   }, ${timeToExpiry} DTE (±${impliedMove.toFixed(1)}% implied)`;

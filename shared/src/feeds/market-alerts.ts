@@ -21,6 +21,7 @@ import { nextEarningsDate } from '../market/earnings';
 import { hashString, uniform } from '../market/random';
 import { pricePoint, sessionVolumeShare } from '../market/price-model';
 import { universeEntry } from '../market/universe';
+import { listedStrikeNear } from '../options/chain';
 import { listedExpirations } from '../options/expirations';
 import { generateDarkPoolFlow } from './dark-pool';
 import { Draws } from './draws';
@@ -36,7 +37,6 @@ import {
   readMarket,
   relativeVolumeAt,
   scanReading,
-  strikeNear,
   type MarketMoment,
   type ScanReading,
 } from './market-readings';
@@ -276,7 +276,7 @@ function unusualFlowCandidate(draw: Draws, at: Date): Candidate | null {
   const today = newYorkTime(at).dayNumber;
   const expiry = draw.pick(listedExpirations(universeEntry(symbol)!, today).slice(0, 3));
   const move = impliedMovePercent(reading.iv, expiry - today);
-  const strike = strikeNear(reading.price * (1 + ((isCall ? 1 : -1) * move) / 200));
+  const strike = listedStrikeNear(symbol, at, expiry, reading.price * (1 + ((isCall ? 1 : -1) * move) / 200));
   const contracts = Math.max(1, Math.round(Math.exp(Math.log(350) + 1.1 * draw.normal())));
   const typical = Math.max(20, Math.round(reading.averageVolume20 / 200_000));
   const ratio = contracts / typical;

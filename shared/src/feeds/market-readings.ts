@@ -220,9 +220,3 @@ export function readMarket(symbol: string, at: Date): MarketReading {
 export function impliedMovePercent(iv: number, days: number): number {
   return Math.round(iv * Math.sqrt(Math.max(days, 1) / 365) * 10_000) / 100;
 }
-
-/** A listed-looking strike near `price`: $0.50 steps under $25, $1 under $100, $2.50 under $250, then $5. */
-export function strikeNear(price: number): number {
-  const step = price < 25 ? 0.5 : price < 100 ? 1 : price < 250 ? 2.5 : 5;
-  return Math.max(step, Math.round(price / step) * step);
-}

@@ -115,6 +115,33 @@ const exerciseStyleOf = (entry: UniverseEntry): ExerciseStyle => exerciseStyleOf
  * What a chain is quoted from: the underlying at the minute, its surface and the listed
  * expirations still ahead (./expirations), with the chain's arrays allocated.
  */
+/**
+ * An expiry's strikes, fixed for the session: STRIKES_PER_EXPIRATION of them `spacing` apart from
+ * `first`, centred on the previous close with the surface's IV to that expiry.
+ */
+function strikeGrid(
+  surface: SurfaceParameters,
+  previousClose: number,
+  day: number,
+  today: number,
+): { first: number; spacing: number } {
+  const years = Math.max((day - today) / 365, 1 / 365);
+  const spacing = strikeSpacing(previousClose, atmVolatility(surface, years, day), years);
+  const centre = Math.round(previousClose / spacing) * spacing;
+  return { first: Math.max(spacing, centre - (STRIKES_PER_EXPIRATION / 2) * spacing), spacing };
+}
+
+/**
+ * The strike the chain of `symbol` at `at` lists for the expiry `day` nearest to `target`: what a
+ * feed names (an options-flow alert) is a contract the same market quotes.
+ */
+export function listedStrikeNear(symbol: string, at: Date, day: number, target: number): number {
+  const { model, clock, chain } = chainSetup(symbol, at);
+  const { first, spacing } = strikeGrid(chain.surface, model.close[clock.index - 1]!, day, chain.sessionDay);
+  const j = Math.min(STRIKES_PER_EXPIRATION - 1, Math.max(0, Math.round((target - first) / spacing)));
+  return toCents(first + j * spacing);
+}
+
 export interface ChainSetup {
   entry: UniverseEntry;
   model: SymbolModel;
@@ -202,11 +229,7 @@ export function quoteChain(setup: ChainSetup, boundaries: BoundaryCache): ChainD
     const { day, years } = expiries[e]!;
     chain.expirationStart[e] = i;
     const atm = atmVolatility(surface, years, day);
-    // Strikes are fixed for the session: centred on the previous close with the session's 30-day IV.
-    const strikeAtm = atmVolatility(surface, Math.max((day - today) / 365, 1 / 365), day);
-    const spacing = strikeSpacing(previousClose, strikeAtm, Math.max((day - today) / 365, 1 / 365));
-    const centre = Math.round(previousClose / spacing) * spacing;
-    const first = Math.max(spacing, centre - (STRIKES_PER_EXPIRATION / 2) * spacing);
+    const { first, spacing } = strikeGrid(surface, previousClose, day, today);
     const forward = spot * Math.exp((rate - dividendYield) * years);
     const carry = Math.exp(-dividendYield * years);
     const discount = Math.exp(-rate * years);

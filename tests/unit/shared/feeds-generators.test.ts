@@ -28,6 +28,7 @@ import { formatVolume } from '@shared/format/volume';
 import { dailyCloses } from '@shared/market/price-history';
 import { marketClock } from '@shared/market/price-model';
 import { quoteAt } from '@shared/market/quotes';
+import { generateChain, type ChainData } from '@shared/options/chain';
 
 const SESSION = Date.parse('2026-11-23T15:30:00Z'); // Monday 10:30 New York
 const NIGHT = Date.parse('2026-11-24T03:00:00Z'); // Monday 22:00 New York
@@ -42,6 +43,14 @@ function quoteNumbers(ticker: string, timestamp: string) {
     volume: quote.volume,
   };
 }
+
+/** A chain's contracts as (type, strike, expiration). */
+const chainContracts = (chain: ChainData) =>
+  Array.from({ length: chain.count }, (_, i) => ({
+    type: chain.isCall[i] ? 'call' : 'put',
+    strike: chain.strike[i]!,
+    expiration: chain.expirations[chain.expirationIndex[i]!]!,
+  }));
 
 describe('feed timelines (spec 9: a new item every 15-45 / 8-20 / 15-45 / 20-60 s)', () => {
   it.each(feedNames)('%s: every gap within the feed interval, the same for the same seed', (feed) => {
@@ -153,6 +162,13 @@ describe('dark pool flows', () => {
     }
   });
 
+  it('suggest a strike the same market’s chain lists for one of the next expirations', () => {
+    for (const flow of flows.slice(0, 40)) {
+      const chain = generateChain(flow.ticker, new Date(flow.timestamp));
+      expect(chainContracts(chain).some((c) => c.strike === flow.strike)).toBe(true);
+    }
+  });
+
   it('print at a price that moves with the minute, not at the close', () => {
     const byTicker = new Map<string, Set<number>>();
     for (const flow of flows)
@@ -215,6 +231,19 @@ describe('market alerts', () => {
       expect(
         printed.some((flow) => flow.ticker === alert.ticker && flow.blockSize === alert.trigger.value),
       ).toBe(true);
+    }
+  });
+
+  it('name, in an options-flow alert, a contract the same market’s chain lists at that instant', () => {
+    const flowAlerts = session.filter((alert) => alert.type === 'unusual-flow');
+    expect(flowAlerts.length).toBeGreaterThan(0);
+    for (const alert of flowAlerts) {
+      const { type, strike, expiration } = alert.contract!;
+      const chain = generateChain(alert.ticker, new Date(alert.timestamp));
+      const listed = chainContracts(chain).some(
+        (c) => c.type === type && c.strike === strike && c.expiration === expiration,
+      );
+      expect(listed, `${alert.message}`).toBe(true);
     }
   });
 
