@@ -170,6 +170,17 @@ export function sessionOf(dayNumber: number): Session | null {
   return nyseEarlyCloses(year).has(dayNumber) ? EARLY_SESSION : FULL_SESSION;
 }
 
+/** A year in the options models: 365 calendar days. */
+export const MS_PER_YEAR = 365 * 86_400_000;
+
+/**
+ * When an option expiring on a New York calendar day stops trading: its session's close, 13:00 on
+ * an early-close day (the day after Thanksgiving, Christmas Eve); 16:00 on a day without a session.
+ */
+export function expiryInstant(dayNumber: number): Date {
+  return newYorkInstant(dayNumber, sessionOf(dayNumber)?.close ?? SESSION_CLOSE_MINUTE);
+}
+
 /** Whether the regular session is trading at an instant (open inclusive, close exclusive). */
 export function isInSession(at: Date): boolean {
   const { dayNumber, minuteOfDay } = newYorkTime(at);

@@ -24,7 +24,7 @@
  */
 import { BoundaryCache, tableFor, tabulatedPrice, type QuoteBatch } from '../pricing/american-batch';
 import type { ExerciseStyle } from '../pricing/american';
-import { newYorkInstant, SESSION_CLOSE_MINUTE, isoDateOf } from '../market/calendar';
+import { expiryInstant, isoDateOf, MS_PER_YEAR } from '../market/calendar';
 import {
   marketClock,
   sessionVolumeShare,
@@ -42,7 +42,6 @@ import type { OptionBatch } from '../pricing/batch';
 
 export const STRIKES_PER_EXPIRATION = 40;
 const STRIKE_LADDER = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 25, 50, 100];
-const MS_PER_YEAR = 365 * 86_400_000;
 
 export interface ChainData {
   symbol: string;
@@ -175,7 +174,7 @@ export function chainSetup(symbol: string, at: Date, clock: MarketClock = market
   const expiries = listedExpirations(entry, today)
     .map((day) => ({
       day,
-      years: (newYorkInstant(day, SESSION_CLOSE_MINUTE).getTime() - priceTime) / MS_PER_YEAR,
+      years: (expiryInstant(day).getTime() - priceTime) / MS_PER_YEAR,
     }))
     .filter((e) => e.years > 0);
   const count = expiries.length * STRIKES_PER_EXPIRATION * 2;

@@ -18,6 +18,7 @@
 import { optionPrice } from '../pricing/american';
 import { BoundaryCache, tableFor, tabulatedPrice } from '../pricing/american-batch';
 import { exerciseStyleOfSymbol } from '../market/universe';
+import { MS_PER_YEAR } from '../market/calendar';
 import type { ScannerStrategy } from '../constants/strategies';
 import {
   LEG_CALL,
@@ -38,7 +39,6 @@ import {
 } from './payoff';
 
 export const CONTRACT_MULTIPLIER = 100;
-const MS_PER_YEAR = 365 * 86_400_000;
 
 export type LegKind = 'call' | 'put' | 'stock';
 export type Side = 'long' | 'short';

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { generateChain } from '@shared/options/chain';
+import { yearsToExpiry } from '@shared/providers/chains/price-real-chain';
 import {
   dayNumberOf,
   dayNumberOfIso,
+  expiryInstant,
   isInSession,
   isoDateOf,
   isTradingDay,
@@ -124,5 +127,19 @@ describe('NYSE sessions, 2019-2027', () => {
       closesAt: null,
     });
     expect(sessionOf(dayNumberOfIso('2026-11-26'))).toBeNull();
+  });
+
+  it('counts an option expiring on an early-close day to 13:00, in the simulated chain and a real one', () => {
+    const friday = dayNumberOfIso('2026-11-27');
+    expect(expiryInstant(friday).toISOString()).toBe('2026-11-27T18:00:00.000Z');
+    expect(expiryInstant(dayNumberOfIso('2026-11-20')).toISOString()).toBe('2026-11-20T21:00:00.000Z');
+    const at = new Date('2026-11-27T15:00:00Z');
+    // Three hours to go at 10:00 on the day after Thanksgiving, not six.
+    expect(yearsToExpiry('2026-11-27', at) * 365 * 24).toBeCloseTo(3, 9);
+    const chain = generateChain('SPY', at);
+    const e = chain.expirations.indexOf('2026-11-27');
+    expect(e).toBeGreaterThanOrEqual(0);
+    const priced = (Date.parse(chain.asOf) - at.getTime()) / 3_600_000;
+    expect(chain.expirationYears[e]! * 365 * 24 + priced).toBeCloseTo(3, 9);
   });
 });

@@ -24,14 +24,13 @@ import type { ExerciseStyle } from '../../pricing/american';
 import { BoundaryCache, solveQuotes, solveVolatility, tableFor } from '../../pricing/american-batch';
 import { bsm } from '../../pricing/bsm';
 import { impliedVolatilityKernel } from '../../pricing/implied-volatility';
-import { newYorkInstant, SESSION_CLOSE_MINUTE } from '../../market/calendar';
+import { expiryInstant, MS_PER_YEAR } from '../../market/calendar';
 import type { ChainContract, ChainSnapshot } from './chain';
 import type { NoIvReason } from './no-iv-reasons';
 import { impliedForward, type ExpiryForward, type ParityPair } from './parity';
 
 /** A contract quoted this long before the chain's newest quote is stale. */
 export const STALE_QUOTE_MS = 30 * 60_000;
-const MS_PER_YEAR = 365 * 86_400_000;
 
 export interface PricedExpiry extends ExpiryForward {
   expiration: string;
@@ -72,10 +71,10 @@ export interface CarryFallback {
   exercise?: ExerciseStyle;
 }
 
-/** Years from `at` to the expiration's close (16:00 New York); <= 0 once it has closed. */
+/** Years from `at` to the expiration's close (16:00 New York, 13:00 on an early close); <= 0 once it has closed. */
 export function yearsToExpiry(expiration: string, at: Date): number {
   const day = Date.parse(`${expiration}T00:00:00Z`) / 86_400_000;
-  return (newYorkInstant(day, SESSION_CLOSE_MINUTE).getTime() - at.getTime()) / MS_PER_YEAR;
+  return (expiryInstant(day).getTime() - at.getTime()) / MS_PER_YEAR;
 }
 
 /** The chain's quote time: the underlying's, else its newest contract quote, else `fallback`. */
