@@ -7,13 +7,13 @@
 import * as z from 'zod';
 import { scannerStrategies, scannerStrategyLabel } from '@shared/constants/strategies';
 import { historyRanges, historyRangeLabels } from '@shared/market/history';
+import { provenanceParts } from '@shared/market/schemas';
 import { underlyingAt } from '@shared/market/quotes';
 import { tickerSchema } from '@shared/market/ticker';
 import { scanFiltersSchema, scanSortKeys } from '@shared/options/scan-filters';
 import { ValidationError } from '../common/errors';
 import { priceHistory } from '../market/history-service';
 import { marketData, optionsChain, scanOptions, type Provenance } from '../market/service';
-import { providerLabel } from '../market/chain-source';
 import { servedMarketSummary } from '../market/summary-service';
 import { cents, citation, DAY_MS, finiteOrNull, money, percent, tool } from './tool-kit';
 
@@ -149,13 +149,8 @@ export const getMarketSummary = tool({
 const citedSource = (p: Provenance) => (p.source === 'simulated' ? 'simulated' : 'live');
 
 /** ' (CBOE, 15 min delayed)' after a real chain's label, with 'stale' when its last answer failed. */
-function fromProvider(p: Provenance): string {
-  if (p.source === 'simulated') return '';
-  const parts = [providerLabel(p.source)];
-  if (p.delayed) parts.push(p.source === 'cboe' ? '15 min delayed' : 'delayed');
-  if (p.stale) parts.push(`stale, ${Math.max(1, Math.round(p.stale.ageSeconds / 60))} min old`);
-  return ` (${parts.join(', ')})`;
-}
+const fromProvider = (p: Provenance): string =>
+  p.source === 'simulated' ? '' : ` (${provenanceParts(p).join(', ')})`;
 
 /** The expiration a chain question means when it names none: the first at least three weeks out. */
 function defaultExpiration(expirations: readonly string[], at: Date): string | undefined {

@@ -8,6 +8,7 @@
  * with none, ChainUnavailableError. Never simulated numbers in a real provider's place.
  */
 import { CappedMap } from '@shared/cache/capped-map';
+import { DATA_SOURCE_LABELS } from '@shared/market/schemas';
 import {
   ChainProviderError,
   type ChainProvider,
@@ -106,8 +107,7 @@ export class LastGoodChains {
   }
 }
 
-export const providerLabel = (name: ChainSourceName): string =>
-  name === 'cboe' ? 'CBOE' : name === 'polygon' ? 'Polygon' : 'Simulated';
+export const providerLabel = (name: ChainSourceName): string => DATA_SOURCE_LABELS[name];
 
 /** CHAINS_REFRESH_SECONDS in milliseconds (unset: FRESH_MS); anything but a positive number throws. */
 export function chainRefreshMs(env: NodeJS.ProcessEnv = process.env): number {

@@ -42,6 +42,13 @@ export type MarketDataInput = z.infer<typeof marketDataInput>;
 export const DATA_SOURCES = ['simulated', 'cboe', 'polygon'] as const;
 export type DataSourceName = (typeof DATA_SOURCES)[number];
 
+/** How each source is named to a trader, everywhere its data shows (screens, the assistant's citations). */
+export const DATA_SOURCE_LABELS: Record<DataSourceName, string> = {
+  simulated: 'Simulated',
+  cboe: 'CBOE',
+  polygon: 'Polygon',
+};
+
 /**
  * Provenance of real data, for its label: the provider, whether its quotes are delayed, and, when
  * the provider's latest answer failed and its last good data is served instead, why and how old.
@@ -51,6 +58,26 @@ export const provenanceFields = {
   delayed: z.boolean(),
   stale: z.object({ reason: z.string(), ageSeconds: z.number().int().nonnegative() }).nullable(),
 };
+
+/**
+ * A real source's provenance in words, without its time: e.g. ['CBOE', '15 min delayed',
+ * 'stale, 12 min old']; ['Simulated'] for the simulated market.
+ */
+export function provenanceParts({
+  source,
+  delayed,
+  stale,
+}: {
+  source: DataSourceName;
+  delayed: boolean;
+  stale: { ageSeconds: number } | null;
+}): string[] {
+  if (source === 'simulated') return [DATA_SOURCE_LABELS.simulated];
+  const parts = [DATA_SOURCE_LABELS[source]];
+  if (delayed) parts.push(source === 'cboe' ? '15 min delayed' : 'delayed');
+  if (stale) parts.push(`stale, ${Math.max(1, Math.round(stale.ageSeconds / 60))} min old`);
+  return parts;
+}
 
 /** A real provider's quotes: its provenance and the time of the oldest quote served. */
 export const quoteProvenanceSchema = z.object({ ...provenanceFields, asOf: z.iso.datetime() });
