@@ -37,11 +37,16 @@ export function scanRowLegs(row: ScanResultRow): TradeLeg[] {
   }));
 }
 
+/** A price per share as quoted: at least cents, up to four decimals (3.30, 0.6125). */
+const quoted = (price: number): string =>
+  price.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4, useGrouping: false });
+
 /** One leg as a trader reads it: 'Sell 1 XLE 84 put 2026-12-18 at 0.62'. */
 export function describeLeg(ticker: string, leg: TradeLeg): string {
   const verb = leg.side === 'long' ? 'Buy' : 'Sell';
-  if (leg.kind === 'stock') return `${verb} ${leg.quantity * 100} ${ticker} shares at ${leg.premium}`;
-  return `${verb} ${leg.quantity} ${ticker} ${leg.strike} ${leg.kind} ${leg.expiration} at ${leg.premium}`;
+  const at = quoted(leg.premium);
+  if (leg.kind === 'stock') return `${verb} ${leg.quantity * 100} ${ticker} shares at ${at}`;
+  return `${verb} ${leg.quantity} ${ticker} ${leg.strike} ${leg.kind} ${leg.expiration} at ${at}`;
 }
 
 /** `quotes`: the scan's source ('simulated', 'cboe', 'polygon'), named in the note. */

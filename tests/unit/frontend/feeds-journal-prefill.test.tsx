@@ -205,7 +205,7 @@ describe('the journal’s Add Trade from a prefill', () => {
       side: 'debit',
       entry_price: 3.3,
       legs: [
-        { kind: 'call', side: 'long', quantity: 1, strike: 100, expiration: '2026-12-18', premium: 3.2 },
+        { kind: 'call', side: 'long', quantity: 1, strike: 100, expiration: '2026-12-18', premium: 3.3 },
       ],
       edge_score: 64,
       expected_return: -0.0375,

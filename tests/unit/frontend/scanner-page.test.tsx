@@ -287,7 +287,7 @@ describe('the scanner page', () => {
     );
     // Priced as the table: the net debit at the ask (3.30), not the contract's last price.
     expect(lines[1]).toBe(
-      'AAPL,Long Call,100,3.30,32.6,0.52,-0.05,1500,64,2026-12-18,28,debit,Buy 1 AAPL 100 call 2026-12-18 at 3.2',
+      'AAPL,Long Call,100,3.30,32.6,0.52,-0.05,1500,64,2026-12-18,28,debit,Buy 1 AAPL 100 call 2026-12-18 at 3.30',
     );
     click.mockRestore();
     Reflect.deleteProperty(URL, 'createObjectURL');

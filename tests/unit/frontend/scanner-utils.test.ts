@@ -51,10 +51,10 @@ describe('toScanCsv', () => {
     ]);
     // Last Price is the table's net (3.30 debit); each leg is written at its recorded fill.
     expect(lines[1]).toBe(
-      'SPY,Long Call,100,3.30,32.6,0.52,-0.05,1500,72,2026-12-18,28,debit,Buy 1 SPY 100 call 2026-12-18 at 3.2',
+      'SPY,Long Call,100,3.30,32.6,0.52,-0.05,1500,72,2026-12-18,28,debit,Buy 1 SPY 100 call 2026-12-18 at 3.30',
     );
     expect(lines[2]).toBe(
-      'QQQ,Long Call,100,3.30,20.0,0.52,-0.05,1500,55,2026-12-18,28,debit,Buy 1 QQQ 100 call 2026-12-18 at 3.2',
+      'QQQ,Long Call,100,3.30,20.0,0.52,-0.05,1500,55,2026-12-18,28,debit,Buy 1 QQQ 100 call 2026-12-18 at 3.30',
     );
     expect(lines[3]).toBe('');
   });
