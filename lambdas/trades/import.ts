@@ -13,6 +13,7 @@ import type { ImportCandidate } from '@shared/trades/import-rows';
 import { tradePnl } from '@shared/trades/pnl';
 import {
   TRADE_IMPORT_PREVIEW_ROWS,
+  type ImportFormat,
   type ImportRowError,
   type TradeImportResult,
 } from '@shared/trades/schemas';
@@ -312,7 +313,7 @@ export async function importTradesCsv(
   store: ImportStore,
   userId: string,
   csv: string,
-  options: { dryRun: boolean; format: 'auto' | 'edge' | 'tastytrade' },
+  options: { dryRun: boolean; format: 'auto' | ImportFormat },
   now = new Date(),
 ): Promise<TradeImportResult> {
   const deadline = Date.now() + IMPORT_TIME_BUDGET_MS;
@@ -324,7 +325,14 @@ export async function importTradesCsv(
   const prepare = async (clock: string) => {
     const { rows, errors } = buildRows(userId, parsed, clock, now);
     if (parsed.candidates.length === 0 && errors.length === 0)
-      errors.push({ line: 2, field: 'file', message: 'The file has no trades in it' });
+      errors.push({
+        line: 2,
+        field: 'file',
+        message:
+          parsed.skipped.length === 0
+            ? 'The file has no trades in it'
+            : `The file has no option trades in it: its ${parsed.skipped.length} other row${parsed.skipped.length === 1 ? ' is' : 's are'} skipped (shares are not imported)`,
+      });
     const journal = await store.trades.all(toQuery(userId, {}), JOURNAL_MATCH_ATTRIBUTES);
     const plan = planImport(rows, journal);
     errors.push(...updateErrors(plan, now));
@@ -345,6 +353,7 @@ export async function importTradesCsv(
     updated_rows: plan.update.slice(0, TRADE_IMPORT_PREVIEW_ROWS).map(closedPreview),
     duplicates: plan.skip,
     errors,
+    skipped: parsed.skipped,
     imported: 0,
     updated: 0,
     remaining: plan.add.length + plan.update.length,

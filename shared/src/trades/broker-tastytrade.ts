@@ -4,8 +4,10 @@
  * Rules:
  * - Read: 'Equity Option' rows of Type 'Trade', and of Type 'Receive Deliver' (an expiration,
  *   assignment or exercise, told by Sub Type or, in older exports, by Description; other
- *   Receive Deliver rows with an Action, such as symbol changes, count as that Action). Every other
- *   row (equities, futures, money movements…) is skipped without a word.
+ *   Receive Deliver rows with an Action, such as symbol changes, count as that Action). Equity
+ *   rows (shares bought, sold or delivered) are reported as skipped with the reason
+ *   (docs/decisions/broker-share-trades-skipped.md); every other row (futures, money
+ *   movements…) is passed over without a word.
  * - The file lists newest first: executions are sorted by Date (openings first on a tie) and
  *   matched per contract (underlying + expiration + strike + call/put, or the OCC Symbol when those
  *   columns are empty; BRK/B reads as BRK.B), FIFO. An opening execution
@@ -26,45 +28,20 @@
  * - Errors name the spreadsheet row (header = row 1) and the column: unreadable dates, numbers or
  *   symbols, and closing more contracts than are open (an export that starts after the opening).
  */
-import type { JournalStrategy } from '../constants/strategies';
 import { TICKER_PATTERN } from '../market/ticker';
-import { parseNumber, validateImportRow, type CsvRecord, type ImportCandidate } from './import-rows';
-import type { CreateTradeFormValues, ImportRowError, TradeLeg } from './schemas';
-
-const CONTRACT_SIZE = 100;
+import {
+  CONTRACT_SIZE,
+  contractOf,
+  matchExecutions,
+  round2,
+  type Direction,
+  type Execution,
+} from './broker-lots';
+import { parseNumber, type CsvRecord, type ImportCandidate, type SkippedRow } from './import-rows';
+import type { ImportRowError } from './schemas';
 
 export function isTastytradeHeader(header: readonly string[]): boolean {
   return ['Action', 'Instrument Type', 'Average Price', 'Underlying Symbol'].every((c) => header.includes(c));
-}
-
-type Direction = 'long' | 'short';
-
-interface Contract {
-  key: string;
-  ticker: string;
-  kind: 'call' | 'put';
-  strike: number;
-  expiration: string;
-}
-
-interface Execution {
-  row: number;
-  time: number;
-  contract: Contract;
-  opens: boolean;
-  /** The position it opens or closes; null closes whatever is open. */
-  direction: Direction | null;
-  quantity: number;
-  price: number;
-  feeCents: number;
-  order: string | null;
-  note: string;
-}
-
-interface Lot {
-  open: Execution;
-  remaining: number;
-  feeCents: number;
 }
 
 const ACTIONS: Record<string, { opens: boolean; direction: Direction }> = {
@@ -73,12 +50,6 @@ const ACTIONS: Record<string, { opens: boolean; direction: Direction }> = {
   SELL_TO_CLOSE: { opens: false, direction: 'long' },
   BUY_TO_CLOSE: { opens: false, direction: 'short' },
 };
-
-/** Single legs only: spreads come in as their legs. */
-const STRATEGIES = {
-  long: { call: 'Long Call', put: 'Long Put' },
-  short: { call: 'Covered Call', put: 'Cash Secured Put' },
-} as const satisfies Record<Direction, Record<Contract['kind'], JournalStrategy>>;
 
 /** Which CSV column each trade field comes from, for the schema's errors. */
 const FIELD_COLUMNS: Record<string, string> = {
@@ -92,8 +63,6 @@ const FIELD_COLUMNS: Record<string, string> = {
   source_ref: 'Order #',
   legs: 'Symbol',
 };
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 const TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?\s*(Z|[+-]\d{2}:?\d{2})$/i;
@@ -158,11 +127,19 @@ function settlement(subType: string, description: string): { note: (price: numbe
 }
 
 /** One row as an execution, or errors, or null for a row the journal does not take. */
-function readExecution(record: CsvRecord, row: number): Execution | ImportRowError[] | null {
+function readExecution(
+  record: CsvRecord,
+  row: number,
+): Execution | ImportRowError[] | SkippedRow | null {
   const cell = (column: string) => (record[column] ?? '').trim();
   const type = cell('Type');
-  if (cell('Instrument Type') !== 'Equity Option' || (type !== 'Trade' && type !== 'Receive Deliver'))
-    return null;
+  if (type !== 'Trade' && type !== 'Receive Deliver') return null;
+  if (cell('Instrument Type') === 'Equity')
+    return {
+      line: row,
+      reason: `Shares of ${cell('Underlying Symbol') || cell('Symbol')} (${cell('Description')}): the journal imports option trades only`,
+    };
+  if (cell('Instrument Type') !== 'Equity Option') return null;
   const errors: ImportRowError[] = [];
   const fail = (field: string, message: string) => {
     errors.push({ line: row, field, message });
@@ -213,13 +190,7 @@ function readExecution(record: CsvRecord, row: number): Execution | ImportRowErr
   return {
     row,
     time: time!,
-    contract: {
-      key: `${ticker}|${expiration}|${strike}|${kind}`,
-      ticker,
-      kind: kind!,
-      strike: strike!,
-      expiration: expiration!,
-    },
+    contract: contractOf(ticker, expiration!, strike!, kind!),
     opens: action?.opens ?? false,
     direction: action?.direction ?? null,
     quantity,
@@ -230,127 +201,26 @@ function readExecution(record: CsvRecord, row: number): Execution | ImportRowErr
   };
 }
 
-/** A lot (or the slice of it that `close` closed) as the input POST /api/trades takes. */
-function toTradeInput(
-  open: Execution,
-  quantity: number,
-  feeCents: number,
-  close?: Execution,
-): CreateTradeFormValues {
-  const { contract } = open;
-  const long = open.direction === 'long';
-  const leg: TradeLeg = {
-    kind: contract.kind,
-    side: long ? 'long' : 'short',
-    quantity,
-    strike: contract.strike,
-    expiration: contract.expiration,
-    premium: open.price,
-  };
-  return {
-    ticker: contract.ticker,
-    strategy: STRATEGIES[open.direction ?? 'long'][contract.kind],
-    side: long ? 'debit' : 'credit',
-    quantity,
-    entry_price: open.price,
-    exit_price: close ? close.price : null,
-    fees: feeCents / 100,
-    opened_at: new Date(open.time).toISOString(),
-    closed_at: close ? new Date(close.time).toISOString() : null,
-    legs: [leg],
-    source: 'import',
-    source_ref: open.order ? `tastytrade:${open.order}` : null,
-    notes: close?.note ?? '',
-    tags: [],
-  };
-}
-
-/**
- * Closes the oldest matching lots of a contract with `close`, handing each closed slice and its
- * fees in cents (its share of the opening's and of the closing's) to `slice`. Returns the
- * contracts left unmatched.
- */
-function closeLots(
-  lots: Lot[],
-  close: Execution,
-  slice: (lot: Lot, quantity: number, feeCents: number) => void,
-): number {
-  let quantity = close.quantity;
-  let feeCents = close.feeCents;
-  for (const lot of lots) {
-    if (quantity === 0) break;
-    if (close.direction && lot.open.direction !== close.direction) continue;
-    const taken = Math.min(lot.remaining, quantity);
-    const openFee = Math.round((lot.feeCents * taken) / lot.remaining);
-    const closeFee = Math.round((feeCents * taken) / quantity);
-    slice(lot, taken, openFee + closeFee);
-    lot.remaining -= taken;
-    lot.feeCents -= openFee;
-    quantity -= taken;
-    feeCents -= closeFee;
-  }
-  return quantity;
-}
-
-function unmatchedError(close: Execution, unmatched: number): ImportRowError {
-  const { ticker, expiration, strike, kind } = close.contract;
-  const contract = `${ticker} ${expiration} ${strike} ${kind}`;
-  const open = close.quantity - unmatched;
-  return open === 0
-    ? {
-        line: close.row,
-        field: 'Action',
-        message: `Closes ${contract}, but no such position is open before it in this file (was it opened before the export starts?)`,
-      }
-    : {
-        line: close.row,
-        field: 'Quantity',
-        message: `Closes ${close.quantity} ${contract}, but only ${open} ${open === 1 ? 'is' : 'are'} open before it in this file`,
-      };
-}
-
 export function tastytradeTrades(records: readonly CsvRecord[]): {
   candidates: ImportCandidate[];
   errors: ImportRowError[];
+  skipped: SkippedRow[];
 } {
   const errors: ImportRowError[] = [];
+  const skipped: SkippedRow[] = [];
   const executions: Execution[] = [];
   records.forEach((record, index) => {
     const read = readExecution(record, index + 2);
     if (Array.isArray(read)) errors.push(...read);
+    else if (read && 'reason' in read) skipped.push(read);
     else if (read) executions.push(read);
   });
-  // Oldest first; on the same second openings first, then the file's order reversed (newest first).
-  executions.sort((a, b) => a.time - b.time || Number(b.opens) - Number(a.opens) || b.row - a.row);
-
-  const lots = new Map<string, Lot[]>();
-  const trades: { open: Execution; input: CreateTradeFormValues }[] = [];
-  for (const execution of executions) {
-    const contractLots = lots.get(execution.contract.key) ?? [];
-    if (execution.opens)
-      contractLots.push({ open: execution, remaining: execution.quantity, feeCents: execution.feeCents });
-    else {
-      const unmatched = closeLots(contractLots, execution, (lot, quantity, feeCents) =>
-        trades.push({ open: lot.open, input: toTradeInput(lot.open, quantity, feeCents, execution) }),
-      );
-      if (unmatched > 0) errors.push(unmatchedError(execution, unmatched));
-    }
-    lots.set(
-      execution.contract.key,
-      contractLots.filter((lot) => lot.remaining > 0),
-    );
-  }
-  for (const lot of [...lots.values()].flat())
-    trades.push({ open: lot.open, input: toTradeInput(lot.open, lot.remaining, lot.feeCents) });
-
-  const candidates: ImportCandidate[] = [];
-  trades
-    .sort((a, b) => a.open.time - b.open.time || b.open.row - a.open.row)
-    .forEach(({ open, input }) => {
-      const result = validateImportRow(open.row, input, (field) => FIELD_COLUMNS[field] ?? field);
-      if (result.candidate) candidates.push(result.candidate);
-      errors.push(...result.errors);
-    });
+  const matched = matchExecutions(executions, {
+    broker: 'tastytrade',
+    columnOf: (field) => FIELD_COLUMNS[field] ?? field,
+    closeColumns: { action: 'Action', quantity: 'Quantity' },
+  });
+  errors.push(...matched.errors);
   errors.sort((a, b) => a.line - b.line);
-  return { candidates, errors };
+  return { candidates: matched.candidates, errors, skipped };
 }

@@ -1,12 +1,15 @@
 /**
  * The journal's CSV: the export (the spec's journal columns first, then every other field) and
- * the import of that same file, or of a broker's trade history (see broker-tastytrade.ts).
+ * the import of that same file, or of a broker's trade history (broker-tastytrade.ts,
+ * broker-ibkr.ts, broker-schwab.ts).
  * Parsing and writing go through Papa Parse; validation through the same zod schema as
  * POST /api/trades, so a row imports exactly when the API would accept it.
  */
 import Papa from 'papaparse';
 import { JOURNAL_STRATEGIES } from '../constants/strategies';
 import { calendarDay, DEFAULT_TIME_ZONE } from '../format/calendar-day';
+import { ibkrTrades, isIbkrHeader } from './broker-ibkr';
+import { isSchwabHeader, schwabTrades } from './broker-schwab';
 import { isTastytradeHeader, tastytradeTrades } from './broker-tastytrade';
 import { isDay, tradeDayInstant } from './dates';
 import {
@@ -16,7 +19,13 @@ import {
   type ImportCandidate,
   type ParsedImport,
 } from './import-rows';
-import { TRADE_IMPORT_MAX_ROWS, type CreateTradeInput, type ImportRowError, type Trade } from './schemas';
+import {
+  TRADE_IMPORT_MAX_ROWS,
+  type CreateTradeInput,
+  type ImportFormat,
+  type ImportRowError,
+  type Trade,
+} from './schemas';
 
 /** Export columns, in order: the spec's journal table first (spec 2), then the rest. */
 export const TRADE_CSV_COLUMNS = [
@@ -67,7 +76,15 @@ const FIELD_COLUMNS: Partial<Record<keyof CreateTradeInput, Column>> = {
 const REQUIRED_COLUMNS: readonly Column[] = ['Ticker', 'Strategy', 'Entry Price'];
 /** What an unknown file is told. */
 export const SUPPORTED_FORMATS =
-  "Supported: the journal's own CSV (Export CSV; at least Ticker, Strategy and Entry Price columns) and a tastytrade transaction history CSV.";
+  "Supported: the journal's own CSV (Export CSV; at least Ticker, Strategy and Entry Price columns), a tastytrade transaction history CSV, an Interactive Brokers Activity Statement CSV (its Trades section) and a Charles Schwab / thinkorswim transaction history CSV.";
+
+/** The broker formats, told apart by their first row. */
+function detectFormat(header: readonly string[]): ImportFormat {
+  if (isTastytradeHeader(header)) return 'tastytrade';
+  if (isIbkrHeader(header)) return 'ibkr';
+  if (isSchwabHeader(header)) return 'schwab';
+  return 'edge';
+}
 const TAG_SEPARATOR = '; ';
 
 /**
@@ -212,11 +229,13 @@ function parseEdgeRecords(records: readonly CsvRecord[]): {
 }
 
 /**
- * Reads an uploaded CSV: our own export, or a tastytrade transaction history (recognised by its
- * header, or named by `format`). Every row is validated; nothing is written here.
+ * Reads an uploaded CSV: our own export, or a broker's history (recognised by its first row, or
+ * named by `format`). Every row is validated; nothing is written here. A broker's rows the
+ * journal does not take (shares) come back in `skipped` with their reason, never as errors.
  */
-export function parseTradesCsv(text: string, format: 'auto' | 'edge' | 'tastytrade' = 'auto'): ParsedImport {
-  const parsed = Papa.parse<CsvRecord>(text.replace(/^\uFEFF/, ''), {
+export function parseTradesCsv(text: string, format: 'auto' | ImportFormat = 'auto'): ParsedImport {
+  const content = text.replace(/^\uFEFF/, '');
+  const parsed = Papa.parse<CsvRecord>(content, {
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: (header) => header.trim(),
@@ -232,7 +251,7 @@ export function parseTradesCsv(text: string, format: 'auto' | 'edge' | 'tastytra
       message: error.message,
     }));
 
-  const resolved = format === 'auto' ? (isTastytradeHeader(header) ? 'tastytrade' : 'edge') : format;
+  const resolved = format === 'auto' ? detectFormat(header) : format;
   if (parsed.data.length > TRADE_IMPORT_MAX_ROWS) {
     return {
       format: resolved,
@@ -244,11 +263,15 @@ export function parseTradesCsv(text: string, format: 'auto' | 'edge' | 'tastytra
           message: `A file may hold at most ${TRADE_IMPORT_MAX_ROWS} rows; split it`,
         },
       ],
+      skipped: [],
     };
   }
+  // A sectioned statement and a titled export are read line by line by their own reader.
+  if (resolved === 'ibkr') return { format: resolved, ...ibkrTrades(content) };
+  if (resolved === 'schwab') return { format: resolved, ...schwabTrades(content) };
   if (resolved === 'tastytrade') {
     const result = tastytradeTrades(parsed.data);
-    return { format: resolved, candidates: result.candidates, errors: [...fileErrors, ...result.errors] };
+    return { format: resolved, ...result, errors: [...fileErrors, ...result.errors] };
   }
   const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column));
   if (missing.length > 0) {
@@ -262,8 +285,14 @@ export function parseTradesCsv(text: string, format: 'auto' | 'edge' | 'tastytra
           message: `The header has no ${missing.join(', ')} column: this is not a file the journal reads. ${SUPPORTED_FORMATS}`,
         },
       ],
+      skipped: [],
     };
   }
   const result = parseEdgeRecords(parsed.data);
-  return { format: resolved, candidates: result.candidates, errors: [...fileErrors, ...result.errors] };
+  return {
+    format: resolved,
+    candidates: result.candidates,
+    errors: [...fileErrors, ...result.errors],
+    skipped: [],
+  };
 }

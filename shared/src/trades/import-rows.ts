@@ -1,5 +1,11 @@
 /** What every CSV importer shares: the parsed record, a validated row, and row-level errors. */
-import { createTradeInput, type CreateTradeInput, type ImportRowError } from './schemas';
+import {
+  createTradeInput,
+  type CreateTradeInput,
+  type ImportFormat,
+  type ImportRowError,
+  type ImportSkippedRow,
+} from './schemas';
 
 export type CsvRecord = Record<string, string>;
 
@@ -9,10 +15,17 @@ export interface ImportCandidate {
   trade: CreateTradeInput;
 }
 
+/**
+ * A row of a broker's export the journal does not take, and why (shares, cash movements…): told
+ * to the trader, never an error that stops the file.
+ */
+export type SkippedRow = ImportSkippedRow;
+
 export interface ParsedImport {
-  format: 'edge' | 'tastytrade';
+  format: ImportFormat;
   candidates: ImportCandidate[];
   errors: ImportRowError[];
+  skipped: SkippedRow[];
 }
 
 /** A number as a spreadsheet may write it ('$1,234.50'); anything else is returned for the schema to refuse. */

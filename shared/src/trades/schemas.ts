@@ -310,6 +310,10 @@ export const tradeStatsSchema = z.object({
 });
 export type TradeStatsResponse = z.infer<typeof tradeStatsSchema>;
 
+/** The formats an import reads: the journal's own CSV and brokers' exports (shared/src/trades/csv.ts). */
+export const IMPORT_FORMATS = ['edge', 'tastytrade', 'ibkr', 'schwab'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
 /** POST /api/trades/import?dryRun=&format= */
 export const tradeImportQuery = z
   .object({
@@ -318,7 +322,7 @@ export const tradeImportQuery = z
       .optional()
       .transform((value) => value === 'true'),
     /** `auto` recognises the file by its header row. */
-    format: z.enum(['auto', 'edge', 'tastytrade']).default('auto'),
+    format: z.enum(['auto', ...IMPORT_FORMATS]).default('auto'),
   })
   .strict();
 
@@ -329,6 +333,10 @@ export const importRowErrorSchema = z.object({
   message: z.string(),
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+/** A broker's row the journal does not take (shares, cash movements…) and why: not an error. */
+export const importSkippedRowSchema = z.object({ line: z.number(), reason: z.string() });
+export type ImportSkippedRow = z.infer<typeof importSkippedRowSchema>;
 
 /** A journal trade in an import's preview: the figures the dialog shows. */
 export const importedTradePreviewSchema = tradeSchema.pick({
@@ -353,7 +361,7 @@ const importRowRefSchema = z.object({ line: z.number(), trade_id: z.string() });
  * in the journal, or an older state of it). A dry run says what would happen and writes nothing.
  */
 export const tradeImportResultSchema = z.object({
-  format: z.enum(['edge', 'tastytrade']),
+  format: z.enum(IMPORT_FORMATS),
   dry_run: z.boolean(),
   /** How many rows add (or would add) a trade. */
   new_rows: z.number(),
@@ -366,6 +374,8 @@ export const tradeImportResultSchema = z.object({
   /** Rows already in the journal (the same trade, or an older state of it), skipped. */
   duplicates: z.array(importRowRefSchema),
   errors: z.array(importRowErrorSchema),
+  /** Rows of a broker's export the journal does not take (shares, cash movements), each with its reason. */
+  skipped: z.array(importSkippedRowSchema).default([]),
   /** Trades added by this import (0 on a dry run). */
   imported: z.number(),
   /** Trades updated by this import (0 on a dry run). */
