@@ -77,7 +77,7 @@ export function ImportCsvDialog({ onClose, onImported }: ImportCsvDialogProps) {
   return (
     <Dialog
       title="Import CSV"
-      description="Add trades from a CSV file: a file saved with Export CSV, or a tastytrade transaction history. A newer export of the same account adds only what is new and closes the positions closed since. You see what would change before anything is saved."
+      description="Add trades from a CSV file: a file saved with Export CSV, a tastytrade or Schwab / thinkorswim transaction history, or an Interactive Brokers activity statement. A newer export of the same account adds only what is new and closes the positions closed since. You see what would change before anything is saved."
       onClose={onClose}
       size="xl"
     >

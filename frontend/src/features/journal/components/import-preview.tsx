@@ -13,6 +13,8 @@ import { pnlClass } from '../utils/tones';
 const FORMAT_NAMES: Record<TradeImportResult['format'], string> = {
   edge: 'a journal CSV (the Export CSV format)',
   tastytrade: 'a tastytrade transaction history',
+  ibkr: 'an Interactive Brokers activity statement',
+  schwab: 'a Schwab transaction history',
 };
 
 const lineList = (refs: readonly { line: number }[]) =>
@@ -48,6 +50,8 @@ export function ImportPreview({
         </p>
       )}
 
+      {result.skipped.length > 0 && <SkippedRows skipped={result.skipped} />}
+
       {result.updated_rows.length > 0 && (
         <PreviewTable
           title="Open trades in your journal that the file closes"
@@ -65,6 +69,26 @@ export function ImportPreview({
           total={result.new_rows}
         />
       )}
+    </div>
+  );
+}
+
+/** A broker's rows the journal does not take (shares…): each with its line and reason, not a problem. */
+function SkippedRows({ skipped }: { skipped: TradeImportResult['skipped'] }) {
+  return (
+    <div>
+      <p className="text-sm text-slate-400">
+        Not imported ({formatInteger(skipped.length)} row{skipped.length === 1 ? '' : 's'}): the journal imports
+        option trades.
+      </p>
+      <ul aria-label="Rows not imported" className="mt-1 space-y-0.5 text-xs text-slate-400">
+        {skipped.slice(0, 20).map((row) => (
+          <li key={row.line}>
+            Line {row.line}: {row.reason}
+          </li>
+        ))}
+        {skipped.length > 20 && <li>and {formatInteger(skipped.length - 20)} more</li>}
+      </ul>
     </div>
   );
 }
