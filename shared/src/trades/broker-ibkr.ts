@@ -29,8 +29,9 @@ import {
   contractOf,
   matchExecutions,
   newYorkInstant,
-  round2,
+  perSharePrice,
   settlementNote,
+  toFeeMicros,
   type Execution,
 } from './broker-lots';
 import { tradeDayInstant } from './dates';
@@ -93,8 +94,10 @@ function readLine(
     .split(';')
     .map((part) => part.trim());
   if (category !== OPTIONS) {
-    const what = category === 'Stocks' ? `Shares of ${symbol}` : `${category || 'An unknown asset'} (${symbol})`;
-    const assigned = code.includes('A') || code.includes('Ex') ? ', delivered by an assignment or exercise' : '';
+    const what =
+      category === 'Stocks' ? `Shares of ${symbol}` : `${category || 'An unknown asset'} (${symbol})`;
+    const assigned =
+      code.includes('A') || code.includes('Ex') ? ', delivered by an assignment or exercise' : '';
     return {
       line,
       reason: `${what}${assigned}: the journal imports option trades only (${cell('Quantity')} at ${cell('T. Price')})`,
@@ -116,7 +119,10 @@ function readLine(
   const opens = code.includes('O');
   const closes = code.includes('C');
   if (opens === closes)
-    fail('Code', `Expected O (opening) or C (closing), not '${cell('Code')}'${opens ? ': split the order' : ''}`);
+    fail(
+      'Code',
+      `Expected O (opening) or C (closing), not '${cell('Code')}'${opens ? ': split the order' : ''}`,
+    );
   const settlement = code.includes('A')
     ? 'assignment'
     : code.includes('Ex')
@@ -136,8 +142,11 @@ function readLine(
   const tradePrice = cell('T. Price') === '' ? null : readNumber(cell('T. Price'));
   if (errors.length > 0) return errors;
 
-  const price = round2(Math.abs(proceeds!) / (quantity * CONTRACT_SIZE));
-  if (tradePrice !== null && Math.abs(Math.abs(tradePrice) - Math.abs(proceeds!) / (quantity * CONTRACT_SIZE)) > 0.005)
+  const price = perSharePrice(proceeds!, quantity);
+  if (
+    tradePrice !== null &&
+    Math.abs(Math.abs(tradePrice) - Math.abs(proceeds!) / (quantity * CONTRACT_SIZE)) > 0.005
+  )
     return [
       {
         line,
@@ -148,13 +157,18 @@ function readLine(
   return {
     row: line,
     time: time!,
-    contract: contractOf(ticker, option!.expiration, option!.strike, option!.callPut === 'C' ? 'call' : 'put'),
+    contract: contractOf(
+      ticker,
+      option!.expiration,
+      option!.strike,
+      option!.callPut === 'C' ? 'call' : 'put',
+    ),
     opens,
     // Bought to open is long, sold to open short; bought to close closes a short, sold a long.
-    direction: (signed! > 0) === opens ? 'long' : 'short',
+    direction: signed! > 0 === opens ? 'long' : 'short',
     quantity,
     price,
-    feeCents: Math.round(Math.abs(fee!) * 100),
+    feeMicros: toFeeMicros(fee!),
     order: null,
     note: settlement ? settlementNote(settlement, price) : '',
   };

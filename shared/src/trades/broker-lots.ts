@@ -34,7 +34,11 @@ export interface Execution {
   quantity: number;
   /** Per share, rounded to cents. */
   price: number;
-  feeCents: number;
+  /**
+   * Fees in millionths of a dollar: IBKR charges fractions of a cent (1.05424), so a trade's fees
+   * are rounded to cents once, from the sum of its executions' shares.
+   */
+  feeMicros: number;
   /** The broker's order or trade id, written to source_ref as `<broker>:<id>`. */
   order: string | null;
   /** The closing row's note (an expiration, assignment or exercise says so). */
@@ -44,8 +48,11 @@ export interface Execution {
 interface Lot {
   open: Execution;
   remaining: number;
-  feeCents: number;
+  feeMicros: number;
 }
+
+/** Dollars as fee micro-dollars. */
+export const toFeeMicros = (dollars: number) => Math.round(Math.abs(dollars) * 1e6);
 
 /** Single legs only: spreads come in as their legs. */
 const STRATEGIES = {
@@ -53,9 +60,19 @@ const STRATEGIES = {
   short: { call: 'Covered Call', put: 'Cash Secured Put' },
 } as const satisfies Record<Direction, Record<Contract['kind'], JournalStrategy>>;
 
-export const round2 = (value: number) => Math.round(value * 100) / 100;
+/**
+ * The price a share of `quantity` contracts that moved `cash` dollars, rounded to cents from the
+ * cash in cents (8.155 rounds to 8.16, where 8.155 × 100 in floating point would give 8.15).
+ */
+export const perSharePrice = (cash: number, quantity: number) =>
+  Math.round(Math.round(Math.abs(cash) * 100) / (quantity * CONTRACT_SIZE)) / 100;
 
-export function contractOf(ticker: string, expiration: string, strike: number, kind: 'call' | 'put'): Contract {
+export function contractOf(
+  ticker: string,
+  expiration: string,
+  strike: number,
+  kind: 'call' | 'put',
+): Contract {
   return { key: `${ticker}|${expiration}|${strike}|${kind}`, ticker, kind, strike, expiration };
 }
 
@@ -89,7 +106,7 @@ function toTradeInput(
   broker: string,
   open: Execution,
   quantity: number,
-  feeCents: number,
+  feeMicros: number,
   close?: Execution,
 ): CreateTradeFormValues {
   const { contract } = open;
@@ -109,7 +126,7 @@ function toTradeInput(
     quantity,
     entry_price: open.price,
     exit_price: close ? close.price : null,
-    fees: feeCents / 100,
+    fees: Math.round(feeMicros / 10_000) / 100,
     opened_at: new Date(open.time).toISOString(),
     closed_at: close ? new Date(close.time).toISOString() : null,
     legs: [leg],
@@ -122,27 +139,27 @@ function toTradeInput(
 
 /**
  * Closes the oldest matching lots of a contract with `close`, handing each closed slice and its
- * fees in cents (its share of the opening's and of the closing's) to `slice`. Returns the
- * contracts left unmatched.
+ * fees (its share of the opening's and of the closing's, by quantity; the shares of one
+ * execution add up to its fees exactly) to `slice`. Returns the contracts left unmatched.
  */
 function closeLots(
   lots: Lot[],
   close: Execution,
-  slice: (lot: Lot, quantity: number, feeCents: number) => void,
+  slice: (lot: Lot, quantity: number, feeMicros: number) => void,
 ): number {
   let quantity = close.quantity;
-  let feeCents = close.feeCents;
+  let feeMicros = close.feeMicros;
   for (const lot of lots) {
     if (quantity === 0) break;
     if (close.direction && lot.open.direction !== close.direction) continue;
     const taken = Math.min(lot.remaining, quantity);
-    const openFee = Math.round((lot.feeCents * taken) / lot.remaining);
-    const closeFee = Math.round((feeCents * taken) / quantity);
+    const openFee = Math.round((lot.feeMicros * taken) / lot.remaining);
+    const closeFee = Math.round((feeMicros * taken) / quantity);
     slice(lot, taken, openFee + closeFee);
     lot.remaining -= taken;
-    lot.feeCents -= openFee;
+    lot.feeMicros -= openFee;
     quantity -= taken;
-    feeCents -= closeFee;
+    feeMicros -= closeFee;
   }
   return quantity;
 }
@@ -191,12 +208,12 @@ export function matchExecutions(
   for (const execution of sorted) {
     const contractLots = lots.get(execution.contract.key) ?? [];
     if (execution.opens)
-      contractLots.push({ open: execution, remaining: execution.quantity, feeCents: execution.feeCents });
+      contractLots.push({ open: execution, remaining: execution.quantity, feeMicros: execution.feeMicros });
     else {
-      const unmatched = closeLots(contractLots, execution, (lot, quantity, feeCents) =>
+      const unmatched = closeLots(contractLots, execution, (lot, quantity, feeMicros) =>
         trades.push({
           open: lot.open,
-          input: toTradeInput(options.broker, lot.open, quantity, feeCents, execution),
+          input: toTradeInput(options.broker, lot.open, quantity, feeMicros, execution),
         }),
       );
       if (unmatched > 0) errors.push(unmatchedError(execution, unmatched, options.closeColumns));
@@ -207,7 +224,10 @@ export function matchExecutions(
     );
   }
   for (const lot of [...lots.values()].flat())
-    trades.push({ open: lot.open, input: toTradeInput(options.broker, lot.open, lot.remaining, lot.feeCents) });
+    trades.push({
+      open: lot.open,
+      input: toTradeInput(options.broker, lot.open, lot.remaining, lot.feeMicros),
+    });
 
   const candidates: ImportCandidate[] = [];
   trades

@@ -27,8 +27,9 @@ import {
   calendarDate,
   contractOf,
   matchExecutions,
-  round2,
+  perSharePrice,
   settlementNote,
+  toFeeMicros,
   type Direction,
   type Execution,
 } from './broker-lots';
@@ -48,7 +49,10 @@ export function isSchwabHeader(header: readonly string[]): boolean {
   return isHeaderRow(header) || /^Transactions\s+for\s+account/i.test(header[0]?.trim() ?? '');
 }
 
-const ACTIONS: Record<string, { opens: boolean; direction: Direction | null; settles?: 'expiration' | 'assignment' | 'exercise' }> = {
+const ACTIONS: Record<
+  string,
+  { opens: boolean; direction: Direction | null; settles?: 'expiration' | 'assignment' | 'exercise' }
+> = {
   'buy to open': { opens: true, direction: 'long' },
   'sell to open': { opens: true, direction: 'short' },
   'buy to close': { opens: false, direction: 'short' },
@@ -64,7 +68,14 @@ function parseOptionSymbol(raw: string) {
   if (!match) return null;
   const [, root, month, day, year, strike, callPut] = match;
   const expiration = calendarDate(+year!, +month!, +day!);
-  return expiration && { root: root!, expiration, strike: +strike!, kind: callPut === 'C' ? ('call' as const) : ('put' as const) };
+  return (
+    expiration && {
+      root: root!,
+      expiration,
+      strike: +strike!,
+      kind: callPut === 'C' ? ('call' as const) : ('put' as const),
+    }
+  );
 }
 
 /** 'YYYY-MM-DD' of `03/25/2020` or of the "as of" day in `04/01/2020 as of 03/31/2020`. */
@@ -79,7 +90,10 @@ const readNumber = (raw: string): number | null => {
 };
 
 /** One row as an execution, errors, a skipped row, or null for a row passed over. */
-function readRow(cell: (column: string) => string, line: number): Execution | ImportRowError[] | SkippedRow | null {
+function readRow(
+  cell: (column: string) => string,
+  line: number,
+): Execution | ImportRowError[] | SkippedRow | null {
   const symbol = cell('Symbol');
   const option = parseOptionSymbol(symbol);
   if (!option) {
@@ -106,9 +120,14 @@ function readRow(cell: (column: string) => string, line: number): Execution | Im
   const day = parseDay(cell('Date')) ?? fail('Date', 'Expected a date like 03/25/2020');
   const quantity = Math.abs(readNumber(cell('Quantity')) ?? NaN);
   if (!Number.isInteger(quantity) || quantity === 0) fail('Quantity', 'Expected a whole number of contracts');
-  const fee = cell('Fees & Comm') === '' ? 0 : (readNumber(cell('Fees & Comm')) ?? fail('Fees & Comm', 'Expected an amount'));
-  const amount = cell('Amount') === '' ? null : (readNumber(cell('Amount')) ?? fail('Amount', 'Expected an amount'));
-  const listed = cell('Price') === '' ? null : (readNumber(cell('Price')) ?? fail('Price', 'Expected a price'));
+  const fee =
+    cell('Fees & Comm') === ''
+      ? 0
+      : (readNumber(cell('Fees & Comm')) ?? fail('Fees & Comm', 'Expected an amount'));
+  const amount =
+    cell('Amount') === '' ? null : (readNumber(cell('Amount')) ?? fail('Amount', 'Expected an amount'));
+  const listed =
+    cell('Price') === '' ? null : (readNumber(cell('Price')) ?? fail('Price', 'Expected a price'));
   if (amount === null && listed === null && !action?.settles) fail('Amount', 'Expected the cash amount');
   if (errors.length > 0) return errors;
 
@@ -123,7 +142,10 @@ function readRow(cell: (column: string) => string, line: number): Execution | Im
         message: `Amount ${cell('Amount')} is not ${quantity} × ${cell('Price')} × ${CONTRACT_SIZE} with the fees: only ${CONTRACT_SIZE}-share contracts can be journaled`,
       },
     ];
-  const price = round2(perShare);
+  const price =
+    amount === null
+      ? perSharePrice((listed ?? 0) * quantity * CONTRACT_SIZE, quantity)
+      : perSharePrice(amount + Math.abs(fee!), quantity);
   const time = Date.parse(tradeDayInstant(day!, action!.opens ? 'open' : 'close')!);
   return {
     row: line,
@@ -133,7 +155,7 @@ function readRow(cell: (column: string) => string, line: number): Execution | Im
     direction: action!.direction,
     quantity,
     price,
-    feeCents: Math.round(Math.abs(fee!) * 100),
+    feeMicros: toFeeMicros(fee!),
     order: null,
     note: action!.settles ? settlementNote(action!.settles, price) : '',
   };

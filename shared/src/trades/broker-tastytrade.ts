@@ -21,8 +21,8 @@
  *   the same either way. Only 100-share contracts are taken (the journal counts 100 per contract).
  * - An expiration closes at 0.00; an assignment or exercise at 0.00 too (or at the cash paid,
  *   when cash settled) with a note saying so: the shares delivered are not part of the trade.
- * - Fees = |Commissions| + |Fees| of the opening and closing executions, shared out by quantity in
- *   whole cents (the slices of one execution add up to its fees exactly).
+ * - Fees = |Commissions| + |Fees| of the opening and closing executions, shared out by quantity
+ *   (broker-lots.ts), each trade's rounded to cents.
  * - opened_at / closed_at in UTC from Date (`2024-03-15T14:31:05-0400`); source 'import';
  *   source_ref `tastytrade:<Order #>` of the opening execution when the column is there.
  * - Errors name the spreadsheet row (header = row 1) and the column: unreadable dates, numbers or
@@ -33,7 +33,8 @@ import {
   CONTRACT_SIZE,
   contractOf,
   matchExecutions,
-  round2,
+  perSharePrice,
+  toFeeMicros,
   type Direction,
   type Execution,
 } from './broker-lots';
@@ -127,17 +128,14 @@ function settlement(subType: string, description: string): { note: (price: numbe
 }
 
 /** One row as an execution, or errors, or null for a row the journal does not take. */
-function readExecution(
-  record: CsvRecord,
-  row: number,
-): Execution | ImportRowError[] | SkippedRow | null {
+function readExecution(record: CsvRecord, row: number): Execution | ImportRowError[] | SkippedRow | null {
   const cell = (column: string) => (record[column] ?? '').trim();
   const type = cell('Type');
   if (type !== 'Trade' && type !== 'Receive Deliver') return null;
   if (cell('Instrument Type') === 'Equity')
     return {
       line: row,
-      reason: `Shares of ${cell('Underlying Symbol') || cell('Symbol')} (${cell('Description')}): the journal imports option trades only`,
+      reason: `Shares of ${cell('Symbol') || cell('Underlying Symbol')} (${cell('Description')}): the journal imports option trades only`,
     };
   if (cell('Instrument Type') !== 'Equity Option') return null;
   const errors: ImportRowError[] = [];
@@ -186,7 +184,7 @@ function readExecution(
   });
 
   if (errors.length > 0) return errors;
-  const price = round2(Math.abs(value!) / (quantity * CONTRACT_SIZE));
+  const price = perSharePrice(value!, quantity);
   return {
     row,
     time: time!,
@@ -195,7 +193,7 @@ function readExecution(
     direction: action?.direction ?? null,
     quantity,
     price,
-    feeCents: Math.round(((fees[0] ?? 0) + (fees[1] ?? 0)) * 100),
+    feeMicros: toFeeMicros((fees[0] ?? 0) + (fees[1] ?? 0)),
     order: cell('Order #') || null,
     note: settled?.note(price) ?? '',
   };

@@ -61,6 +61,8 @@ describe('tastytrade import of recorded exports (tests/fixtures/SOURCES.md)', ()
 
     expect(parsed.format).toBe('tastytrade');
     expect(parsed.errors).toEqual([]);
+    // money movements only besides the options: nothing to report
+    expect(parsed.skipped).toEqual([]);
     // Each closed trade by hand: (credit − debit) × 100 − (commissions + fees of both rows)
     expect(
       parsed.candidates.map(({ row, trade }) => [
@@ -153,9 +155,16 @@ describe('tastytrade import of the hand-written fixture (a newest-first transact
     ]);
   });
 
-  it('skips the equity purchase, the shares delivered on assignment and the money movement', () => {
+  it('skips the equity purchase and the shares delivered on assignment with their reason, and the money movement without one', () => {
     expect(trades.map((t) => t.ticker)).not.toContain('F');
     expect(trades.filter((t) => t.ticker === 'MSFT')).toHaveLength(1);
+    expect(parsed.skipped).toEqual([
+      {
+        line: 3,
+        reason: 'Shares of MSFT (Sell to Open 100 MSFT @ 420.00): the journal imports option trades only',
+      },
+      { line: 11, reason: 'Shares of F (Bought 100 F @ 12.10): the journal imports option trades only' },
+    ]);
   });
 
   it('matches the long call: bought 2 at 2.50, sold at 3.10, $2.28 of fees', () => {
@@ -472,7 +481,7 @@ describe('tastytrade import rules', () => {
     expect(parsed.errors.map(({ line, field }) => [line, field])).toContainEqual([2, 'Quantity']);
   });
 
-  it('takes nothing and reports nothing from a file with only skipped rows', () => {
+  it('takes nothing from a file without option trades; only the shares are reported, as skipped', () => {
     const parsed = parseTradesCsv(
       csv(
         HEADER,
@@ -494,6 +503,17 @@ describe('tastytrade import rules', () => {
         row({ Type: 'Receive Deliver', 'Sub Type': 'Symbol Change', Action: '', Value: '0.00' }),
       ),
     );
-    expect(parsed).toEqual({ format: 'tastytrade', candidates: [], errors: [] });
+    expect(parsed).toEqual({
+      format: 'tastytrade',
+      candidates: [],
+      errors: [],
+      skipped: [
+        {
+          line: 2,
+          reason:
+            'Shares of F (Sold 1 SPY 04/19/24 Put 500.00 @ 4.20): the journal imports option trades only',
+        },
+      ],
+    });
   });
 });

@@ -239,11 +239,18 @@ describe('trades CSV', () => {
     ]);
   });
 
-  it('tells an unknown format (an Interactive Brokers statement) which formats are supported', () => {
-    const statement = 'Statement,Header,Field Name,Field Value\nStatement,Data,Title,Activity Statement\n';
-    const [error] = parseTradesCsv(statement).errors;
+  it('tells an unknown format (a Fidelity history) which formats are supported', () => {
+    const fidelity = 'Run Date,Action,Symbol,Security Description,Quantity,Price ($),Amount ($)\n';
+    const [error] = parseTradesCsv(`${fidelity}03/01/2024,YOU BOUGHT,AAPL,APPLE INC,1,180,-180\n`).errors;
     expect(error!.message).toContain("Supported: the journal's own CSV");
     expect(error!.message).toContain('tastytrade transaction history');
+    expect(error!.message).toContain('Interactive Brokers Activity Statement');
+    expect(error!.message).toContain('Schwab / thinkorswim transaction history');
+  });
+
+  it('reads an Interactive Brokers statement without a Trades section as one with no trades, not an unknown file', () => {
+    const statement = 'Statement,Header,Field Name,Field Value\nStatement,Data,Title,Activity Statement\n';
+    expect(parseTradesCsv(statement)).toEqual({ format: 'ibkr', candidates: [], errors: [], skipped: [] });
   });
 
   it('reports a broken quote and a row with too many cells as errors of their rows', () => {

@@ -78,8 +78,8 @@ function SkippedRows({ skipped }: { skipped: TradeImportResult['skipped'] }) {
   return (
     <div>
       <p className="text-sm text-slate-400">
-        Not imported ({formatInteger(skipped.length)} row{skipped.length === 1 ? '' : 's'}): the journal imports
-        option trades.
+        Not imported ({formatInteger(skipped.length)} row{skipped.length === 1 ? '' : 's'}): the journal
+        imports option trades.
       </p>
       <ul aria-label="Rows not imported" className="mt-1 space-y-0.5 text-xs text-slate-400">
         {skipped.slice(0, 20).map((row) => (
