@@ -52,13 +52,13 @@ function parseOptionSymbol(raw: string) {
   if (ib) {
     const [, root, day, month, year, strike, callPut] = ib;
     const expiration = calendarDate(2000 + +year!, MONTHS.indexOf(month!) + 1, +day!);
-    return expiration && { root: root!, expiration, strike: +strike!, callPut: callPut! };
+    return expiration ? { root: root!, expiration, strike: +strike!, callPut: callPut! } : null;
   }
   const occ = /^(\S{1,6})\s*(\d{2})(\d{2})(\d{2})([CP])(\d{8})$/.exec(raw);
   if (!occ) return null;
   const [, root, year, month, day, callPut, strike] = occ;
   const expiration = calendarDate(2000 + +year!, +month!, +day!);
-  return expiration && { root: root!, expiration, strike: +strike! / 1000, callPut: callPut! };
+  return expiration ? { root: root!, expiration, strike: +strike! / 1000, callPut: callPut! } : null;
 }
 
 /** Milliseconds of `2025-08-06, 15:32:56` (or `2025-08-06;153256`, or a day alone) in New York. */

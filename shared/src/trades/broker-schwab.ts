@@ -68,14 +68,13 @@ function parseOptionSymbol(raw: string) {
   if (!match) return null;
   const [, root, month, day, year, strike, callPut] = match;
   const expiration = calendarDate(+year!, +month!, +day!);
-  return (
-    expiration && {
-      root: root!,
-      expiration,
-      strike: +strike!,
-      kind: callPut === 'C' ? ('call' as const) : ('put' as const),
-    }
-  );
+  if (!expiration) return null;
+  return {
+    root: root!,
+    expiration,
+    strike: +strike!,
+    kind: callPut === 'C' ? ('call' as const) : ('put' as const),
+  };
 }
 
 /** 'YYYY-MM-DD' of `03/25/2020` or of the "as of" day in `04/01/2020 as of 03/31/2020`. */
