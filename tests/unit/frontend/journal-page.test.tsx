@@ -607,7 +607,7 @@ describe('the trading journal page', () => {
     expect(requestsTo('importTrades').filter((r) => r.query.dryRun === 'false')).toHaveLength(4);
   });
 
-  it('shows the trades a newer export closes, and says how many were added, updated and skipped', async () => {
+  it('shows the trades a newer export closes and the rows it does not import, and says how many were added, updated and skipped', async () => {
     apiServer.use(
       serve('importTrades', ({ query }) => {
         const dryRun = query.dryRun === 'true';
@@ -636,7 +636,9 @@ describe('the trading journal page', () => {
             { line: 6, trade_id: 't-qqq' },
           ],
           errors: [],
-          skipped: [],
+          skipped: [
+            { line: 4, reason: 'Shares of F (Bought 100 F @ 12.10): the journal imports option trades only' },
+          ],
           imported: 0,
           updated: dryRun ? 0 : 1,
           status: dryRun ? 'preview' : 'complete',
@@ -658,6 +660,11 @@ describe('the trading journal page', () => {
         'newer.csv: a tastytrade transaction history. 0 new trades, 1 to close in your journal, 2 already in your journal (skipped).',
       ),
     ).toBeInTheDocument();
+    // a broker's share row is listed with its reason, not as a problem
+    const notImported = within(dialog).getByRole('list', { name: 'Rows not imported' });
+    expect(within(notImported).getByRole('listitem')).toHaveTextContent(
+      'Line 4: Shares of F (Bought 100 F @ 12.10): the journal imports option trades only',
+    );
     const closing = within(dialog).getByRole('table', { name: 'Trades to close' });
     expect(within(closing).getByRole('row', { name: /AAPL/ })).toHaveTextContent('+$117.72');
     expect(within(dialog).queryByRole('table', { name: 'Trades in the file' })).not.toBeInTheDocument();

@@ -10,8 +10,10 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { readFileSync } from 'node:fs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TradeImportResult } from '@shared/trades/schemas';
 import { liveSessions } from '../../helpers/live-session';
 import { apiEvent, parseBody } from '../../helpers/api-events';
 
@@ -72,6 +74,45 @@ describe('trades handlers', () => {
     expect(parseBody(result)).toMatchObject({ dry_run: true, status: 'preview', new_rows: 5, imported: 0 });
     expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it("a broker's share rows come back as skipped, beside its option trades, and never stop the file", async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [] });
+    const fixture = (path: string) =>
+      readFileSync(new URL(`../../fixtures/brokers/${path}`, import.meta.url), 'utf8');
+    const dryRun = (csv: string) =>
+      handlers.importTrades(
+        apiEvent({
+          method: 'POST',
+          path: '/api/trades/import',
+          sub: 'user-1',
+          rawBody: csv,
+          query: { dryRun: 'true' },
+          headers: { 'content-type': 'text/csv' },
+        }),
+      );
+
+    const ibkr = await dryRun(fixture('ibkr/option-assignment-2025.ibkr-report-parser.csv'));
+    expect(ibkr.statusCode).toBe(200);
+    const statement = parseBody(ibkr) as TradeImportResult;
+    expect(statement).toMatchObject({ format: 'ibkr', new_rows: 4, errors: [] });
+    expect(statement.skipped.map((row) => row.line)).toEqual([2, 5, 8, 11]);
+
+    // Shares and cash only: nothing to import, and the answer says why.
+    const schwab = parseBody(await dryRun(fixture('schwab/transactions-trimmed.export-to-ghostfolio.csv')));
+    expect(schwab).toMatchObject({
+      format: 'schwab',
+      new_rows: 0,
+      errors: [
+        {
+          line: 2,
+          field: 'file',
+          message:
+            'The file has no option trades in it: its 10 other rows are skipped (shares are not imported)',
+        },
+      ],
+    });
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
   });
 
   it('a close that races another edit is 409 and the trade keeps the other edit', async () => {
