@@ -101,7 +101,7 @@ export const positionsResponseSchema = z.object({
   ),
   /** The quotes' source (`simulated`, `cboe`, `polygon`), their time, and whether delayed or stale. */
   provenance: z.object({
-    source: z.string(),
+    source: z.enum(['simulated', 'cboe', 'polygon']),
     as_of: z.string().nullable(),
     delayed: z.boolean(),
     stale: z.object({ reason: z.string(), age_seconds: z.number() }).nullable(),
