@@ -152,5 +152,18 @@ describe('open positions marked to the market', () => {
     expect(within(section).getByRole('list', { name: 'Not marked' })).toHaveTextContent(
       'AAPL: No legs recorded',
     );
+
+    // The payoff at expiry: the debit and fees lost below 100, the width less them above 105.
+    const graph = within(section).getByRole('img', {
+      name: /^Payoff at expiry 2026-12-18 of All SPY positions/,
+    });
+    expect(graph.getAttribute('aria-label')).toContain('worst −$402.60, best +$597.40');
+    expect(graph.getAttribute('aria-label')).toContain('breakevens 102.01');
+    const choose = within(section).getByRole('combobox', { name: 'Payoff of' });
+    expect(
+      within(choose)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All SPY positions (1)', 'SPY Bull Call Spread (2 × 2.00 debit)']);
   });
 });

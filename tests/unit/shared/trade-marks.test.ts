@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildUniverseSnapshot } from '@shared/options/snapshot';
 import { markChainFromSnapshot, type MarkChain, type MarkQuote } from '@shared/trades/mark-chain';
 import { expiryRisk, markTrade, portfolioTotals, type MarkableTrade } from '@shared/trades/marks';
+import { payoffCurve } from '@shared/trades/position-payoff';
 import type { TradeLeg } from '@shared/trades/schemas';
 
 const AS_OF = new Date('2026-11-27T15:00:00.000Z'); // 10:00 New York
@@ -110,6 +111,20 @@ describe('marking a bull call vertical (2 spreads bought for 2.00, $2.60 fees)',
     });
     expect(marked.legs.map((l) => l.greeks.delta_shares)).toEqual([120, -70]);
     expect(marked.legs.map((l) => l.contracts)).toEqual([2, 2]);
+  });
+
+  it('draws its payoff at expiry: the capital at risk below 100, the width less the debit above 105', () => {
+    const curve = payoffCurve([marked])!;
+    expect(curve.expiration).toBe(EXPIRY);
+    expect(curve.worst).toBe(-402.6);
+    // (5 - 2) x 200 - 2.60
+    expect(curve.best).toBe(597.4);
+    expect(curve.points.find((p) => p.price === 100)!.pnl).toBe(-402.6);
+    expect(curve.points.find((p) => p.price === 105)!.pnl).toBe(597.4);
+    // 100 + 2.00 + 2.60 / 200
+    expect(curve.breakevens).toHaveLength(1);
+    expect(curve.breakevens[0]).toBeCloseTo(102.013, 2);
+    expect(curve.estimate).toBe(false);
   });
 
   it('counts days to expiry and risks the debit paid plus fees', () => {

@@ -2,6 +2,7 @@ import type { MarkedPosition } from '@shared/trades/position-schemas';
 import { formatShares, formatSignedMoney, PortfolioGreeks } from '../../../components/ui/portfolio-greeks';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePositions } from '../api/get-positions';
+import { PayoffGraph } from './payoff-graph';
 import { QueryError } from './query-error';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -72,7 +73,7 @@ function Row({ position }: { position: MarkedPosition }) {
  * Open positions marked to the market (GET /api/positions, re-read each minute): each open trade
  * with legs at its value to close at the bid/ask and at the mids, its unrealised P&L, greeks and
  * days to expiry; the portfolio's totals above; trades that could not be marked, with why; and
- * trades this read closed at expiry.
+ * trades this read closed at expiry; the payoff at expiry of a position or of an underlying's positions.
  */
 export function OpenPositions() {
   const query = usePositions();
@@ -123,6 +124,7 @@ export function OpenPositions() {
               </table>
             </div>
           )}
+          {data.positions.length > 0 && <PayoffGraph positions={data.positions} />}
           {data.unmarked.length > 0 && (
             <ul aria-label="Not marked" className="text-xs text-slate-400">
               {data.unmarked.map((u) => (
