@@ -64,14 +64,14 @@ export async function marketData(
 }
 
 /** The rate and yield parity falls back to: the simulated market's for the symbol at the quote time. */
-function carryOf(symbol: string, at: Date) {
+export function carryOf(symbol: string, at: Date) {
   const { rate, dividendYield } = underlyingAt(symbol, at);
   const exercise = exerciseStyleOfSymbol(symbol);
   return { rate, dividendYield, exercise };
 }
 
 /** A symbol's real chain, priced, with its provenance; a chain never had → NotFoundError (never simulated numbers). */
-async function realChain(
+export async function realChain(
   chains: LastGoodChains,
   symbol: string,
 ): Promise<{ priced: PricedChain; provenance: Provenance }> {

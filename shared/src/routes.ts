@@ -246,6 +246,15 @@ export const routes = [
     tables: { trades: 'readWrite', journalCache: 'readWrite' },
   },
   {
+    id: 'getPositions',
+    method: 'GET',
+    path: '/api/positions',
+    auth: 'user',
+    area: 'positions',
+    tables: { trades: 'readWrite', journalCache: 'readWrite' },
+    secrets: ['marketDataApiKey'],
+  },
+  {
     id: 'getFeed',
     method: 'GET',
     path: '/api/feeds/{feed}',

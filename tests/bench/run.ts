@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: measured figures, printed (benchmarks are not tests): the options engine
  * (scan, IV, greeks, and the comparison with @uqee/black-scholes), the journal with 10,000
- * trades (import, first page, stats, export), the live feeds (a generator run, GET /api/feeds/*
+ * trades (import, first page, stats, export), marking 1,000 users' 10,000 open legs, the live feeds (a generator run, GET /api/feeds/*
  * at 50 readers), the Lambda bundles (size, cold init against the DynamoDB client's, the
  * scanner's first request against its warm ones), then how long `npm start`
  * takes from process spawn to "Ready", on a fresh data dir and on a restart.
@@ -15,12 +15,15 @@ import { runBundlesBench } from './bundles';
 import { runFeedsBench } from './feeds';
 import { runJournalBench } from './journal';
 import { runOptionsEngineBench } from './options-engine';
+import { runPositionsBench } from './positions';
 
 const RUNS = 3;
 
 await runOptionsEngineBench();
 console.log('');
 await runJournalBench();
+console.log('');
+await runPositionsBench();
 console.log('');
 await runFeedsBench();
 console.log('');

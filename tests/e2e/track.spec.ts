@@ -5,7 +5,7 @@ import { FIRST_SCAN_MS, signUpThroughUi } from './support';
 /** The first load of a signed-in page (lazy chunks included) on a busy machine. */
 const PAGE_LOAD_TIMEOUT = 30_000;
 
-test('scan → Track → the journal shows the position with its legs; alert → Track gives the option leg', async ({
+test('scan → Track → the journal shows the position with its legs, live P&L and greeks, the dashboard the portfolio greeks; alert → Track gives the option leg', async ({
   page,
   request,
 }) => {
@@ -45,6 +45,37 @@ test('scan → Track → the journal shows the position with its legs; alert →
   for (const strike of strikes.split('/')) await expect(row).toContainText(strike);
   await expect(row).toContainText('−');
   await expect(row.getByRole('cell').nth(3)).toHaveText(`$${price}`);
+
+  // Marked to the market: the position's close value, unrealised P&L, greeks and days to expiry,
+  // and the portfolio's totals above it.
+  const open = page.getByRole('region', { name: 'Open positions' });
+  const marked = open.getByRole('row', { name: `${ticker} Iron Condor` });
+  await expect(marked).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+  const cells = marked.getByRole('cell');
+  await expect(cells.nth(0)).toHaveText(/^\d+$/); // DTE
+  await expect(cells.nth(1)).toHaveText(/^\d+\.\d{2}\s*[-−]?\$[\d,.]+$/); // to close at the bid/ask, and its value
+  await expect(cells.nth(3)).toHaveText(/^[+−]?\$[\d,.]+\s*[+−]?\$[\d,.]+ at mid$/); // unrealised P&L
+  await expect(cells.nth(6)).toHaveText(/^\+\$[\d,.]+$/); // a short condor earns theta
+  await expect(cells.nth(7)).toHaveText(/^−\$[\d,.]+$/); // and is short vega
+  await expect(cells.nth(8)).toHaveText(/^\$[\d,.]+$/); // defined risk
+  const journalTotals = open.getByRole('group', { name: 'Portfolio greeks' });
+  await expect(journalTotals.getByRole('group', { name: 'Net delta' })).toContainText(
+    /[+−-]?[\d.,]+ shares|0 shares/,
+  );
+  await expect(journalTotals).toContainText('1 open position marked · Simulated market');
+
+  // The dashboard's portfolio greeks: the same totals.
+  const risk = (await journalTotals.getByRole('group', { name: 'Capital at risk' }).innerText()).match(
+    /\$[\d,.]+/,
+  )![0];
+  await page.goto('/dashboard');
+  const dashboardTotals = page.getByRole('group', { name: 'Portfolio greeks' });
+  await expect(dashboardTotals.getByRole('group', { name: 'Capital at risk' })).toContainText(risk, {
+    timeout: PAGE_LOAD_TIMEOUT,
+  });
+  await expect(dashboardTotals.getByRole('group', { name: 'Theta per day' })).toContainText(/\+\$[\d,.]+/);
+  await expect(dashboardTotals.getByRole('group', { name: 'Vega per point' })).toContainText(/−\$[\d,.]+/);
+  await expect(dashboardTotals.getByRole('group', { name: 'Unrealised P&L' })).toContainText(/\$[\d,.]+/);
 
   // An options-flow alert: the contract it names, at the option's price (never the stock's).
   await page.goto('/dashboard/alerts');

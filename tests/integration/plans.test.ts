@@ -66,6 +66,7 @@ const catalogue: Record<string, { feature: PlanFeature | null; samples: Sample[]
   },
   getTradeStats: { feature: 'journal', samples: [{ path: '/api/trades/stats' }] },
   exportTrades: { feature: 'journal', samples: [{ path: '/api/trades/export.csv' }] },
+  getPositions: { feature: 'journal', samples: [{ path: '/api/positions' }] },
   importTrades: {
     feature: 'journal',
     samples: [

@@ -45,6 +45,7 @@ import { optionChainSchema, scanResponseSchema } from '../options/response-schem
 import { scanFiltersSchema } from '../options/scan-filters';
 import { profileSchema, updateProfileInput } from '../profiles/schemas';
 import type { RouteId } from '../routes';
+import { positionsResponseSchema } from '../trades/position-schemas';
 import { siteGateStateSchema, unlockSiteGateInput } from '../site-gate/schemas';
 import {
   createTradeInput,
@@ -151,6 +152,7 @@ export const apiContract = {
   },
   updateTrade: { request: { params: tradeIdParams, body: updateTradeInput }, response: ok(tradeSchema) },
   deleteTrade: { request: { params: tradeIdParams }, response: noContent },
+  getPositions: { request: {}, response: ok(positionsResponseSchema) },
   getFeed: {
     request: { params: feedParamsSchema, query: perParam('feed', feedQuerySchemas) },
     response: ok(perParam('feed', feedResponseSchemas)),

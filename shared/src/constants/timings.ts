@@ -21,6 +21,8 @@ export const CONTACT_SUCCESS_DISPLAY_MS = 3000;
 export const NAV_BLUR_SCROLL_PX = 50;
 
 export const TRADES_REFRESH_MS = 30 * SECOND_MS;
+/** Open positions are marked on read (docs/decisions/positions-marked-on-read.md); the pages re-read each market minute. */
+export const POSITIONS_REFRESH_MS = 60 * SECOND_MS;
 export const TICKER_BAR_REFRESH_MS = 30 * SECOND_MS;
 export const MARKET_SUMMARY_REFRESH_MS = 30 * SECOND_MS;
 export const MARKET_OVERVIEW_REFRESH_MS = 30 * SECOND_MS;

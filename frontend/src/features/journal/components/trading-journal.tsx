@@ -17,6 +17,7 @@ import { CloseTradeDialog } from './close-trade-dialog';
 import { DeleteTradeDialog } from './delete-trade-dialog';
 import { ImportCsvDialog } from './import-csv-dialog';
 import { JournalFilters } from './journal-filters';
+import { OpenPositions } from './open-positions';
 import { QueryError } from './query-error';
 import { StatCards } from './stat-cards';
 import { TradeFormModal } from './trade-form-modal';
@@ -85,6 +86,8 @@ export function TradingJournal() {
       ) : (
         <StatCards stats={stats.data} isLoading={stats.isPending} />
       )}
+
+      {!emptyJournal && <OpenPositions />}
 
       <JournalFilters filters={filterState} />
 

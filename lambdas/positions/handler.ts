@@ -1,0 +1,18 @@
+import { dynamoDb } from '../common/clients';
+import { tableName } from '../common/env';
+import { ok, route } from '../common/http';
+import { configuredChainSource } from '../market/chain-source';
+import { tradesRepo } from '../trades/repository';
+import { statsCache } from '../trades/stats-cache';
+import { markedPositions } from './service';
+
+const journal = {
+  trades: tradesRepo(dynamoDb, tableName('trades')),
+  cache: statsCache(dynamoDb, () => tableName('journalCache')),
+};
+const chains = configuredChainSource();
+
+/** The caller's open trades marked to the market, the portfolio's totals and the quotes' provenance. */
+export const getPositions = route('getPositions', {}, async ({ userId }) =>
+  ok(await markedPositions({ journal, chains }, userId)),
+);

@@ -1,0 +1,175 @@
+/**
+ * GET /api/positions: the caller's open trades marked to the market on read (docs/decisions/
+ * positions-marked-on-read.md). Each ticker's chain is read once a request from the market the
+ * scanner reads: the simulated market's chain at this minute (the same pure function of symbol
+ * and minute as the scanner's snapshot, kept per minute), or the configured provider's chain with
+ * its provenance. Expired trades are first settled (shared/src/trades/settlement.ts), in the
+ * simulated market, where the underlying's close on expiry day is known.
+ */
+import { CappedMap } from '@shared/cache/capped-map';
+import { POSITIONS_REFRESH_MS } from '@shared/constants/timings';
+import { generateChain } from '@shared/options/chain';
+import { realChainView } from '@shared/options/real-chain';
+import { priceChain, workFor } from '@shared/options/snapshot';
+import { underlyingAt, UnknownSymbolError } from '@shared/market/quotes';
+import { universeEntry } from '@shared/market/universe';
+import { markChainFromSnapshot, markChainFromView, type MarkChain } from '@shared/trades/mark-chain';
+import { markTrade, portfolioTotals } from '@shared/trades/marks';
+import type { MarkedPosition, PositionsResponse } from '@shared/trades/position-schemas';
+import { expiredOn, expiryClose, settleExpired } from '@shared/trades/settlement';
+import { marketNow } from '../common/clock';
+import { NotFoundError } from '../common/errors';
+import type { LastGoodChains } from '../market/chain-source';
+import { carryOf, realChain, type Provenance } from '../market/service';
+import type { StoredTrade } from '../trades/repository';
+import { nextUpdatedAt, storedTrade, writing, type JournalStore } from '../trades/service';
+
+export interface PositionsDeps {
+  journal: JournalStore;
+  /** The configured chain provider; null for the simulated market. */
+  chains: LastGoodChains | null;
+}
+
+interface ServedMarkChain {
+  chain: MarkChain;
+  provenance: Provenance;
+}
+
+/** Simulated chains of this minute and the last, per symbol: every user's request this minute shares them. */
+const simulatedChains = new CappedMap<string, MarkChain>(400);
+
+function simulatedMarkChain(symbol: string, at: Date): MarkChain {
+  const key = `${symbol} ${Math.floor(at.getTime() / 60_000)}`;
+  const kept = simulatedChains.get(key);
+  if (kept) return kept;
+  const chain = generateChain(symbol, at);
+  const work = workFor(chain);
+  priceChain(chain, work);
+  const marked = markChainFromSnapshot(chain, work);
+  simulatedChains.set(key, marked);
+  return marked;
+}
+
+async function chainFor(deps: PositionsDeps, symbol: string, at: Date): Promise<ServedMarkChain> {
+  if (!deps.chains)
+    return {
+      chain: simulatedMarkChain(symbol, at),
+      provenance: { source: 'simulated', delayed: false, stale: null },
+    };
+  const { priced, provenance } = await realChain(deps.chains, symbol);
+  const view = realChainView(priced, carryOf(symbol, new Date(priced.asOf)));
+  return { chain: markChainFromView(view), provenance };
+}
+
+/** Closes an expired trade at its settlement (simulated market); false when it changed meanwhile. */
+async function settle(
+  deps: PositionsDeps,
+  trade: StoredTrade,
+  at: Date,
+): Promise<PositionsResponse['settled'][number] | null> {
+  const settlement = settleExpired(
+    trade,
+    at,
+    (expiration) => underlyingAt(trade.ticker, expiryClose(expiration)).spot,
+  );
+  if (!settlement) return null;
+  const { opened_sk: _sk, tag_keys: _tags, opening_key: key, fingerprint: _fp, ...base } = trade;
+  const row = storedTrade(
+    {
+      ...base,
+      exit_price: settlement.exit_price,
+      closed_at: settlement.closed_at,
+      notes: settlement.notes,
+      tags: settlement.tags,
+      updated_at: nextUpdatedAt(trade.updated_at, at),
+    },
+    key,
+  );
+  const written = await writing(deps.journal, trade.user_id, () =>
+    deps.journal.trades.replace(row, trade.updated_at),
+  );
+  if (!written) return null;
+  return {
+    trade_id: trade.trade_id,
+    ticker: trade.ticker,
+    exit_price: settlement.exit_price,
+    settlement_price: settlement.settlement_price,
+    assigned: settlement.assigned,
+  };
+}
+
+export async function markedPositions(
+  deps: PositionsDeps,
+  userId: string,
+  at: Date = marketNow(),
+): Promise<PositionsResponse> {
+  const open = await deps.journal.trades.all({ userId, order: 'opened', status: 'open' });
+  const unmarked: PositionsResponse['unmarked'] = [];
+  const settled: PositionsResponse['settled'] = [];
+  const toMark: StoredTrade[] = [];
+  for (const trade of open) {
+    if (!trade.legs || trade.legs.length === 0) {
+      unmarked.push({
+        trade_id: trade.trade_id,
+        ticker: trade.ticker,
+        reason: 'No legs recorded: track it from the scanner or a feed to mark it',
+      });
+      continue;
+    }
+    const expired = expiredOn(trade, at);
+    if (expired === null) {
+      toMark.push(trade);
+      continue;
+    }
+    if (deps.chains || !universeEntry(trade.ticker)) {
+      unmarked.push({
+        trade_id: trade.trade_id,
+        ticker: trade.ticker,
+        reason: `Expired ${expired}: settling it needs ${trade.ticker}'s close that day, which ${deps.chains ? 'the chain provider does not give' : 'the simulated market does not have'}; close it by hand`,
+      });
+      continue;
+    }
+    const result = await settle(deps, trade, at);
+    if (result) settled.push(result);
+  }
+
+  const chains = new Map<string, ServedMarkChain | string>();
+  for (const ticker of new Set(toMark.map((trade) => trade.ticker))) {
+    try {
+      chains.set(ticker, await chainFor(deps, ticker, at));
+    } catch (error) {
+      if (error instanceof UnknownSymbolError)
+        chains.set(ticker, `${ticker} has no option chain in this market`);
+      else if (error instanceof NotFoundError) chains.set(ticker, error.message);
+      else throw error;
+    }
+  }
+
+  const positions: MarkedPosition[] = [];
+  for (const trade of toMark) {
+    const served = chains.get(trade.ticker)!;
+    if (typeof served === 'string')
+      unmarked.push({ trade_id: trade.trade_id, ticker: trade.ticker, reason: served });
+    else positions.push(markTrade(trade, served.chain));
+  }
+
+  const served = [...chains.values()].filter((value): value is ServedMarkChain => typeof value !== 'string');
+  const asOf = served.map((s) => s.chain.asOf).sort()[0] ?? null;
+  const stale = served
+    .map((s) => s.provenance.stale)
+    .filter((s) => s !== null)
+    .sort((a, b) => b.ageSeconds - a.ageSeconds)[0];
+  return {
+    positions,
+    totals: portfolioTotals(positions),
+    unmarked,
+    settled,
+    provenance: {
+      source: deps.chains ? deps.chains.provider.name : 'simulated',
+      as_of: asOf,
+      delayed: served.some((s) => s.provenance.delayed),
+      stale: stale ? { reason: stale.reason, age_seconds: stale.ageSeconds } : null,
+    },
+    refresh_seconds: POSITIONS_REFRESH_MS / 1000,
+  };
+}

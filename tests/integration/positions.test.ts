@@ -1,0 +1,172 @@
+/**
+ * Open positions marked to the market, through the local API and dynalite: a position tracked
+ * from a scan is marked at the chain's executable prices, only for its owner; the marks follow the
+ * market's minute; an expired trade is settled at expiry once, with its assignment recorded.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeJwt } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { underlyingAt } from '@shared/market/quotes';
+import { optionChainSchema, scanResponseSchema } from '@shared/options/response-schemas';
+import { apiPath } from '@shared/routes';
+import { positionsResponseSchema } from '@shared/trades/position-schemas';
+import { expiryClose } from '@shared/trades/settlement';
+import { tradeSchema } from '@shared/trades/schemas';
+import { scanRowPrefill } from '@shared/trades/track-scan';
+import { prefillTracking } from '../../frontend/src/features/journal/hooks/use-journal-prefill';
+import {
+  api,
+  createUser,
+  documentClient,
+  useLocalStackEnvironment,
+  type TestUser,
+} from '../helpers/local-stack';
+
+let trader: TestUser;
+let other: TestUser;
+const userIdOf = (user: TestUser) => String(decodeJwt(user.accessToken).sub);
+
+beforeAll(async () => {
+  useLocalStackEnvironment();
+  [trader, other] = await Promise.all([createUser('positions'), createUser('positions-other')]);
+}, 60_000);
+
+async function journal() {
+  const { tradesRepo } = await import('../../lambdas/trades/repository');
+  const { statsCache } = await import('../../lambdas/trades/stats-cache');
+  const client = documentClient();
+  return { trades: tradesRepo(client, 'trades'), cache: statsCache(client, () => 'journal_cache') };
+}
+
+async function trackCondor(user: TestUser) {
+  const scanned = await api(apiPath('scanOptions'), {
+    method: 'POST',
+    token: user.accessToken,
+    body: { strategy: 'iron-condor', ivRank: 0, ticker: 'SPY' },
+  });
+  expect(scanned.status, scanned.text).toBe(200);
+  const scan = scanResponseSchema.parse(scanned.json);
+  const prefill = scanRowPrefill(scan.results[0]!, scan.source);
+  const created = await api(apiPath('createTrade'), {
+    method: 'POST',
+    token: user.accessToken,
+    body: {
+      ticker: prefill.ticker,
+      strategy: prefill.strategy,
+      side: prefill.side,
+      quantity: prefill.quantity,
+      entry_price: prefill.entry_price,
+      ...prefillTracking(prefill),
+    },
+  });
+  expect(created.status, created.text).toBe(201);
+  return tradeSchema.parse(created.json);
+}
+
+describe('GET /api/positions', () => {
+  it('marks a condor tracked from a scan at the chain’s bid and ask, for its owner only', async () => {
+    const trade = await trackCondor(trader);
+    let marked;
+    let chain;
+    // The chain and the marks must be of one minute: read again if the minute turned between them.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const response = await api(apiPath('getPositions'), { token: trader.accessToken });
+      expect(response.status, response.text).toBe(200);
+      marked = positionsResponseSchema.parse(response.json);
+      const expiration = trade.legs![0]!.expiration!;
+      const chained = await api(apiPath('getOptionsChain', {}, { symbol: 'SPY', expiration }), {
+        token: trader.accessToken,
+      });
+      chain = optionChainSchema.parse(chained.json);
+      if (chain.asOf === marked.provenance.as_of) break;
+    }
+    expect(marked!.provenance).toMatchObject({ source: 'simulated', delayed: false, stale: null });
+    expect(marked!.refresh_seconds).toBe(60);
+    const position = marked!.positions.find((p) => p.trade_id === trade.trade_id)!;
+    expect(position.legs).toHaveLength(4);
+    expect(position.legs.every((leg) => leg.marked_by === 'quote')).toBe(true);
+    const quote = (kind: string, strike: number | null) =>
+      chain!.contracts.find((c) => c.type === kind && c.strike === strike)!;
+    let toClose = 0;
+    for (const leg of trade.legs!) {
+      const q = quote(leg.kind, leg.strike);
+      toClose += leg.side === 'short' ? q.ask : -q.bid;
+    }
+    expect(position.close_price).toBeCloseTo(toClose, 6);
+    expect(position.unrealized_pnl).toBeCloseTo((trade.entry_price - toClose) * 100, 2);
+    expect(position.risk).toBe('defined');
+    expect(marked!.totals.positions).toBe(marked!.positions.length);
+    expect(marked!.totals.theta_per_day).toBeCloseTo(
+      marked!.positions.reduce((sum, p) => sum + p.greeks.theta_per_day, 0),
+      1,
+    );
+
+    const theirs = await api(apiPath('getPositions'), { token: other.accessToken });
+    expect(theirs.status).toBe(200);
+    const otherPositions = positionsResponseSchema.parse(theirs.json);
+    expect(otherPositions.positions.map((p) => p.trade_id)).not.toContain(trade.trade_id);
+  }, 60_000);
+
+  it('marks again on the next minute, from that minute’s market', async () => {
+    const trade = await trackCondor(trader);
+    const { markedPositions } = await import('../../lambdas/positions/service');
+    const deps = { journal: await journal(), chains: null };
+    const first = new Date('2026-11-25T15:30:00.000Z');
+    const next = new Date(first.getTime() + 60_000);
+    const read = async (at: Date) =>
+      positionsResponseSchema.parse(await markedPositions(deps, userIdOf(trader), at));
+    const [a, again, b] = [await read(first), await read(first), await read(next)];
+    const at = (r: typeof a) => r.positions.find((p) => p.trade_id === trade.trade_id)!;
+    expect(a.provenance.as_of).toBe('2026-11-25T15:30:00.000Z');
+    expect(b.provenance.as_of).toBe('2026-11-25T15:31:00.000Z');
+    expect(at(again)).toEqual(at(a));
+    expect(at(b).underlying_price).not.toBe(at(a).underlying_price);
+    expect(at(b).close_price_mid).not.toBe(at(a).close_price_mid);
+  }, 60_000);
+
+  it('settles an expired put spread at its intrinsic value once, recording the assignment', async () => {
+    const expiration = '2026-11-20';
+    const close = underlyingAt('SPY', expiryClose(expiration)).spot;
+    const short = Math.round(close) + 5; // in the money at the close: assigned
+    const long = Math.round(close) - 5; // out of the money
+    const created = await api(apiPath('createTrade'), {
+      method: 'POST',
+      token: other.accessToken,
+      body: {
+        ticker: 'SPY',
+        strategy: 'Bull Put Spread',
+        side: 'credit',
+        entry_price: 1.5,
+        opened_at: '2026-11-10T15:00:00.000Z',
+        legs: [
+          { kind: 'put', side: 'short', quantity: 1, strike: short, expiration, premium: 3 },
+          { kind: 'put', side: 'long', quantity: 1, strike: long, expiration, premium: 1.5 },
+        ],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const trade = tradeSchema.parse(created.json);
+    const { markedPositions } = await import('../../lambdas/positions/service');
+    const deps = { journal: await journal(), chains: null };
+    const now = new Date('2026-11-25T15:30:00.000Z');
+
+    const first = await markedPositions(deps, userIdOf(other), now);
+    const settled = first.settled.find((s) => s.trade_id === trade.trade_id)!;
+    // A credit spread costs the short put's intrinsic value to close: strike - close.
+    expect(settled.exit_price).toBeCloseTo(short - close, 4);
+    expect(settled.settlement_price).toBe(close);
+    expect(settled.assigned).toHaveLength(1);
+    expect(settled.assigned[0]).toContain(`100 shares bought at ${short.toFixed(2)}`);
+    expect(first.positions.map((p) => p.trade_id)).not.toContain(trade.trade_id);
+
+    const second = await markedPositions(deps, userIdOf(other), now);
+    expect(second.settled).toEqual([]);
+    const stored = await documentClient().send(
+      new GetCommand({ TableName: 'trades', Key: { user_id: userIdOf(other), trade_id: trade.trade_id } }),
+    );
+    expect(stored.Item!.exit_price).toBeCloseTo(short - close, 4);
+    expect(stored.Item!.closed_at).toBe(expiryClose(expiration).toISOString());
+    expect(stored.Item!.tags).toEqual(['expired', 'assigned']);
+    expect(stored.Item!.notes).toContain('Assigned: short');
+  }, 60_000);
+});
