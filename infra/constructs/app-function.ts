@@ -107,6 +107,7 @@ export class AppFunction extends Construct {
         [runtimeEnv.chainsProvider]: stage.marketData.chains,
         [runtimeEnv.newsProvider]: stage.marketData.news,
         [runtimeEnv.socialProvider]: stage.marketData.social,
+        [runtimeEnv.darkPoolProvider]: stage.marketData.darkPool,
         POWERTOOLS_SERVICE_NAME: props.service,
         POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(stage.name),
         ...sourceMapsEnvironment,

@@ -4,7 +4,15 @@
  */
 import { ChainProviderError } from '@shared/providers/chains/chain';
 import { FeedProviderError, type FetchJson } from '@shared/providers/feeds/feed-providers';
+import { readSecret } from '../common/secrets';
 import { fetchJsonWith } from '../market/chain-source';
+
+/** Polygon's key as its bearer header; a missing key is the provider failing (said so), not a 500. */
+export async function polygonKeyHeaders(): Promise<Record<string, string>> {
+  const key = await readSecret('marketDataApiKey');
+  if (!key) throw new FeedProviderError('has no API key here (the market data API key is not set)');
+  return { authorization: `Bearer ${key}` };
+}
 
 export function feedFetchJson(
   headers: () => Promise<Record<string, string>> = async () => ({}),

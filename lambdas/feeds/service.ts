@@ -15,6 +15,7 @@ import {
   type FeedName,
   type FeedQuery,
   type FeedResponse,
+  type SimulatedFeedItem,
 } from '@shared/feeds/schemas';
 import { DEFAULT_FEED_SEED } from '@shared/feeds/timeline';
 import { isoDateOf, newYorkTime } from '@shared/market/calendar';
@@ -72,7 +73,7 @@ export function itemsForRun<F extends FeedName>(
   newest: string | null,
   now: Date,
   seed = DEFAULT_FEED_SEED,
-): FeedItem<F>[] {
+): SimulatedFeedItem<F>[] {
   const t = now.getTime();
   const horizon = t + RUN_HORIZON_MS;
   if (newest === null) {

@@ -50,6 +50,10 @@ export const runtimeEnv = {
   socialProvider: 'SOCIAL_PROVIDER',
   /** Base URL of StockTwits' API (unset: api.stocktwits.com; tests point it at a local server). */
   stocktwitsBaseUrl: 'STOCKTWITS_BASE_URL',
+  /** 'simulated' (default) or 'polygon': where the Dark Pool Flow feed's prints come from. */
+  darkPoolProvider: 'DARKPOOL_PROVIDER',
+  /** Comma-separated symbols whose off-exchange blocks the feeds job reads (unset: DARKPOOL_WATCHLIST). */
+  darkPoolSymbols: 'DARKPOOL_SYMBOLS',
   /** Comma-separated symbols whose StockTwits streams the chatter job reads (unset: SOCIAL_WATCHLIST). */
   socialSymbols: 'SOCIAL_SYMBOLS',
   /** 'true' where only requests with CloudFront's origin-verify header are served (AWS and `npm start`). */

@@ -1,9 +1,11 @@
 /**
- * A local HTTP server standing in for Polygon's news and StockTwits' symbol streams, serving the
- * recorded bodies (tests/fixtures/SOURCES.md) at each API's path: `/v2/reference/news` the
- * recorded AAPL page (OpenBB's cassette), `/api/2/streams/symbol/F.json` the recorded F stream;
- * any other path answers 404. `fail` makes every answer that status instead. Each request's path
- * and Authorization header are kept.
+ * A local HTTP server standing in for Polygon's news, trades and quotes and StockTwits' symbol
+ * streams, serving the recorded bodies (tests/fixtures/SOURCES.md) at each API's path:
+ * `/v2/reference/news` the recorded AAPL page (OpenBB's cassette), `/api/2/streams/symbol/F.json`
+ * the recorded F stream, `/v3/trades/AAPL` the recorded AAPL trades (client-python's mock, no TRF
+ * print) or, after `serveTrades('trf')`, the hand-written TRF blocks in the same shape, and
+ * `/v3/quotes/AAPL` the recorded NBBO page; any other path answers 404. `fail` makes every answer
+ * that status instead. Each request's path and Authorization header are kept.
  */
 import { readFileSync } from 'node:fs';
 
@@ -12,19 +14,29 @@ const fixture = (path: string) =>
 
 export const recordedNewsPage = fixture('polygon/news-AAPL.openbb-cassette.json');
 export const recordedStreamF = fixture('stocktwits/symbol-F.khbrendle-stocktwits.json');
+export const recordedTradesAapl = fixture('polygon/trades-AAPL.client-python.json');
+export const handwrittenTrfTradesAapl = fixture('polygon/trades-AAPL-trf.handwritten.json');
+export const recordedQuotesAapl = fixture('polygon/quotes-AAPL.client-python.json');
 
 export async function startFeedProviderStandIn() {
   const { createServer } = await import('node:http');
   const requests: { path: string; authorization: string | undefined }[] = [];
-  const state = { fail: null as number | null };
+  const state = { fail: null as number | null, trades: 'recorded' as 'recorded' | 'trf' };
   const server = createServer((req, res) => {
     const path = req.url ?? '';
     requests.push({ path, authorization: req.headers.authorization });
+    const route = path.split('?')[0];
     const body = path.startsWith('/v2/reference/news?')
       ? recordedNewsPage
-      : path === '/api/2/streams/symbol/F.json'
+      : route === '/api/2/streams/symbol/F.json'
         ? recordedStreamF
-        : null;
+        : route === '/v3/trades/AAPL'
+          ? state.trades === 'recorded'
+            ? recordedTradesAapl
+            : handwrittenTrfTradesAapl
+          : route === '/v3/quotes/AAPL'
+            ? recordedQuotesAapl
+            : null;
     const status = state.fail ?? (body ? 200 : 404);
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(status === 200 ? body : JSON.stringify({ error: `stand-in answered ${status}` }));
@@ -35,6 +47,7 @@ export async function startFeedProviderStandIn() {
     url: `http://127.0.0.1:${port}`,
     requests,
     failWith: (status: number | null) => void (state.fail = status),
+    serveTrades: (which: 'recorded' | 'trf') => void (state.trades = which),
     close: () => {
       server.closeAllConnections();
       return new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,7 +1,7 @@
 /**
  * Which provider each live feed may come from (issue 23), chosen per stage like quotes and chains:
- * `marketData.news` and `marketData.social` in infra/config/stages.ts, NEWS_PROVIDER and
- * SOCIAL_PROVIDER for `npm start`. 'simulated' is the default everywhere. Pure names, schemas and
+ * `marketData.news`, `marketData.social` and `marketData.darkPool` in infra/config/stages.ts,
+ * NEWS_PROVIDER, SOCIAL_PROVIDER and DARKPOOL_PROVIDER for `npm start`. 'simulated' is the default everywhere. Pure names, schemas and
  * the provider error; the adapters are beside this file, the sources in lambdas/feeds/*-source.ts.
  */
 import * as z from 'zod';
@@ -11,6 +11,9 @@ export type NewsProviderName = (typeof NEWS_PROVIDERS)[number];
 
 export const SOCIAL_PROVIDERS = ['simulated', 'stocktwits'] as const;
 export type SocialProviderName = (typeof SOCIAL_PROVIDERS)[number];
+
+export const DARKPOOL_PROVIDERS = ['simulated', 'polygon'] as const;
+export type DarkPoolProviderName = (typeof DARKPOOL_PROVIDERS)[number];
 
 /** Every name an item's or a response's `provider` may carry. */
 export const FEED_PROVIDERS = ['simulated', 'polygon', 'stocktwits'] as const;
@@ -22,6 +25,13 @@ export const feedProviderLabels: Record<FeedProviderName, string> = {
   polygon: 'Polygon',
   stocktwits: 'StockTwits',
 };
+
+/**
+ * Whether the scheduled feeds job reads a provider with the Polygon key (the marketDataApiKey
+ * secret): infra grants it the secret on exactly those stages.
+ */
+export const feedsJobNeedsMarketDataKey = (marketData: { darkPool: DarkPoolProviderName }) =>
+  marketData.darkPool === 'polygon';
 
 /**
  * A real provider's latest answer failed and its last good items are served instead: why, and
