@@ -7,6 +7,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
   type DarkPoolProviderName,
+  type FlowProviderName,
   type NewsProviderName,
   type SocialProviderName,
 } from '@shared/providers/feeds/feed-providers';
@@ -125,6 +126,8 @@ export interface MarketDataConfig {
   social: SocialProviderName;
   /** Dark Pool Flow: Polygon's trades (FINRA TRF blocks; the same key, granted to the feeds job). */
   darkPool: DarkPoolProviderName;
+  /** Market Alerts' options flow: Unusual Whales' flow alerts (its token in unusualWhalesApiKey). */
+  flow: FlowProviderName;
 }
 
 export interface StageConfig {
@@ -216,6 +219,7 @@ export const stages: Record<StageName, StageConfig> = {
       news: 'simulated',
       social: 'simulated',
       darkPool: 'simulated',
+      flow: 'simulated',
     },
     // Off for cost: two web ACLs and their rules are ~$18 a month, about half of dev's bill; dev's
     // sign-up is then limited by nothing but Cognito's own quotas (docs/decisions/edge-waf.md).
@@ -246,6 +250,7 @@ export const stages: Record<StageName, StageConfig> = {
       news: 'simulated',
       social: 'simulated',
       darkPool: 'simulated',
+      flow: 'simulated',
     },
     waf: { enabled: true, rateLimits: wafRateLimits },
     alarms: {

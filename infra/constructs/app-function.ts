@@ -108,6 +108,7 @@ export class AppFunction extends Construct {
         [runtimeEnv.newsProvider]: stage.marketData.news,
         [runtimeEnv.socialProvider]: stage.marketData.social,
         [runtimeEnv.darkPoolProvider]: stage.marketData.darkPool,
+        [runtimeEnv.flowProvider]: stage.marketData.flow,
         POWERTOOLS_SERVICE_NAME: props.service,
         POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(stage.name),
         ...sourceMapsEnvironment,

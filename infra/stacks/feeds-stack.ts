@@ -6,7 +6,7 @@ import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { type Construct } from 'constructs';
 import { type TableAccess } from '@shared/routes';
-import { feedsJobNeedsMarketDataKey } from '@shared/providers/feeds/feed-providers';
+import { feedsJobSecrets } from '@shared/providers/feeds/feed-providers';
 import { type ScheduleDefinition, schedules } from '@shared/schedules';
 import { type SecretKey } from '@shared/secrets';
 import { type TableKey } from '@shared/tables';
@@ -56,9 +56,10 @@ export class FeedsStack extends Stack {
     for (const [key, access] of Object.entries(job.tables) as [TableKey, TableAccess][]) {
       jobFunction.bindTable(key, props.tables[key], access);
     }
-    // The feeds job reads Polygon's trades with the stage's key only where a feed's provider needs it.
-    if (job.id === 'generateFeeds' && feedsJobNeedsMarketDataKey(props.context.stage.marketData))
-      jobFunction.bindSecret('marketDataApiKey', props.secrets.marketDataApiKey);
+    // The feeds job holds a provider's key only where a feed of the stage reads that provider.
+    if (job.id === 'generateFeeds')
+      for (const key of feedsJobSecrets(props.context.stage.marketData))
+        jobFunction.bindSecret(key, props.secrets[key]);
     this.jobs[job.id] = jobFunction;
 
     new Schedule(this, `${job.id}Schedule`, {

@@ -209,8 +209,14 @@ export async function readFeed<F extends FeedName>(
     source: view.source,
     stale: view.stale,
   };
-  if (feed === 'alerts')
-    return { ...base, todayCount: await todayCount(deps.feeds, stored, now) } as FeedResponse<F>;
+  if (feed === 'alerts') {
+    // A provider's alerts are not tallied by the run: count its stored alerts of today.
+    const count =
+      view.source === 'simulated'
+        ? await todayCount(deps.feeds, stored, now)
+        : view.items.filter((a) => newYorkDay(a.timestamp) === newYorkDay(nowIso)).length;
+    return { ...base, todayCount: count } as FeedResponse<F>;
+  }
   return { ...base, ...feedExtras(feed, page.matched) } as FeedResponse<F>;
 }
 

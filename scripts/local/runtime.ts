@@ -21,6 +21,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AppConfig } from '@shared/config/app-config';
 import {
   DARKPOOL_PROVIDERS,
+  FLOW_PROVIDERS,
   NEWS_PROVIDERS,
   providerFromEnv,
   SOCIAL_PROVIDERS,
@@ -180,9 +181,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const news = providerFromEnv(NEWS_PROVIDERS, runtimeEnv.newsProvider);
   const social = providerFromEnv(SOCIAL_PROVIDERS, runtimeEnv.socialProvider);
   const darkPool = providerFromEnv(DARKPOOL_PROVIDERS, runtimeEnv.darkPoolProvider);
-  if (news !== 'simulated' || social !== 'simulated' || darkPool !== 'simulated')
+  const flow = providerFromEnv(FLOW_PROVIDERS, runtimeEnv.flowProvider);
+  if ([news, social, darkPool, flow].some((provider) => provider !== 'simulated'))
     log(
-      `Feeds: summary news from ${news}, Risky Chatter from ${social}, Dark Pool Flow from ${darkPool} (docs/providers.md)`,
+      `Feeds: summary news from ${news}, Risky Chatter from ${social}, Dark Pool Flow from ${darkPool}, options flow alerts from ${flow} (docs/providers.md)`,
     );
   const dataDir = resolve(ROOT_DIR, options.dataDir ?? '.data');
   mkdirSync(dataDir, { recursive: true });

@@ -133,6 +133,7 @@ function functionEnvironment(service: string): Record<string, string> {
     [runtimeEnv.newsProvider]: 'simulated',
     [runtimeEnv.socialProvider]: 'simulated',
     [runtimeEnv.darkPoolProvider]: 'simulated',
+    [runtimeEnv.flowProvider]: 'simulated',
     POWERTOOLS_SERVICE_NAME: service,
     POWERTOOLS_METRICS_NAMESPACE: metricsNamespace('bench'),
     ...Object.fromEntries(

@@ -4,7 +4,8 @@
  * `/v2/reference/news` the recorded AAPL page (OpenBB's cassette), `/api/2/streams/symbol/F.json`
  * the recorded F stream, `/v3/trades/AAPL` the recorded AAPL trades (client-python's mock, no TRF
  * print) or, after `serveTrades('trf')`, the hand-written TRF blocks in the same shape, and
- * `/v3/quotes/AAPL` the recorded NBBO page; any other path answers 404. `fail` makes every answer
+ * `/v3/quotes/AAPL` the recorded NBBO page, `/api/option-trades/flow-alerts` Unusual Whales'
+ * example flow alerts list (its OpenAPI spec's); any other path answers 404. `fail` makes every answer
  * that status instead. Each request's path and Authorization header are kept.
  */
 import { readFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ export const recordedStreamF = fixture('stocktwits/symbol-F.khbrendle-stocktwits
 export const recordedTradesAapl = fixture('polygon/trades-AAPL.client-python.json');
 export const handwrittenTrfTradesAapl = fixture('polygon/trades-AAPL-trf.handwritten.json');
 export const recordedQuotesAapl = fixture('polygon/quotes-AAPL.client-python.json');
+export const recordedFlowAlerts = fixture('unusualwhales/flow-alerts.uw-openapi-example.json');
 
 export async function startFeedProviderStandIn() {
   const { createServer } = await import('node:http');
@@ -36,7 +38,9 @@ export async function startFeedProviderStandIn() {
             : handwrittenTrfTradesAapl
           : route === '/v3/quotes/AAPL'
             ? recordedQuotesAapl
-            : null;
+            : route === '/api/option-trades/flow-alerts'
+              ? recordedFlowAlerts
+              : null;
     const status = state.fail ?? (body ? 200 : 404);
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(status === 200 ? body : JSON.stringify({ error: `stand-in answered ${status}` }));

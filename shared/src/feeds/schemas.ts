@@ -63,7 +63,28 @@ export const alertTriggerSchema = z.object({
 });
 export type AlertTrigger = z.infer<typeof alertTriggerSchema>;
 
-/** A Market Alerts feed item (spec 3). Price, change and volume are the model's at `timestamp`. */
+/** A provider's options flow alert: the contracts, premium and sides it was read from (docs/providers.md). */
+export const optionsFlowSchema = z.object({
+  /** The provider's rule that fired (e.g. Unusual Whales' RepeatedHits). */
+  rule: z.string(),
+  contracts: count,
+  /** Dollars paid for them, and the part paid at the ask and at the bid. */
+  premium: z.number().nonnegative(),
+  askSidePremium: z.number().nonnegative(),
+  bidSidePremium: z.number().nonnegative(),
+  /** The contract's volume that day and its open interest. */
+  contractVolume: count,
+  openInterest: count,
+  optionPrice: z.number().nonnegative(),
+  sweep: z.boolean(),
+});
+export type OptionsFlow = z.infer<typeof optionsFlowSchema>;
+
+/**
+ * A Market Alerts feed item (spec 3). Price, change and volume are the model's at `timestamp`
+ * on a simulated alert; a provider's flow alert has the underlying's price it reported and its
+ * `flow` instead of the session's change and volume (which the provider does not give).
+ */
 export const marketAlertSchema = z.object({
   id: z.string(),
   ticker: z.string(),
@@ -72,9 +93,11 @@ export const marketAlertSchema = z.object({
   timestamp,
   severity: z.enum(alertSeverities),
   price: z.number().nonnegative(),
-  changePercent: z.number(),
+  changePercent: z.number().optional(),
   /** Shares traded in the session so far. */
-  volume: count,
+  volume: count.optional(),
+  /** A provider's options flow alert: what it was read from. */
+  flow: optionsFlowSchema.optional(),
   bias: z.enum(biases),
   trigger: alertTriggerSchema,
   /** Where the item came from: 'simulated' or the stage's provider (docs/providers.md); unset = simulated. */
@@ -85,6 +108,8 @@ export const marketAlertSchema = z.object({
     .optional(),
 });
 export type MarketAlert = z.infer<typeof marketAlertSchema>;
+/** A simulated alert: the model's change and volume always given. */
+export type SimulatedMarketAlert = MarketAlert & { changePercent: number; volume: number };
 
 export const tradeSides = ['buy', 'sell'] as const;
 export type TradeSide = (typeof tradeSides)[number];

@@ -209,6 +209,7 @@ describe('route functions', () => {
       else if (name === runtimeEnv.newsProvider) expect(value).toBe(stage.marketData.news);
       else if (name === runtimeEnv.socialProvider) expect(value).toBe(stage.marketData.social);
       else if (name === runtimeEnv.darkPoolProvider) expect(value).toBe(stage.marketData.darkPool);
+      else if (name === runtimeEnv.flowProvider) expect(value).toBe(stage.marketData.flow);
       else if (name === runtimeEnv.originVerifyRequired) expect(value).toBe('true');
       else if (name === 'NODE_OPTIONS') expect(value).toBe('--enable-source-maps');
       else if (name === 'POWERTOOLS_SERVICE_NAME') expect(value).toBe(route.area);
@@ -271,6 +272,7 @@ describe("the stage's feed providers", () => {
           [runtimeEnv.newsProvider]: 'polygon',
           [runtimeEnv.socialProvider]: 'stocktwits',
           [runtimeEnv.darkPoolProvider]: 'polygon',
+          [runtimeEnv.flowProvider]: 'unusualwhales',
         });
       }
       // Polygon's news is read by the summary and by the assistant's summary tool, with the Polygon key.

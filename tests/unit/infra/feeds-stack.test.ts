@@ -25,7 +25,7 @@ const rate = (minutes: number) => `rate(${minutes} ${minutes === 1 ? 'minute' : 
 
 describe('scheduled jobs', () => {
   it(
-    "tells the feeds job the stage's social and dark pool providers, and grants it the Polygon key only where its dark pool provider is Polygon",
+    "tells the feeds job the stage's feed providers, and grants it the Polygon key and Unusual Whales' token only where its dark pool and flow providers need them",
     async () => {
       const full = (await loadStage('full')).templates.feeds;
       const { properties } = findFunction(full, 'generateFeeds');
@@ -33,15 +33,18 @@ describe('scheduled jobs', () => {
       expect(variables).toMatchObject({
         [runtimeEnv.socialProvider]: 'stocktwits',
         [runtimeEnv.darkPoolProvider]: 'polygon',
+        [runtimeEnv.flowProvider]: 'unusualwhales',
       });
       expect(Object.keys(variables).filter((name) => name.startsWith('SECRET_ARN_'))).toEqual([
         secrets.marketDataApiKey.arnEnvVar,
+        secrets.unusualWhalesApiKey.arnEnvVar,
       ]);
       const dev = (findFunction(feeds, 'generateFeeds').properties.Environment as { Variables: object })
         .Variables;
       expect(dev).toMatchObject({
         [runtimeEnv.socialProvider]: 'simulated',
         [runtimeEnv.darkPoolProvider]: 'simulated',
+        [runtimeEnv.flowProvider]: 'simulated',
       });
       expect(Object.keys(dev).filter((name) => name.startsWith('SECRET_ARN_'))).toEqual([]);
     },
