@@ -7,6 +7,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
   type DarkPoolProviderName,
+  type EarningsProviderName,
   type FlowProviderName,
   type NewsProviderName,
   type SocialProviderName,
@@ -128,6 +129,8 @@ export interface MarketDataConfig {
   darkPool: DarkPoolProviderName;
   /** Market Alerts' options flow: Unusual Whales' flow alerts (its token in unusualWhalesApiKey). */
   flow: FlowProviderName;
+  /** The earnings calendar over the simulated one: Nasdaq's public calendar (no key). */
+  earnings: EarningsProviderName;
 }
 
 export interface StageConfig {
@@ -220,6 +223,7 @@ export const stages: Record<StageName, StageConfig> = {
       social: 'simulated',
       darkPool: 'simulated',
       flow: 'simulated',
+      earnings: 'simulated',
     },
     // Off for cost: two web ACLs and their rules are ~$18 a month, about half of dev's bill; dev's
     // sign-up is then limited by nothing but Cognito's own quotas (docs/decisions/edge-waf.md).
@@ -251,6 +255,7 @@ export const stages: Record<StageName, StageConfig> = {
       social: 'simulated',
       darkPool: 'simulated',
       flow: 'simulated',
+      earnings: 'simulated',
     },
     waf: { enabled: true, rateLimits: wafRateLimits },
     alarms: {

@@ -109,6 +109,7 @@ export class AppFunction extends Construct {
         [runtimeEnv.socialProvider]: stage.marketData.social,
         [runtimeEnv.darkPoolProvider]: stage.marketData.darkPool,
         [runtimeEnv.flowProvider]: stage.marketData.flow,
+        [runtimeEnv.earningsProvider]: stage.marketData.earnings,
         POWERTOOLS_SERVICE_NAME: props.service,
         POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(stage.name),
         ...sourceMapsEnvironment,

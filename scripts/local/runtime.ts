@@ -21,6 +21,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AppConfig } from '@shared/config/app-config';
 import {
   DARKPOOL_PROVIDERS,
+  EARNINGS_PROVIDERS,
   FLOW_PROVIDERS,
   NEWS_PROVIDERS,
   providerFromEnv,
@@ -182,9 +183,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const social = providerFromEnv(SOCIAL_PROVIDERS, runtimeEnv.socialProvider);
   const darkPool = providerFromEnv(DARKPOOL_PROVIDERS, runtimeEnv.darkPoolProvider);
   const flow = providerFromEnv(FLOW_PROVIDERS, runtimeEnv.flowProvider);
-  if ([news, social, darkPool, flow].some((provider) => provider !== 'simulated'))
+  const earnings = providerFromEnv(EARNINGS_PROVIDERS, runtimeEnv.earningsProvider);
+  if ([news, social, darkPool, flow, earnings].some((provider) => provider !== 'simulated'))
     log(
-      `Feeds: summary news from ${news}, Risky Chatter from ${social}, Dark Pool Flow from ${darkPool}, options flow alerts from ${flow} (docs/providers.md)`,
+      `Feeds: summary news from ${news}, Risky Chatter from ${social}, Dark Pool Flow from ${darkPool}, options flow alerts from ${flow}, earnings dates from ${earnings} (docs/providers.md)`,
     );
   const dataDir = resolve(ROOT_DIR, options.dataDir ?? '.data');
   mkdirSync(dataDir, { recursive: true });

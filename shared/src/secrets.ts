@@ -63,6 +63,12 @@ export const runtimeEnv = {
   flowProvider: 'FLOW_PROVIDER',
   /** Base URL of Unusual Whales' API (unset: api.unusualwhales.com; tests point it at a local server). */
   unusualWhalesBaseUrl: 'UNUSUAL_WHALES_BASE_URL',
+  /** 'simulated' (default) or 'nasdaq': the earnings calendar laid over the simulated one. */
+  earningsProvider: 'EARNINGS_PROVIDER',
+  /** Base URL of Nasdaq's calendar API (unset: api.nasdaq.com; tests point it at a local server). */
+  nasdaqBaseUrl: 'NASDAQ_BASE_URL',
+  /** Seconds the provider's earnings calendar is kept before it is read again (unset: 21,600). */
+  earningsRefreshSeconds: 'EARNINGS_REFRESH_SECONDS',
   /** Comma-separated symbols whose StockTwits streams the chatter job reads (unset: SOCIAL_WATCHLIST). */
   socialSymbols: 'SOCIAL_SYMBOLS',
   /** 'true' where only requests with CloudFront's origin-verify header are served (AWS and `npm start`). */

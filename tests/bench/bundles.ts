@@ -134,6 +134,7 @@ function functionEnvironment(service: string): Record<string, string> {
     [runtimeEnv.socialProvider]: 'simulated',
     [runtimeEnv.darkPoolProvider]: 'simulated',
     [runtimeEnv.flowProvider]: 'simulated',
+    [runtimeEnv.earningsProvider]: 'simulated',
     POWERTOOLS_SERVICE_NAME: service,
     POWERTOOLS_METRICS_NAMESPACE: metricsNamespace('bench'),
     ...Object.fromEntries(

@@ -5,7 +5,9 @@
  * the recorded F stream, `/v3/trades/AAPL` the recorded AAPL trades (client-python's mock, no TRF
  * print) or, after `serveTrades('trf')`, the hand-written TRF blocks in the same shape, and
  * `/v3/quotes/AAPL` the recorded NBBO page, `/api/option-trades/flow-alerts` Unusual Whales'
- * example flow alerts list (its OpenAPI spec's); any other path answers 404. `fail` makes every answer
+ * example flow alerts list (its OpenAPI spec's), `/api/calendar/earnings?date=2024-07-01` Nasdaq's
+ * recorded calendar of that day (any other date: `handwrittenEarningsPages`' page for it, else a
+ * hand-written day without reports); any other path answers 404. `fail` makes every answer
  * that status instead. Each request's path and Authorization header are kept.
  */
 import { readFileSync } from 'node:fs';
@@ -19,6 +21,24 @@ export const recordedTradesAapl = fixture('polygon/trades-AAPL.client-python.jso
 export const handwrittenTrfTradesAapl = fixture('polygon/trades-AAPL-trf.handwritten.json');
 export const recordedQuotesAapl = fixture('polygon/quotes-AAPL.client-python.json');
 export const recordedFlowAlerts = fixture('unusualwhales/flow-alerts.uw-openapi-example.json');
+export const recordedEarnings20240701 = fixture('nasdaq/earnings-2024-07-01.openbb-cassette.json');
+
+/** Hand-written, in the recorded calendar's shape: one report of `symbol` (`time-pre-market`, ...). */
+export const handwrittenEarningsPage = (rows: { symbol: string; time: string }[]) =>
+  JSON.stringify({
+    data: { asOf: 'hand-written', rows: rows.map((row) => ({ ...row, name: row.symbol })) },
+    message: null,
+    status: { rCode: 200, bCodeMessage: null, developerMessage: null },
+  });
+/** AAPL reports before the open on 2024-07-02 (hand-written). */
+export const handwrittenEarningsPages: Record<string, string> = {
+  '2024-07-02': handwrittenEarningsPage([{ symbol: 'AAPL', time: 'time-pre-market' }]),
+};
+
+const earningsPage = (date: string) =>
+  date === '2024-07-01'
+    ? recordedEarnings20240701
+    : (handwrittenEarningsPages[date] ?? handwrittenEarningsPage([]));
 
 export async function startFeedProviderStandIn() {
   const { createServer } = await import('node:http');
@@ -40,7 +60,9 @@ export async function startFeedProviderStandIn() {
             ? recordedQuotesAapl
             : route === '/api/option-trades/flow-alerts'
               ? recordedFlowAlerts
-              : null;
+              : route === '/api/calendar/earnings'
+                ? earningsPage(new URL(path, 'http://stand-in').searchParams.get('date') ?? '')
+                : null;
     const status = state.fail ?? (body ? 200 : 404);
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(status === 200 ? body : JSON.stringify({ error: `stand-in answered ${status}` }));

@@ -210,6 +210,7 @@ describe('route functions', () => {
       else if (name === runtimeEnv.socialProvider) expect(value).toBe(stage.marketData.social);
       else if (name === runtimeEnv.darkPoolProvider) expect(value).toBe(stage.marketData.darkPool);
       else if (name === runtimeEnv.flowProvider) expect(value).toBe(stage.marketData.flow);
+      else if (name === runtimeEnv.earningsProvider) expect(value).toBe(stage.marketData.earnings);
       else if (name === runtimeEnv.originVerifyRequired) expect(value).toBe('true');
       else if (name === 'NODE_OPTIONS') expect(value).toBe('--enable-source-maps');
       else if (name === 'POWERTOOLS_SERVICE_NAME') expect(value).toBe(route.area);

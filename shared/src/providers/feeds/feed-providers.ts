@@ -19,6 +19,9 @@ export type DarkPoolProviderName = (typeof DARKPOOL_PROVIDERS)[number];
 export const FLOW_PROVIDERS = ['simulated', 'unusualwhales'] as const;
 export type FlowProviderName = (typeof FLOW_PROVIDERS)[number];
 
+export const EARNINGS_PROVIDERS = ['simulated', 'nasdaq'] as const;
+export type EarningsProviderName = (typeof EARNINGS_PROVIDERS)[number];
+
 /** Every name an item's or a response's `provider` may carry. */
 export const FEED_PROVIDERS = ['simulated', 'polygon', 'stocktwits', 'unusualwhales'] as const;
 export type FeedProviderName = (typeof FEED_PROVIDERS)[number];
