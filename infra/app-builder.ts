@@ -66,6 +66,7 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
     ...common,
     context,
     tables: data.tables,
+    secrets: data.secrets,
     description: `Scheduled feed jobs (${stage.name})`,
   });
   const waf = stage.waf.enabled

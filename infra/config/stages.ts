@@ -5,7 +5,13 @@
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { type NewsProviderName, type SocialProviderName } from '@shared/providers/feeds/feed-providers';
+import {
+  type DarkPoolProviderName,
+  type EarningsProviderName,
+  type FlowProviderName,
+  type NewsProviderName,
+  type SocialProviderName,
+} from '@shared/providers/feeds/feed-providers';
 import { type RouteId } from '@shared/routes';
 
 export interface FederatedIdentityProviderConfig {
@@ -119,6 +125,12 @@ export interface MarketDataConfig {
   chains: 'simulated' | 'cboe' | 'polygon';
   news: NewsProviderName;
   social: SocialProviderName;
+  /** Dark Pool Flow: Polygon's trades (FINRA TRF blocks; the same key, granted to the feeds job). */
+  darkPool: DarkPoolProviderName;
+  /** Market Alerts' options flow: Unusual Whales' flow alerts (its token in unusualWhalesApiKey). */
+  flow: FlowProviderName;
+  /** The earnings calendar over the simulated one: Nasdaq's public calendar (no key). */
+  earnings: EarningsProviderName;
 }
 
 export interface StageConfig {
@@ -204,7 +216,15 @@ export const stages: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.TWO_WEEKS,
     logLevel: 'debug',
     siteGate: true,
-    marketData: { quotes: 'simulated', chains: 'simulated', news: 'simulated', social: 'simulated' },
+    marketData: {
+      quotes: 'simulated',
+      chains: 'simulated',
+      news: 'simulated',
+      social: 'simulated',
+      darkPool: 'simulated',
+      flow: 'simulated',
+      earnings: 'simulated',
+    },
     // Off for cost: two web ACLs and their rules are ~$18 a month, about half of dev's bill; dev's
     // sign-up is then limited by nothing but Cognito's own quotas (docs/decisions/edge-waf.md).
     waf: { enabled: false, rateLimits: wafRateLimits },
@@ -228,7 +248,15 @@ export const stages: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.THREE_MONTHS,
     logLevel: 'info',
     siteGate: true,
-    marketData: { quotes: 'simulated', chains: 'simulated', news: 'simulated', social: 'simulated' },
+    marketData: {
+      quotes: 'simulated',
+      chains: 'simulated',
+      news: 'simulated',
+      social: 'simulated',
+      darkPool: 'simulated',
+      flow: 'simulated',
+      earnings: 'simulated',
+    },
     waf: { enabled: true, rateLimits: wafRateLimits },
     alarms: {
       periodMinutes: 5,

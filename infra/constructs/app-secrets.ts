@@ -8,6 +8,8 @@ const descriptions: Record<SecretKey, string> = {
   openaiApiKey: 'OpenAI API key for the AI analyst; replace the generated placeholder with the real key.',
   siteGate: 'Site gate password and cookie signing material; replace the generated placeholder.',
   marketDataApiKey: 'API key of the real market-data provider (used when the stage selects one).',
+  unusualWhalesApiKey:
+    "Unusual Whales API token for Market Alerts' options flow (used when the stage's flow provider is Unusual Whales).",
   hashingKey:
     'HMAC key for hashing viewer addresses kept for rate limits and abuse checks; the generated value is the key.',
   originVerify:

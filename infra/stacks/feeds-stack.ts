@@ -1,11 +1,14 @@
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { type CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { type Construct } from 'constructs';
 import { type TableAccess } from '@shared/routes';
+import { feedsJobSecrets } from '@shared/providers/feeds/feed-providers';
 import { type ScheduleDefinition, schedules } from '@shared/schedules';
+import { type SecretKey } from '@shared/secrets';
 import { type TableKey } from '@shared/tables';
 import { AppFunction, type FunctionContext } from '../constructs/app-function';
 import { NotificationDelivery } from '../constructs/notification-delivery';
@@ -14,6 +17,7 @@ import { lambdaEntry } from '../paths';
 export interface FeedsStackProps extends StackProps {
   context: FunctionContext;
   tables: Record<TableKey, ITable>;
+  secrets: Record<SecretKey, ISecret>;
 }
 
 /**
@@ -52,6 +56,10 @@ export class FeedsStack extends Stack {
     for (const [key, access] of Object.entries(job.tables) as [TableKey, TableAccess][]) {
       jobFunction.bindTable(key, props.tables[key], access);
     }
+    // The feeds job holds a provider's key only where a feed of the stage reads that provider.
+    if (job.id === 'generateFeeds')
+      for (const key of feedsJobSecrets(props.context.stage.marketData))
+        jobFunction.bindSecret(key, props.secrets[key]);
     this.jobs[job.id] = jobFunction;
 
     new Schedule(this, `${job.id}Schedule`, {

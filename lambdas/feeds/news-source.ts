@@ -21,8 +21,7 @@ import {
 } from '@shared/providers/feeds/feed-providers';
 import { newsItemFromPolygon, parsePolygonNews, polygonNewsUrl } from '@shared/providers/feeds/polygon-news';
 import { runtimeEnv } from '@shared/secrets';
-import { readSecret } from '../common/secrets';
-import { feedFetchJson, secondsFromEnv } from './provider-fetch';
+import { feedFetchJson, polygonKeyHeaders, secondsFromEnv } from './provider-fetch';
 
 export const NEWS_FRESH_MS = 5 * 60_000;
 
@@ -101,11 +100,7 @@ export function withProviderNews(summary: DailyMarketSummary, served: ServedNews
 export function configuredNewsSource(env: NodeJS.ProcessEnv = process.env): LastGoodNews | null {
   const name = providerFromEnv(NEWS_PROVIDERS, runtimeEnv.newsProvider, env);
   if (name === 'simulated') return null;
-  const fetchJson = feedFetchJson(async () => {
-    const key = await readSecret('marketDataApiKey');
-    if (!key) throw new FeedProviderError('has no API key here (the market data API key is not set)');
-    return { authorization: `Bearer ${key}` };
-  });
+  const fetchJson = feedFetchJson(polygonKeyHeaders);
   return new LastGoodNews(
     polygonNewsProvider(env[runtimeEnv.polygonBaseUrl] ?? 'https://api.polygon.io', fetchJson),
     () => new Date(),

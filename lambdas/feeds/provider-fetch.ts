@@ -4,7 +4,22 @@
  */
 import { ChainProviderError } from '@shared/providers/chains/chain';
 import { FeedProviderError, type FetchJson } from '@shared/providers/feeds/feed-providers';
+import { readSecret } from '../common/secrets';
 import { fetchJsonWith } from '../market/chain-source';
+
+/** Unusual Whales' token as its bearer header; a missing token is the provider failing (said so). */
+export async function unusualWhalesKeyHeaders(): Promise<Record<string, string>> {
+  const key = await readSecret('unusualWhalesApiKey');
+  if (!key) throw new FeedProviderError('has no API token here (the Unusual Whales API key is not set)');
+  return { authorization: `Bearer ${key}`, accept: 'application/json, text/plain' };
+}
+
+/** Polygon's key as its bearer header; a missing key is the provider failing (said so), not a 500. */
+export async function polygonKeyHeaders(): Promise<Record<string, string>> {
+  const key = await readSecret('marketDataApiKey');
+  if (!key) throw new FeedProviderError('has no API key here (the market data API key is not set)');
+  return { authorization: `Bearer ${key}` };
+}
 
 export function feedFetchJson(
   headers: () => Promise<Record<string, string>> = async () => ({}),

@@ -15,6 +15,7 @@ import {
   type FeedName,
   type FeedQuery,
   type FeedResponse,
+  type SimulatedFeedItem,
 } from '@shared/feeds/schemas';
 import { DEFAULT_FEED_SEED } from '@shared/feeds/timeline';
 import { isoDateOf, newYorkTime } from '@shared/market/calendar';
@@ -72,7 +73,7 @@ export function itemsForRun<F extends FeedName>(
   newest: string | null,
   now: Date,
   seed = DEFAULT_FEED_SEED,
-): FeedItem<F>[] {
+): SimulatedFeedItem<F>[] {
   const t = now.getTime();
   const horizon = t + RUN_HORIZON_MS;
   if (newest === null) {
@@ -208,8 +209,14 @@ export async function readFeed<F extends FeedName>(
     source: view.source,
     stale: view.stale,
   };
-  if (feed === 'alerts')
-    return { ...base, todayCount: await todayCount(deps.feeds, stored, now) } as FeedResponse<F>;
+  if (feed === 'alerts') {
+    // A provider's alerts are not tallied by the run: count its stored alerts of today.
+    const count =
+      view.source === 'simulated'
+        ? await todayCount(deps.feeds, stored, now)
+        : view.items.filter((a) => newYorkDay(a.timestamp) === newYorkDay(nowIso)).length;
+    return { ...base, todayCount: count } as FeedResponse<F>;
+  }
   return { ...base, ...feedExtras(feed, page.matched) } as FeedResponse<F>;
 }
 

@@ -40,11 +40,21 @@ export const SOCIAL_SYMBOLS_PER_RUN = 2;
 export const SOCIAL_ITEM_TTL_SECONDS = 24 * 60 * 60;
 
 export function socialSymbols(env: NodeJS.ProcessEnv = process.env): string[] {
-  const raw = env[runtimeEnv.socialSymbols];
-  if (raw === undefined || raw.trim() === '') return SOCIAL_WATCHLIST.filter(isKnownSymbol);
+  return symbolListFromEnv(runtimeEnv.socialSymbols, SOCIAL_WATCHLIST, 'StockTwits', env);
+}
+
+/** A comma-separated symbol list from the environment (unset: `fallback`'s known symbols); a malformed symbol throws. */
+export function symbolListFromEnv(
+  envVar: string,
+  fallback: readonly string[],
+  provider: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string[] {
+  const raw = env[envVar];
+  if (raw === undefined || raw.trim() === '') return fallback.filter(isKnownSymbol);
   const symbols = [...new Set(raw.split(',').map((s) => s.trim().toUpperCase()))].filter(Boolean);
   const bad = symbols.filter((s) => !/^[A-Z.]{1,10}$/.test(s));
-  if (bad.length > 0) throw new Error(`SOCIAL_SYMBOLS has symbols StockTwits cannot have: ${bad.join(', ')}`);
+  if (bad.length > 0) throw new Error(`${envVar} has symbols ${provider} cannot have: ${bad.join(', ')}`);
   return symbols;
 }
 

@@ -7,6 +7,8 @@ import { tableName } from '../common/env';
 import { ok, route } from '../common/http';
 import { recordMetric } from '../common/observability';
 import { planLookup, requireFeature } from '../common/plan';
+import { marketNow } from '../common/clock';
+import { configuredEarningsSource } from '../feeds/earnings-source';
 import { configuredChainSource } from './chain-source';
 import { configuredQuoteSource } from './quote-source';
 import { marketData, optionsChain, scanOptions as runScan } from './service';
@@ -16,6 +18,8 @@ import { priceHistory } from './history-service';
 const { provider, source } = configuredQuoteSource();
 const chains = configuredChainSource();
 const planOf = planLookup(dynamoDb, tableName('profiles'));
+/** The stage's earnings calendar (EARNINGS_PROVIDER), laid over the simulated one before quotes, chains and scans. */
+const earnings = configuredEarningsSource(marketNow);
 
 /** Quotes, summaries and history are the plan's `market` feature (an expired trial has none). */
 async function requireMarket(userId: string) {
@@ -24,17 +28,22 @@ async function requireMarket(userId: string) {
 
 export const getMarketData = route('getMarketData', { body: marketDataInput }, async ({ body, userId }) => {
   await requireMarket(userId);
+  await earnings?.refresh();
   return ok(await marketData(provider, source, body));
 });
 
 export const getOptionsChain = route(
   'getOptionsChain',
   { query: optionChainQuery },
-  async ({ query, userId }) => ok(await optionsChain(await planOf(userId), query, chains)),
+  async ({ query, userId }) => {
+    await earnings?.refresh();
+    return ok(await optionsChain(await planOf(userId), query, chains));
+  },
 );
 
 export const scanOptions = route('scanOptions', { body: scanFiltersSchema }, async ({ body, userId }) => {
   const plan = await planOf(userId);
+  await earnings?.refresh();
   const started = performance.now();
   const results = await runScan(plan, body, chains);
   recordMetric('scanDuration', performance.now() - started);

@@ -19,7 +19,14 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AppConfig } from '@shared/config/app-config';
-import { NEWS_PROVIDERS, providerFromEnv, SOCIAL_PROVIDERS } from '@shared/providers/feeds/feed-providers';
+import {
+  DARKPOOL_PROVIDERS,
+  EARNINGS_PROVIDERS,
+  FLOW_PROVIDERS,
+  NEWS_PROVIDERS,
+  providerFromEnv,
+  SOCIAL_PROVIDERS,
+} from '@shared/providers/feeds/feed-providers';
 import { marketClockFrom } from '@shared/market/clock';
 import { notificationEnv } from '@shared/notifications/env';
 import { runtimeEnv, secrets } from '@shared/secrets';
@@ -174,8 +181,13 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   // A feed provider the runtime does not know stops it here, not as 500s on the routes later.
   const news = providerFromEnv(NEWS_PROVIDERS, runtimeEnv.newsProvider);
   const social = providerFromEnv(SOCIAL_PROVIDERS, runtimeEnv.socialProvider);
-  if (news !== 'simulated' || social !== 'simulated')
-    log(`Feeds: summary news from ${news}, Risky Chatter from ${social} (docs/providers.md)`);
+  const darkPool = providerFromEnv(DARKPOOL_PROVIDERS, runtimeEnv.darkPoolProvider);
+  const flow = providerFromEnv(FLOW_PROVIDERS, runtimeEnv.flowProvider);
+  const earnings = providerFromEnv(EARNINGS_PROVIDERS, runtimeEnv.earningsProvider);
+  if ([news, social, darkPool, flow, earnings].some((provider) => provider !== 'simulated'))
+    log(
+      `Feeds: summary news from ${news}, Risky Chatter from ${social}, Dark Pool Flow from ${darkPool}, options flow alerts from ${flow}, earnings dates from ${earnings} (docs/providers.md)`,
+    );
   const dataDir = resolve(ROOT_DIR, options.dataDir ?? '.data');
   mkdirSync(dataDir, { recursive: true });
   const closers: (() => Promise<void> | void)[] = [];

@@ -6,6 +6,11 @@ export const secrets = {
   openaiApiKey: { arnEnvVar: 'SECRET_ARN_OPENAI_API_KEY', localEnvVar: 'OPENAI_API_KEY' },
   siteGate: { arnEnvVar: 'SECRET_ARN_SITE_GATE', localEnvVar: 'SITE_GATE_SECRET' },
   marketDataApiKey: { arnEnvVar: 'SECRET_ARN_MARKET_DATA_API_KEY', localEnvVar: 'MARKET_DATA_API_KEY' },
+  /** Unusual Whales' API token (Market Alerts' options flow on a stage whose flow provider is Unusual Whales). */
+  unusualWhalesApiKey: {
+    arnEnvVar: 'SECRET_ARN_UNUSUAL_WHALES_API_KEY',
+    localEnvVar: 'UNUSUAL_WHALES_API_KEY',
+  },
   /** Key of the HMAC that hashes addresses and identifiers kept for rate limits and abuse checks. */
   hashingKey: { arnEnvVar: 'SECRET_ARN_HASHING_KEY', localEnvVar: 'HASHING_KEY' },
   /**
@@ -50,6 +55,20 @@ export const runtimeEnv = {
   socialProvider: 'SOCIAL_PROVIDER',
   /** Base URL of StockTwits' API (unset: api.stocktwits.com; tests point it at a local server). */
   stocktwitsBaseUrl: 'STOCKTWITS_BASE_URL',
+  /** 'simulated' (default) or 'polygon': where the Dark Pool Flow feed's prints come from. */
+  darkPoolProvider: 'DARKPOOL_PROVIDER',
+  /** Comma-separated symbols whose off-exchange blocks the feeds job reads (unset: DARKPOOL_WATCHLIST). */
+  darkPoolSymbols: 'DARKPOOL_SYMBOLS',
+  /** 'simulated' (default) or 'unusualwhales': where Market Alerts' options flow comes from. */
+  flowProvider: 'FLOW_PROVIDER',
+  /** Base URL of Unusual Whales' API (unset: api.unusualwhales.com; tests point it at a local server). */
+  unusualWhalesBaseUrl: 'UNUSUAL_WHALES_BASE_URL',
+  /** 'simulated' (default) or 'nasdaq': the earnings calendar laid over the simulated one. */
+  earningsProvider: 'EARNINGS_PROVIDER',
+  /** Base URL of Nasdaq's calendar API (unset: api.nasdaq.com; tests point it at a local server). */
+  nasdaqBaseUrl: 'NASDAQ_BASE_URL',
+  /** Seconds the provider's earnings calendar is kept before it is read again (unset: 21,600). */
+  earningsRefreshSeconds: 'EARNINGS_REFRESH_SECONDS',
   /** Comma-separated symbols whose StockTwits streams the chatter job reads (unset: SOCIAL_WATCHLIST). */
   socialSymbols: 'SOCIAL_SYMBOLS',
   /** 'true' where only requests with CloudFront's origin-verify header are served (AWS and `npm start`). */

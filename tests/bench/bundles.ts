@@ -132,6 +132,9 @@ function functionEnvironment(service: string): Record<string, string> {
     [runtimeEnv.chainsProvider]: 'simulated',
     [runtimeEnv.newsProvider]: 'simulated',
     [runtimeEnv.socialProvider]: 'simulated',
+    [runtimeEnv.darkPoolProvider]: 'simulated',
+    [runtimeEnv.flowProvider]: 'simulated',
+    [runtimeEnv.earningsProvider]: 'simulated',
     POWERTOOLS_SERVICE_NAME: service,
     POWERTOOLS_METRICS_NAMESPACE: metricsNamespace('bench'),
     ...Object.fromEntries(

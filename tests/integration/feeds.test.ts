@@ -161,7 +161,9 @@ describe('GET /api/feeds/{feed}', () => {
 
     const flows = await getFeed('darkpool');
     const confident = await getFeed('darkpool', { minConfidence: 90 });
-    expect(confident.items.every((item) => item.confidence >= 90)).toBe(true);
+    expect(confident.items.every((item) => item.confidence !== undefined && item.confidence >= 90)).toBe(
+      true,
+    );
     expect(confident.items.length).toBeLessThan(flows.items.length);
     const algo = await getFeed('darkpool', { algoOnly: true });
     expect(algo.items.every((item) => item.algorithmicDetection)).toBe(true);

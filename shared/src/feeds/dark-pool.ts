@@ -13,7 +13,7 @@ import { Draws } from './draws';
 import { memoized } from './memo';
 import { listedStrikeNear } from '../options/chain';
 import { FEED_UNIVERSE, impliedMovePercent, readMarket, round1 } from './market-readings';
-import { DARK_POOL_EDGE_WEIGHTS, type DarkPoolEdgeBreakdown, type DarkPoolFlow } from './schemas';
+import { DARK_POOL_EDGE_WEIGHTS, type DarkPoolEdgeBreakdown, type SimulatedDarkPoolFlow } from './schemas';
 import { DEFAULT_FEED_SEED, feedItemId, itemSeed } from './timeline';
 
 /** A typical block is this share of the name's average daily volume (lognormal around it). */
@@ -64,13 +64,13 @@ export function darkPoolTickerAt(t: number, seed = DEFAULT_FEED_SEED): string {
  * The print arriving at `t` (an arrival of the dark pool timeline, so inside a session), at the
  * model's price of that minute.
  */
-export function generateDarkPoolFlow(t: number, seed = DEFAULT_FEED_SEED): DarkPoolFlow {
+export function generateDarkPoolFlow(t: number, seed = DEFAULT_FEED_SEED): SimulatedDarkPoolFlow {
   return memo(`${seed}|${t}`, () => makeDarkPoolFlow(t, seed));
 }
 
-const memo = memoized<DarkPoolFlow>(1024);
+const memo = memoized<SimulatedDarkPoolFlow>(1024);
 
-function makeDarkPoolFlow(t: number, seed: string): DarkPoolFlow {
+function makeDarkPoolFlow(t: number, seed: string): SimulatedDarkPoolFlow {
   const at = new Date(t);
   const draw = new Draws(itemSeed('darkpool', t, seed));
   const symbol = draw.weighted(FLOW_TICKERS, tickerWeight);

@@ -4,7 +4,7 @@
  * generator sits behind this one interface, so a real source can replace one without changing
  * the job, the API or the pages.
  */
-import type { FeedItem, FeedName } from './schemas';
+import type { FeedName, SimulatedFeedItem } from './schemas';
 import { generateDarkPoolFlow } from './dark-pool';
 import { generateMarketAlert } from './market-alerts';
 import { generateSocialTrend } from './social-trends';
@@ -12,7 +12,7 @@ import { generateTrendAlert } from './trend-alerts';
 import { isInSession } from '../market/calendar';
 import { arrivalsBetween, DEFAULT_FEED_SEED, SESSION_FEEDS, walkBack } from './timeline';
 
-type Generator<F extends FeedName> = (t: number, seed: string) => FeedItem<F> | null;
+type Generator<F extends FeedName> = (t: number, seed: string) => SimulatedFeedItem<F> | null;
 
 export const feedGenerators: { [F in FeedName]: Generator<F> } = {
   alerts: generateMarketAlert,
@@ -29,7 +29,7 @@ export function generateFeedItem<F extends FeedName>(
   feed: F,
   t: number,
   seed = DEFAULT_FEED_SEED,
-): FeedItem<F> | null {
+): SimulatedFeedItem<F> | null {
   if (SESSION_FEEDS.has(feed) && !isInSession(new Date(t))) return null;
   return (feedGenerators[feed] as Generator<F>)(t, seed);
 }
@@ -40,8 +40,8 @@ export function feedItemsBetween<F extends FeedName>(
   fromExclusive: number,
   toInclusive: number,
   seed = DEFAULT_FEED_SEED,
-): FeedItem<F>[] {
-  const items: FeedItem<F>[] = [];
+): SimulatedFeedItem<F>[] {
+  const items: SimulatedFeedItem<F>[] = [];
   for (const t of arrivalsBetween(feed, fromExclusive, toInclusive, seed)) {
     const item = generateFeedItem(feed, t, seed);
     if (item) items.push(item);
@@ -55,8 +55,8 @@ export function latestFeedItems<F extends FeedName>(
   at: number,
   count: number,
   seed = DEFAULT_FEED_SEED,
-): FeedItem<F>[] {
-  const items: FeedItem<F>[] = [];
+): SimulatedFeedItem<F>[] {
+  const items: SimulatedFeedItem<F>[] = [];
   walkBack(
     feed,
     at,

@@ -45,6 +45,7 @@ import {
   type AlertTrigger,
   type Bias,
   type MarketAlert,
+  type SimulatedMarketAlert,
   type MarketAlertType,
 } from './schemas';
 import {
@@ -304,14 +305,14 @@ function unusualFlowCandidate(draw: Draws, at: Date): Candidate | null {
   };
 }
 
-const memo = memoized<MarketAlert | null>(256);
+const memo = memoized<SimulatedMarketAlert | null>(256);
 
 /** The alert at the alerts timeline's arrival `t`, or null when no trigger fires then. */
-export function generateMarketAlert(t: number, seed = DEFAULT_FEED_SEED): MarketAlert | null {
+export function generateMarketAlert(t: number, seed = DEFAULT_FEED_SEED): SimulatedMarketAlert | null {
   return memo(`${seed}|${t}`, () => makeMarketAlert(t, seed));
 }
 
-function makeMarketAlert(t: number, seed: string): MarketAlert | null {
+function makeMarketAlert(t: number, seed: string): SimulatedMarketAlert | null {
   const at = new Date(t);
   // Alerts are about trading: none outside a regular session (the timeline has no arrival there).
   if (!isInSession(at)) return null;

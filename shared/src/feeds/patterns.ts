@@ -23,6 +23,11 @@ function flowPattern(flows: readonly DarkPoolFlow[], ticker?: string): Pattern {
   const notional = (flow: DarkPoolFlow) => flow.blockSize * flow.price;
   const total = flows.reduce((sum, flow) => sum + notional(flow), 0);
   const bought = flows.filter((f) => f.side === 'buy').reduce((sum, flow) => sum + notional(flow), 0);
+  const shares = flows.reduce((sum, flow) => sum + flow.blockSize, 0);
+  const timeframe = spanLabel(flows.map((f) => f.timestamp));
+  const whatOf = (buyShare: number) =>
+    buyShare >= 0.65 ? 'Accumulation' : buyShare <= 0.35 ? 'Distribution' : 'Two-sided positioning';
+  if (flows.some((f) => f.tape !== undefined)) return tapePattern(flows, ticker);
   const buyShare = total > 0 ? bought / total : 0.5;
   const algorithmic = flows.filter((f) => f.algorithmicDetection).length;
   const human = flows.length - algorithmic;
@@ -32,18 +37,35 @@ function flowPattern(flows: readonly DarkPoolFlow[], ticker?: string): Pattern {
       : human / flows.length >= 0.6
         ? 'by block desks'
         : 'by desks and algorithms';
-  const what =
-    buyShare >= 0.65 ? 'Accumulation' : buyShare <= 0.35 ? 'Distribution' : 'Two-sided positioning';
-  const shares = flows.reduce((sum, flow) => sum + flow.blockSize, 0);
-  const averageConfidence = flows.reduce((sum, flow) => sum + flow.confidence, 0) / flows.length;
+  const what = whatOf(buyShare);
+  const averageConfidence = flows.reduce((sum, flow) => sum + (flow.confidence ?? 0), 0) / flows.length;
   return {
     pattern: ticker ? `${what} ${who}` : `All prints: ${what.toLowerCase()}`,
     description: `${flows.length} blocks, ${formatVolume(shares)} shares, ${Math.round(buyShare * 100)}% bought by value; ${human} human-pattern and ${algorithmic} algorithmic prints.`,
     bullishness: bullishness(buyShare),
-    timeframe: spanLabel(flows.map((f) => f.timestamp)),
+    timeframe,
     confidence: confidence(averageConfidence * (0.75 + 0.05 * Math.min(flows.length, 5))),
     ...(ticker ? { ticker } : {}),
   };
+
+  /**
+   * Real prints say who traded nothing about who traded: the lean is the bought share of the
+   * value whose side the quote rule could read, the confidence that share of the whole value.
+   */
+  function tapePattern(prints: readonly DarkPoolFlow[], symbol?: string): Pattern {
+    const sold = prints.filter((f) => f.side === 'sell').reduce((sum, flow) => sum + notional(flow), 0);
+    const sided = bought + sold;
+    const buyShare = sided > 0 ? bought / sided : 0.5;
+    const what = whatOf(buyShare);
+    return {
+      pattern: symbol ? `${what} off-exchange` : `All prints: ${what.toLowerCase()}`,
+      description: `${prints.length} blocks, ${formatVolume(shares)} shares, ${Math.round(buyShare * 100)}% of the value with a side bought (side read from the NBBO for ${Math.round((total > 0 ? sided / total : 0) * 100)}% of the value).`,
+      bullishness: bullishness(buyShare),
+      timeframe,
+      confidence: confidence(total > 0 ? (100 * sided) / total : 0),
+      ...(symbol ? { ticker: symbol } : {}),
+    };
+  }
 }
 
 /** Patterns in the given prints: tickers with two or more blocks (largest first), then the whole tape. */

@@ -22,8 +22,9 @@ type Filter<F extends FeedName> = (item: FeedItem<F>, query: FeedQuery<F>) => bo
 const filters: { [F in FeedName]: Filter<F> } = {
   alerts: (item, q) => (!q.severity || item.severity === q.severity) && (!q.type || item.type === q.type),
   darkpool: (item, q) =>
-    (q.minConfidence === undefined || item.confidence >= q.minConfidence) &&
-    (!q.algoOnly || item.algorithmicDetection) &&
+    // A real print has no model confidence: the slider does not apply to it (Algo Only leaves it out).
+    (q.minConfidence === undefined || item.confidence === undefined || item.confidence >= q.minConfidence) &&
+    (!q.algoOnly || item.algorithmicDetection === true) &&
     (!q.side || item.side === q.side),
   chatter: (item, q) =>
     (!q.platform || item.platform === q.platform) &&

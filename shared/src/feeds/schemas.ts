@@ -63,7 +63,28 @@ export const alertTriggerSchema = z.object({
 });
 export type AlertTrigger = z.infer<typeof alertTriggerSchema>;
 
-/** A Market Alerts feed item (spec 3). Price, change and volume are the model's at `timestamp`. */
+/** A provider's options flow alert: the contracts, premium and sides it was read from (docs/providers.md). */
+export const optionsFlowSchema = z.object({
+  /** The provider's rule that fired (e.g. Unusual Whales' RepeatedHits). */
+  rule: z.string(),
+  contracts: count,
+  /** Dollars paid for them, and the part paid at the ask and at the bid. */
+  premium: z.number().nonnegative(),
+  askSidePremium: z.number().nonnegative(),
+  bidSidePremium: z.number().nonnegative(),
+  /** The contract's volume that day and its open interest. */
+  contractVolume: count,
+  openInterest: count,
+  optionPrice: z.number().nonnegative(),
+  sweep: z.boolean(),
+});
+export type OptionsFlow = z.infer<typeof optionsFlowSchema>;
+
+/**
+ * A Market Alerts feed item (spec 3). Price, change and volume are the model's at `timestamp`
+ * on a simulated alert; a provider's flow alert has the underlying's price it reported and its
+ * `flow` instead of the session's change and volume (which the provider does not give).
+ */
 export const marketAlertSchema = z.object({
   id: z.string(),
   ticker: z.string(),
@@ -72,9 +93,11 @@ export const marketAlertSchema = z.object({
   timestamp,
   severity: z.enum(alertSeverities),
   price: z.number().nonnegative(),
-  changePercent: z.number(),
+  changePercent: z.number().optional(),
   /** Shares traded in the session so far. */
-  volume: count,
+  volume: count.optional(),
+  /** A provider's options flow alert: what it was read from. */
+  flow: optionsFlowSchema.optional(),
   bias: z.enum(biases),
   trigger: alertTriggerSchema,
   /** Where the item came from: 'simulated' or the stage's provider (docs/providers.md); unset = simulated. */
@@ -85,6 +108,8 @@ export const marketAlertSchema = z.object({
     .optional(),
 });
 export type MarketAlert = z.infer<typeof marketAlertSchema>;
+/** A simulated alert: the model's change and volume always given. */
+export type SimulatedMarketAlert = MarketAlert & { changePercent: number; volume: number };
 
 export const tradeSides = ['buy', 'sell'] as const;
 export type TradeSide = (typeof tradeSides)[number];
@@ -113,15 +138,39 @@ export const darkPoolEdgeBreakdownSchema = z.object({
 });
 export type DarkPoolEdgeBreakdown = z.infer<typeof darkPoolEdgeBreakdownSchema>;
 
-/** A dark pool print (spec 3), with the breakdown its edge score was computed from. */
-export const darkPoolFlowSchema = z.object({
-  id: z.string(),
-  ticker: z.string(),
-  timestamp,
-  /** Shares in the block. */
-  blockSize: z.number().int().positive(),
-  price: z.number().nonnegative(),
-  side: z.enum(tradeSides),
+/** Where a print sat in the NBBO in force when it printed (a real provider's print only). */
+export const nbboPlacements = [
+  'above-ask',
+  'at-ask',
+  'above-mid',
+  'at-mid',
+  'below-mid',
+  'at-bid',
+  'below-bid',
+] as const;
+export type NbboPlacement = (typeof nbboPlacements)[number];
+
+/**
+ * A real print as the consolidated tape reported it (docs/providers.md): the FINRA TRF that took
+ * the report, when, its sale conditions, and the NBBO in force (null when none could be had).
+ */
+export const printTapeSchema = z.object({
+  venue: z.string(),
+  trfId: z.number().int().nullable(),
+  reportedAt: timestamp.nullable(),
+  conditions: z.array(z.number().int()),
+  /** Price × shares, in dollars. */
+  notional: z.number().nonnegative(),
+  nbbo: z.object({ bid: z.number().nonnegative(), ask: z.number().nonnegative(), at: timestamp }).nullable(),
+  placement: z.enum(nbboPlacements).nullable(),
+});
+export type PrintTape = z.infer<typeof printTapeSchema>;
+
+/**
+ * The market model's reading of a simulated print: the institution its pattern suggests, the
+ * options it implies and the edge score. A real print has none of these (a trade says none of it).
+ */
+const simulatedPrintReading = {
   confidence: percent,
   /** The kind of institution the print's pattern points to (the table's Institution column). */
   institutionalSignature: z.string(),
@@ -136,9 +185,46 @@ export const darkPoolFlowSchema = z.object({
   humanPattern: z.boolean(),
   edgeScore: z.number().min(EDGE_SCORE_RANGE.min).max(EDGE_SCORE_RANGE.max),
   edgeBreakdown: darkPoolEdgeBreakdownSchema,
-  /** Where the item came from: 'simulated' or the stage's provider (docs/providers.md); unset = simulated. */
-  provider: feedProviderSchema.optional(),
+};
+const printBase = {
+  id: z.string(),
+  ticker: z.string(),
+  timestamp,
+  /** Shares in the block. */
+  blockSize: z.number().int().positive(),
+  price: z.number().nonnegative(),
+};
+
+/** A simulated print (spec 3), with the breakdown its edge score was computed from. */
+export const simulatedDarkPoolFlowSchema = z.object({
+  ...printBase,
+  side: z.enum(tradeSides),
+  ...simulatedPrintReading,
+  provider: z.literal('simulated').optional(),
 });
+export type SimulatedDarkPoolFlow = z.infer<typeof simulatedDarkPoolFlowSchema>;
+
+/**
+ * A Dark Pool Flow item: a simulated print with the model's reading, or a real provider's print
+ * with its tape (side by the quote rule, null when the print sat at the midpoint or had no quote).
+ */
+export const darkPoolFlowSchema = z
+  .object({
+    ...printBase,
+    side: z.enum(tradeSides).nullable(),
+    ...z.object(simulatedPrintReading).partial().shape,
+    /** A real provider's print: the tape's report of it (absent on simulated prints). */
+    tape: printTapeSchema.optional(),
+    /** Where the item came from: 'simulated' or the stage's provider (docs/providers.md); unset = simulated. */
+    provider: feedProviderSchema.optional(),
+  })
+  .refine(
+    (flow) =>
+      (flow.provider ?? 'simulated') === 'simulated'
+        ? simulatedDarkPoolFlowSchema.safeParse(flow).success
+        : flow.tape !== undefined,
+    { message: "A simulated print carries the model's reading and a real one its tape" },
+  );
 export type DarkPoolFlow = z.infer<typeof darkPoolFlowSchema>;
 
 /** A detected pattern card (spec 3). */
@@ -251,6 +337,10 @@ export const feedItemSchemas = {
 } as const satisfies Record<FeedName, z.ZodType>;
 export type FeedItem<F extends FeedName> = z.infer<(typeof feedItemSchemas)[F]>;
 export type AnyFeedItem = FeedItem<FeedName>;
+/** What the simulated generators emit: their dark pool prints always carry the model's reading. */
+export type SimulatedFeedItem<F extends FeedName> = F extends 'darkpool'
+  ? SimulatedDarkPoolFlow
+  : FeedItem<F>;
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/feeds/{feed}

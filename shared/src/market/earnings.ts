@@ -4,6 +4,12 @@
  * that day's open. The report moves the stock: the price model (./price-model) gaps it at the
  * open by a normal log move of standard deviation EARNINGS_MOVE × the stock's typical
  * volatility, the same move the option surface prices into every expiry on or after the report.
+ *
+ * A real earnings calendar (EARNINGS_PROVIDER, lambdas/market/earnings-source.ts) may be laid
+ * over these dates with `useProviderEarnings`: on every day the provider's calendar covers, only
+ * its reports count (a simulated date there is dropped, a real one added); beyond its days the
+ * simulated calendar goes on. The simulated market's own price path keeps the simulated dates
+ * (`simulatedEarningsDate`), so its history does not change under a provider.
  */
 import { dayNumberOf, isTradingDay } from './calendar';
 import { hashString, uniform } from './random';
@@ -39,8 +45,37 @@ function reportDays(symbol: string, year: number): Int32Array {
   return days;
 }
 
-/** The first report day on or after `dayNumber`. */
+/** A provider's earnings calendar over some days: its report days per symbol (the days whose open the report moves). */
+export interface ProviderEarnings {
+  provider: string;
+  /** The New York days the provider's calendar was read for. */
+  coveredDays: ReadonlySet<number>;
+  /** Per symbol, its report days, ascending. */
+  reports: ReadonlyMap<string, readonly number[]>;
+}
+
+let providerEarnings: ProviderEarnings | null = null;
+
+/** Lays a provider's calendar over the simulated one (null: the simulated calendar alone). */
+export function useProviderEarnings(calendar: ProviderEarnings | null): void {
+  providerEarnings = calendar;
+}
+
+/**
+ * The first report day on or after `dayNumber`: the provider's where its calendar covers the
+ * day, the simulated calendar's elsewhere.
+ */
 export function nextEarningsDate(symbol: string, dayNumber: number): number {
+  const calendar = providerEarnings;
+  if (!calendar) return simulatedEarningsDate(symbol, dayNumber);
+  let simulated = simulatedEarningsDate(symbol, dayNumber);
+  while (calendar.coveredDays.has(simulated)) simulated = simulatedEarningsDate(symbol, simulated + 1);
+  const real = calendar.reports.get(symbol)?.find((day) => day >= dayNumber);
+  return real !== undefined && real < simulated ? real : simulated;
+}
+
+/** The simulated calendar's first report day on or after `dayNumber` (the simulated price path's). */
+export function simulatedEarningsDate(symbol: string, dayNumber: number): number {
   const year = new Date(dayNumber * 86_400_000).getUTCFullYear();
   for (let y = year; y <= year + 1; y += 1) {
     const days = reportDays(symbol, y);

@@ -29,7 +29,7 @@ import {
   sessionOf,
 } from './calendar';
 import { UNIVERSE, universeEntry, type UniverseEntry } from './universe';
-import { earningsMoveOf, nextEarningsDate } from './earnings';
+import { earningsMoveOf, simulatedEarningsDate } from './earnings';
 import {
   BASE_REALISED,
   MARKET_EPOCH_DAY,
@@ -198,9 +198,9 @@ function reportSessions(entry: UniverseEntry, from: number, to: number): number[
   const sessions: number[] = [];
   if (entry.kind !== 'stock') return sessions;
   const last = tradingDayNumber(to);
-  for (let day = nextEarningsDate(entry.symbol, tradingDayNumber(from)); day <= last;) {
+  for (let day = simulatedEarningsDate(entry.symbol, tradingDayNumber(from)); day <= last;) {
     sessions.push(dayIndex.get(day)!); // a report day is a trading day
-    day = nextEarningsDate(entry.symbol, day + 1);
+    day = simulatedEarningsDate(entry.symbol, day + 1);
   }
   return sessions;
 }

@@ -204,7 +204,7 @@ describe('Dark Pool Flow Analyzer', () => {
       'Edge Score',
     ]);
     expect(await screen.findByRole('heading', { name: 'Detected patterns' })).toBeInTheDocument();
-    const shown = stub.items.darkpool.filter((f) => f.confidence >= 75);
+    const shown = stub.items.darkpool.filter((f) => (f.confidence ?? 0) >= 75);
     expect(within(table).getAllByRole('button', { name: /^Edge breakdown for/ })).toHaveLength(shown.length);
 
     await user.click(within(table).getAllByRole('button', { name: /^Edge breakdown for/ })[0]!);
@@ -246,7 +246,7 @@ describe('Dark Pool Flow Analyzer', () => {
     const { user } = renderApp('/dashboard/darkpool');
     const table = await screen.findByRole('table', { name: /Dark pool flows/ });
     expect(within(table).getAllByText('Simulated').length).toBeGreaterThan(0);
-    const ticker = stub.items.darkpool.find((f) => f.confidence >= 75)!.ticker;
+    const ticker = stub.items.darkpool.find((f) => (f.confidence ?? 0) >= 75)!.ticker;
     await user.selectOptions(screen.getByLabelText('Known tickers'), ticker);
     await waitFor(() => {
       const rows = within(screen.getByRole('table', { name: /Dark pool flows/ }))
@@ -359,7 +359,7 @@ describe('Track in Journal', () => {
     const { user, router } = renderApp('/dashboard/darkpool');
     const table = await screen.findByRole('table', { name: /Dark pool flows/ });
     await user.click(within(table).getAllByRole('button', { name: /^Edge breakdown for/ })[0]!);
-    const flow = stub.items.darkpool.filter((f) => f.confidence >= 75)[0]!;
+    const flow = stub.items.darkpool.filter((f) => (f.confidence ?? 0) >= 75)[0]!;
     await user.click(screen.getByRole('button', { name: `Track ${flow.ticker} in Journal` }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/journal'));
   });

@@ -208,6 +208,9 @@ describe('route functions', () => {
       else if (name === runtimeEnv.chainsProvider) expect(value).toBe(stage.marketData.chains);
       else if (name === runtimeEnv.newsProvider) expect(value).toBe(stage.marketData.news);
       else if (name === runtimeEnv.socialProvider) expect(value).toBe(stage.marketData.social);
+      else if (name === runtimeEnv.darkPoolProvider) expect(value).toBe(stage.marketData.darkPool);
+      else if (name === runtimeEnv.flowProvider) expect(value).toBe(stage.marketData.flow);
+      else if (name === runtimeEnv.earningsProvider) expect(value).toBe(stage.marketData.earnings);
       else if (name === runtimeEnv.originVerifyRequired) expect(value).toBe('true');
       else if (name === 'NODE_OPTIONS') expect(value).toBe('--enable-source-maps');
       else if (name === 'POWERTOOLS_SERVICE_NAME') expect(value).toBe(route.area);
@@ -258,13 +261,19 @@ describe("the stage's feed providers", () => {
     async () => {
       const stage = await loadStage('full');
       const full = stage.templates.api;
-      expect(fullStage.marketData).toMatchObject({ news: 'polygon', social: 'stocktwits' });
+      expect(fullStage.marketData).toMatchObject({
+        news: 'polygon',
+        social: 'stocktwits',
+        darkPool: 'polygon',
+      });
       for (const route of routeTable) {
         const variables = (findFunction(full, route.id).properties.Environment as { Variables: object })
           .Variables;
         expect(variables, route.id).toMatchObject({
           [runtimeEnv.newsProvider]: 'polygon',
           [runtimeEnv.socialProvider]: 'stocktwits',
+          [runtimeEnv.darkPoolProvider]: 'polygon',
+          [runtimeEnv.flowProvider]: 'unusualwhales',
         });
       }
       // Polygon's news is read by the summary and by the assistant's summary tool, with the Polygon key.

@@ -1,7 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ScheduleDefinition, schedules } from '@shared/schedules';
-import { runtimeEnv } from '@shared/secrets';
+import { runtimeEnv, secrets } from '@shared/secrets';
 import { type TableKey, tables } from '@shared/tables';
 import {
   actionsOf,
@@ -25,16 +25,28 @@ const rate = (minutes: number) => `rate(${minutes} ${minutes === 1 ? 'minute' : 
 
 describe('scheduled jobs', () => {
   it(
-    "tells the feeds job the stage's social provider, and grants it no secret (StockTwits' streams need no key)",
+    "tells the feeds job the stage's feed providers, and grants it the Polygon key and Unusual Whales' token only where its dark pool and flow providers need them",
     async () => {
       const full = (await loadStage('full')).templates.feeds;
       const { properties } = findFunction(full, 'generateFeeds');
       const variables = (properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(variables).toMatchObject({ [runtimeEnv.socialProvider]: 'stocktwits' });
-      expect(Object.keys(variables).filter((name) => name.startsWith('SECRET_ARN_'))).toEqual([]);
+      expect(variables).toMatchObject({
+        [runtimeEnv.socialProvider]: 'stocktwits',
+        [runtimeEnv.darkPoolProvider]: 'polygon',
+        [runtimeEnv.flowProvider]: 'unusualwhales',
+      });
+      expect(Object.keys(variables).filter((name) => name.startsWith('SECRET_ARN_'))).toEqual([
+        secrets.marketDataApiKey.arnEnvVar,
+        secrets.unusualWhalesApiKey.arnEnvVar,
+      ]);
       const dev = (findFunction(feeds, 'generateFeeds').properties.Environment as { Variables: object })
         .Variables;
-      expect(dev).toMatchObject({ [runtimeEnv.socialProvider]: 'simulated' });
+      expect(dev).toMatchObject({
+        [runtimeEnv.socialProvider]: 'simulated',
+        [runtimeEnv.darkPoolProvider]: 'simulated',
+        [runtimeEnv.flowProvider]: 'simulated',
+      });
+      expect(Object.keys(dev).filter((name) => name.startsWith('SECRET_ARN_'))).toEqual([]);
     },
     SYNTH_TIMEOUT_MS,
   );

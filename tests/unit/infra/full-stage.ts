@@ -30,7 +30,13 @@ export const fullStage: StageConfig = {
   alarmEmail: 'alarms@example.com',
   ai: { model: 'gpt-4.1-mini', baseUrl: 'https://models.example.com/v1' },
   // The live feeds on their real providers (dev and prod keep them simulated).
-  marketData: { ...stages.dev.marketData, news: 'polygon', social: 'stocktwits' },
+  marketData: {
+    ...stages.dev.marketData,
+    news: 'polygon',
+    social: 'stocktwits',
+    darkPool: 'polygon',
+    flow: 'unusualwhales',
+  },
   waf: { enabled: true, rateLimits: { signUp: 10, signIn: 150, siteGate: 30, contact: 12 } },
   notifications: { domain: 'mail.example.com', from: 'Edge Options <alerts@mail.example.com>' },
 };

@@ -682,6 +682,7 @@ describe('fault injection on every route and scheduled job', () => {
       openaiApiKey: 'none',
       siteGate: JSON.stringify(await newSiteGateSecret(GATE_PASSWORD)),
       marketDataApiKey: 'unused-the-market-is-simulated',
+      unusualWhalesApiKey: 'unused-the-flow-is-simulated',
       hashingKey: 'fault-injection-hashing-key-0123456789abcdef',
       originVerify: JSON.stringify({ current: ORIGIN_SECRET }),
       stripeSecretKey: STUB_SECRET_KEY,

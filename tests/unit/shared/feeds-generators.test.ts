@@ -187,7 +187,7 @@ describe('market alerts', () => {
       const quote = quoteNumbers(alert.ticker, alert.timestamp);
       expect(alert.price).toBe(quote.price);
       expect(alert.changePercent).toBe(quote.changePercent);
-      expect(formatVolume(alert.volume)).toBe(quote.volume);
+      expect(formatVolume(alert.volume ?? Number.NaN)).toBe(quote.volume);
     }
   });
 

@@ -6,10 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { darkPoolFlowSchema } from '@shared/feeds/schemas';
 import { FeedProviderError } from '@shared/providers/feeds/feed-providers';
 import {
   BLOCK_MIN_NOTIONAL,
   BLOCK_MIN_SHARES,
+  darkPoolItem,
   darkPoolPrint,
   FINRA_TRF_EXCHANGE_ID,
   isDarkPoolBlock,
@@ -104,23 +106,58 @@ describe('TRF blocks (hand-written trades in the recorded shape) against the rec
     expect(nbboReading(155.86, { ...nbbo, bid_price: 155.9 })).toBeNull(); // crossed
   });
 
-  it('gives the print its times, notional, TRF and NBBO', () => {
-    const print = darkPoolPrint('aapl', trf({ size: 25_000, price: 155.87 }), nbbo);
+  it('gives the print its times, notional, TRF and the NBBO in force (none from a quote stamped after it)', () => {
+    // 2022-05-10 14:11:13.400 UTC, just after the recorded quote (14:11:12.800).
+    const at = { sip_timestamp: 1_652_191_873_400_200_000, trf_timestamp: 1_652_191_873_400_100_000 };
+    const print = darkPoolPrint('aapl', trf({ size: 25_000, price: 155.87, ...at }), nbbo);
     expect(print).toEqual({
       ticker: 'AAPL',
       id: 'polygon-AAPL-3-183276',
-      timestamp: '2022-04-28T21:37:02.461Z',
+      timestamp: '2022-05-10T14:11:13.400Z',
       price: 155.87,
       shares: 25_000,
       notional: 3_896_750,
       trfId: 3,
-      reportedAt: '2022-04-28T21:32:37.090Z',
+      reportedAt: '2022-05-10T14:11:13.400Z',
       conditions: [],
       nbbo: { bid: 155.85, ask: 155.87, at: '2022-05-10T14:11:12.800Z' },
       placement: 'at-ask',
       side: 'buy',
     });
     expect(darkPoolPrint('AAPL', trf({ size: 25_000 }), null)).toMatchObject({ nbbo: null, side: null });
+    // The recorded trade (2022-04-28) printed before the recorded quote (2022-05-10): no NBBO for it.
+    expect(darkPoolPrint('AAPL', trf({ size: 25_000 }), nbbo)).toMatchObject({
+      nbbo: null,
+      placement: null,
+      side: null,
+    });
+  });
+
+  it('makes a Dark Pool Flow item of a print: the tape’s facts, Polygon’s, no model reading', () => {
+    const at = { sip_timestamp: 1_652_191_875_100_300_000, trf_timestamp: 1_652_191_875_100_200_000 };
+    const item = darkPoolItem(darkPoolPrint('AAPL', trf({ size: 1_300, price: 155.86, ...at }), nbbo));
+    expect(darkPoolFlowSchema.parse(item)).toEqual({
+      id: 'polygon-AAPL-3-183276',
+      ticker: 'AAPL',
+      provider: 'polygon',
+      timestamp: '2022-05-10T14:11:15.100Z',
+      blockSize: 1_300,
+      price: 155.86,
+      side: null,
+      tape: {
+        venue: 'FINRA TRF',
+        trfId: 3,
+        reportedAt: '2022-05-10T14:11:15.100Z',
+        conditions: [],
+        notional: 202_618,
+        nbbo: { bid: 155.85, ask: 155.87, at: '2022-05-10T14:11:12.800Z' },
+        placement: 'at-mid',
+      },
+    });
+    expect(item).not.toHaveProperty('edgeScore');
+    // A real print without its tape, or a simulated one without the model's reading, is refused.
+    expect(darkPoolFlowSchema.safeParse({ ...item, tape: undefined }).success).toBe(false);
+    expect(darkPoolFlowSchema.safeParse({ ...item, provider: 'simulated' }).success).toBe(false);
   });
 
   it('asks for the trades from an instant on, and for the last quote at or before a print', () => {

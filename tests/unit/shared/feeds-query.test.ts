@@ -51,7 +51,9 @@ describe('pageFeedItems', () => {
       limit: '2',
     });
     const page = pageFeedItems('darkpool', flows, query);
-    const expected = flows.filter((f) => f.confidence >= 80 && f.algorithmicDetection && f.side === 'buy');
+    const expected = flows.filter(
+      (f) => f.confidence !== undefined && f.confidence >= 80 && f.algorithmicDetection && f.side === 'buy',
+    );
     expect(page.matched).toEqual(expected);
     expect(page.items).toEqual(expected.slice(0, 2));
     const ticker = flows[0]!.ticker;

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { journalPrefillFor } from '@shared/feeds/journal-prefill';
 import { generateDarkPoolFlow } from '@shared/feeds/dark-pool';
 import { generateMarketAlert } from '@shared/feeds/market-alerts';
-import type { MarketAlert } from '@shared/feeds/schemas';
+import type { MarketAlert, SimulatedMarketAlert } from '@shared/feeds/schemas';
 import { arrivalsBetween } from '@shared/feeds/timeline';
 import { scanResponseSchema, type ScanResultRow } from '@shared/options/response-schemas';
 import { scanFiltersSchema } from '@shared/options/scan-filters';
@@ -71,7 +71,7 @@ describe('an options-flow alert', () => {
     const from = Date.parse('2026-11-16T14:30:00Z');
     const alerts = arrivalsBetween('alerts', from, from + 6 * 3_600_000)
       .map((t) => generateMarketAlert(t))
-      .filter((alert): alert is MarketAlert => alert?.type === 'unusual-flow');
+      .filter((alert): alert is SimulatedMarketAlert => alert?.type === 'unusual-flow');
     expect(alerts.length).toBeGreaterThan(0);
     for (const alert of alerts) {
       const { type, strike, expiration } = alert.contract!;

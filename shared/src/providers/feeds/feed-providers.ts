@@ -1,10 +1,11 @@
 /**
  * Which provider each live feed may come from (issue 23), chosen per stage like quotes and chains:
- * `marketData.news` and `marketData.social` in infra/config/stages.ts, NEWS_PROVIDER and
- * SOCIAL_PROVIDER for `npm start`. 'simulated' is the default everywhere. Pure names, schemas and
+ * `marketData.news`, `.social`, `.darkPool` and `.flow` in infra/config/stages.ts, NEWS_PROVIDER,
+ * SOCIAL_PROVIDER, DARKPOOL_PROVIDER and FLOW_PROVIDER for `npm start`. 'simulated' is the default everywhere. Pure names, schemas and
  * the provider error; the adapters are beside this file, the sources in lambdas/feeds/*-source.ts.
  */
 import * as z from 'zod';
+import type { SecretKey } from '../../secrets';
 
 export const NEWS_PROVIDERS = ['simulated', 'polygon'] as const;
 export type NewsProviderName = (typeof NEWS_PROVIDERS)[number];
@@ -12,8 +13,17 @@ export type NewsProviderName = (typeof NEWS_PROVIDERS)[number];
 export const SOCIAL_PROVIDERS = ['simulated', 'stocktwits'] as const;
 export type SocialProviderName = (typeof SOCIAL_PROVIDERS)[number];
 
+export const DARKPOOL_PROVIDERS = ['simulated', 'polygon'] as const;
+export type DarkPoolProviderName = (typeof DARKPOOL_PROVIDERS)[number];
+
+export const FLOW_PROVIDERS = ['simulated', 'unusualwhales'] as const;
+export type FlowProviderName = (typeof FLOW_PROVIDERS)[number];
+
+export const EARNINGS_PROVIDERS = ['simulated', 'nasdaq'] as const;
+export type EarningsProviderName = (typeof EARNINGS_PROVIDERS)[number];
+
 /** Every name an item's or a response's `provider` may carry. */
-export const FEED_PROVIDERS = ['simulated', 'polygon', 'stocktwits'] as const;
+export const FEED_PROVIDERS = ['simulated', 'polygon', 'stocktwits', 'unusualwhales'] as const;
 export type FeedProviderName = (typeof FEED_PROVIDERS)[number];
 export const feedProviderSchema = z.enum(FEED_PROVIDERS);
 
@@ -21,7 +31,23 @@ export const feedProviderLabels: Record<FeedProviderName, string> = {
   simulated: 'Simulated',
   polygon: 'Polygon',
   stocktwits: 'StockTwits',
+  unusualwhales: 'Unusual Whales',
 };
+
+/**
+ * The secrets the scheduled feeds job reads on a stage: the Polygon key when its dark pool
+ * provider is Polygon, Unusual Whales' token when its flow provider is Unusual Whales. Infra
+ * grants it exactly these.
+ */
+export function feedsJobSecrets(marketData: {
+  darkPool: DarkPoolProviderName;
+  flow: FlowProviderName;
+}): SecretKey[] {
+  return [
+    ...(marketData.darkPool === 'polygon' ? (['marketDataApiKey'] as const) : []),
+    ...(marketData.flow === 'unusualwhales' ? (['unusualWhalesApiKey'] as const) : []),
+  ];
+}
 
 /**
  * A real provider's latest answer failed and its last good items are served instead: why, and

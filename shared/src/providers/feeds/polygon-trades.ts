@@ -3,9 +3,10 @@
  * reported to a FINRA Trade Reporting Facility (Polygon's exchange id 4, with a `trf_id`) that are
  * blocks by Reg NMS's definition, each with the NBBO in force when it printed (`GET
  * /v3/quotes/{ticker}`, the latest quote at or before the print) and the side that quote implies.
- * Pure. The adapter only: the Dark Pool Flow feed is not fed from it yet (docs/providers.md).
+ * Pure. The Dark Pool Flow feed's items on DARKPOOL_PROVIDER=polygon (lambdas/feeds/darkpool-source.ts).
  */
 import * as z from 'zod';
+import type { DarkPoolFlow, NbboPlacement } from '../../feeds/schemas';
 import { parseProviderBody } from './feed-providers';
 
 /**
@@ -92,9 +93,6 @@ export function isDarkPoolBlock(trade: PolygonTrade): boolean {
   );
 }
 
-export type NbboPlacement =
-  'above-ask' | 'at-ask' | 'above-mid' | 'at-mid' | 'below-mid' | 'at-bid' | 'below-bid';
-
 /**
  * Where the print sat in the NBBO, and the side the quote rule (Lee and Ready) reads from it:
  * above the midpoint a buyer's print, below it a seller's, at it unknown (null). A crossed or
@@ -150,8 +148,10 @@ export interface DarkPoolPrint {
 export function darkPoolPrint(
   ticker: string,
   trade: PolygonTrade,
-  quote: PolygonQuote | null,
+  given: PolygonQuote | null,
 ): DarkPoolPrint {
+  // A quote stamped after the print was not in force when it printed.
+  const quote = given && given.sip_timestamp <= trade.sip_timestamp ? given : null;
   const reading = quote ? nbboReading(trade.price, quote) : null;
   return {
     ticker: ticker.toUpperCase(),
@@ -169,5 +169,31 @@ export function darkPoolPrint(
         : null,
     placement: reading?.placement ?? null,
     side: reading?.side ?? null,
+  };
+}
+
+/** The TRFs' and the ADF's common name: Polygon's exchange list gives them one id (4). */
+export const TRF_VENUE = 'FINRA TRF';
+
+/** A print as a Dark Pool Flow item: the tape's facts, and nothing the tape does not say. */
+export function darkPoolItem(print: DarkPoolPrint): DarkPoolFlow {
+  return {
+    id: print.id,
+    ticker: print.ticker,
+    provider: 'polygon',
+    timestamp: print.timestamp,
+    // Polygon sends fractional sizes for odd lots; a block is thousands of shares.
+    blockSize: Math.max(1, Math.round(print.shares)),
+    price: print.price,
+    side: print.side,
+    tape: {
+      venue: TRF_VENUE,
+      trfId: print.trfId,
+      reportedAt: print.reportedAt,
+      conditions: print.conditions,
+      notional: print.notional,
+      nbbo: print.nbbo,
+      placement: print.placement,
+    },
   };
 }

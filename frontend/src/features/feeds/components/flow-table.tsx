@@ -4,6 +4,8 @@ import {
   darkPoolEdgeFactorLabels,
   type DarkPoolEdgeFactor,
   type DarkPoolFlow,
+  type NbboPlacement,
+  type PrintTape,
 } from '@shared/feeds/schemas';
 import { darkPoolEdgeLabel, edgeScoreTone } from '@shared/ui/colour-bands';
 import { Badge } from '../../../components/ui/badge';
@@ -14,7 +16,8 @@ import { TrackInJournalButton } from './track-in-journal-button';
 
 const FACTORS = Object.keys(DARK_POOL_EDGE_WEIGHTS) as DarkPoolEdgeFactor[];
 
-function EdgeScore({ score }: { score: number }) {
+function EdgeScore({ score }: { score: number | undefined }) {
+  if (score === undefined) return <span className="text-xs text-slate-400">None (real print)</span>;
   return (
     <Badge tone={edgeScoreTone(score)}>
       {score} · {darkPoolEdgeLabel(score)}
@@ -22,8 +25,58 @@ function EdgeScore({ score }: { score: number }) {
   );
 }
 
+const PLACEMENT_LABELS: Record<NbboPlacement, string> = {
+  'above-ask': 'above the ask',
+  'at-ask': 'at the ask',
+  'above-mid': 'above the midpoint',
+  'at-mid': 'at the midpoint',
+  'below-mid': 'below the midpoint',
+  'at-bid': 'at the bid',
+  'below-bid': 'below the bid',
+};
+
+/** A real print's NBBO context in a few words (its Options Impact cell: a print implies no options). */
+function nbboText(tape: PrintTape): string {
+  if (!tape.nbbo) return 'No NBBO recorded for this print';
+  return `NBBO ${formatMoney(tape.nbbo.bid)} × ${formatMoney(tape.nbbo.ask)}${
+    tape.placement ? `, printed ${PLACEMENT_LABELS[tape.placement]}` : ''
+  }`;
+}
+
+/** A real print's tape: venue, report time, conditions, notional and the NBBO in force. */
+function TapeDetails({ flow, tape }: { flow: DarkPoolFlow; tape: PrintTape }) {
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs">
+        <dt className="text-slate-400">Venue</dt>
+        <dd className="text-slate-200">
+          {tape.venue}
+          {tape.trfId !== null ? ` (TRF ${tape.trfId})` : ''}
+        </dd>
+        <dt className="text-slate-400">Reported</dt>
+        <dd className="text-slate-200">{tape.reportedAt ? formatTime(tape.reportedAt) : 'Not given'}</dd>
+        <dt className="text-slate-400">Notional</dt>
+        <dd className="text-slate-200">{formatMoney(tape.notional)}</dd>
+        <dt className="text-slate-400">Sale conditions</dt>
+        <dd className="text-slate-200">{tape.conditions.length > 0 ? tape.conditions.join(', ') : 'None'}</dd>
+        <dt className="text-slate-400">NBBO</dt>
+        <dd className="text-slate-200">{nbboText(tape)}</dd>
+      </dl>
+      <p className="text-xs text-slate-400">
+        A real print carries no edge score or options implication: the tape says what traded, not who or why.
+        Side is read from the NBBO (above the midpoint a buy, below it a sell).
+      </p>
+      <div className="md:col-span-2">
+        <TrackInJournalButton feed="darkpool" item={flow} />
+      </div>
+    </div>
+  );
+}
+
 /** The print's edge score, factor by factor: score, weight, points (spec 9's 40 / 30 / 20 / 10). */
 function FlowDetails({ flow }: { flow: DarkPoolFlow }) {
+  if (flow.tape) return <TapeDetails flow={flow} tape={flow.tape} />;
+  const breakdown = flow.edgeBreakdown;
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <table className="w-full text-left text-xs">
@@ -47,18 +100,19 @@ function FlowDetails({ flow }: { flow: DarkPoolFlow }) {
           </tr>
         </thead>
         <tbody className="text-slate-200">
-          {FACTORS.map((factor) => (
-            <tr key={factor}>
-              <th scope="row" className="py-1 font-normal">
-                {darkPoolEdgeFactorLabels[factor]}
-              </th>
-              <td className="py-1 text-right">{flow.edgeBreakdown[factor].toFixed(1)}</td>
-              <td className="py-1 text-right">{Math.round(DARK_POOL_EDGE_WEIGHTS[factor] * 100)}%</td>
-              <td className="py-1 text-right">
-                {(flow.edgeBreakdown[factor] * DARK_POOL_EDGE_WEIGHTS[factor]).toFixed(1)}
-              </td>
-            </tr>
-          ))}
+          {breakdown &&
+            FACTORS.map((factor) => (
+              <tr key={factor}>
+                <th scope="row" className="py-1 font-normal">
+                  {darkPoolEdgeFactorLabels[factor]}
+                </th>
+                <td className="py-1 text-right">{breakdown[factor].toFixed(1)}</td>
+                <td className="py-1 text-right">{Math.round(DARK_POOL_EDGE_WEIGHTS[factor] * 100)}%</td>
+                <td className="py-1 text-right">
+                  {(breakdown[factor] * DARK_POOL_EDGE_WEIGHTS[factor]).toFixed(1)}
+                </td>
+              </tr>
+            ))}
         </tbody>
       </table>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs">
@@ -68,12 +122,12 @@ function FlowDetails({ flow }: { flow: DarkPoolFlow }) {
         <dd className="text-slate-200">{flow.confidence}%</dd>
         <dt className="text-slate-400">Strike / expiry</dt>
         <dd className="text-slate-200">
-          {formatMoney(flow.strike)} · {flow.timeToExpiry} days
+          {formatMoney(flow.strike ?? 0)} · {flow.timeToExpiry} days
         </dd>
         <dt className="text-slate-400">Implied move</dt>
-        <dd className="text-slate-200">±{flow.impliedMove.toFixed(2)}%</dd>
+        <dd className="text-slate-200">±{(flow.impliedMove ?? 0).toFixed(2)}%</dd>
         <dt className="text-slate-400">Dark pool share of volume</dt>
-        <dd className="text-slate-200">{flow.darkPoolPercentage.toFixed(1)}%</dd>
+        <dd className="text-slate-200">{(flow.darkPoolPercentage ?? 0).toFixed(1)}%</dd>
       </dl>
       <div className="md:col-span-2">
         <TrackInJournalButton feed="darkpool" item={flow} />
@@ -83,12 +137,23 @@ function FlowDetails({ flow }: { flow: DarkPoolFlow }) {
 }
 
 function Side({ side }: { side: DarkPoolFlow['side'] }) {
+  if (side === null) return <span className="text-slate-300">Unknown</span>;
   return (
     <span className={side === 'buy' ? 'font-semibold text-emerald-300' : 'font-semibold text-red-300'}>
       {side === 'buy' ? 'Buy' : 'Sell'}
     </span>
   );
 }
+
+/** Institution column: the model's guess on a simulated print, the reporting venue on a real one. */
+const institutionOf = (flow: DarkPoolFlow) => (flow.tape ? flow.tape.venue : flow.institutionalSignature);
+const patternOf = (flow: DarkPoolFlow) =>
+  flow.tape
+    ? `Reported ${flow.tape.reportedAt ? formatTime(flow.tape.reportedAt) : 'at print'}`
+    : flow.humanPattern
+      ? 'Human pattern'
+      : 'Algorithmic';
+const impactOf = (flow: DarkPoolFlow) => (flow.tape ? nbboText(flow.tape) : flow.optionsImplication);
 
 /**
  * The spec's columns (Time, Ticker, Block Size, Side, Institution, Options Impact, Edge Score),
@@ -124,10 +189,9 @@ export function FlowTable({ flows }: { flows: readonly DarkPoolFlow[] }) {
               <Side side={flow.side} /> {formatInteger(flow.blockSize)} shares at {formatMoney(flow.price)}
             </p>
             <p className="mt-1 text-xs text-slate-400">
-              {formatTime(flow.timestamp)} · {flow.institutionalSignature} ·{' '}
-              <OriginLabel provider={flow.provider} />
+              {formatTime(flow.timestamp)} · {institutionOf(flow)} · <OriginLabel provider={flow.provider} />
             </p>
-            <p className="mt-1 text-xs text-slate-300">{flow.optionsImplication}</p>
+            <p className="mt-1 text-xs text-slate-300">{impactOf(flow)}</p>
             <div className="mt-2">{detailsButton(flow)}</div>
             {open === flow.id && (
               <div id={`flow-details-${flow.id}`} className="mt-3 border-t border-slate-800 pt-3">
@@ -176,12 +240,10 @@ export function FlowTable({ flows }: { flows: readonly DarkPoolFlow[] }) {
                   <Side side={flow.side} />
                 </td>
                 <td className="px-3 py-2">
-                  {flow.institutionalSignature}
-                  <span className="block text-xs text-slate-400">
-                    {flow.humanPattern ? 'Human pattern' : 'Algorithmic'}
-                  </span>
+                  {institutionOf(flow)}
+                  <span className="block text-xs text-slate-400">{patternOf(flow)}</span>
                 </td>
-                <td className="px-3 py-2 text-xs">{flow.optionsImplication}</td>
+                <td className="px-3 py-2 text-xs">{impactOf(flow)}</td>
                 <td className="px-3 py-2">
                   <EdgeScore score={flow.edgeScore} />
                 </td>

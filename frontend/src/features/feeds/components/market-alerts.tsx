@@ -203,18 +203,42 @@ export function MarketAlerts({ notificationsAllowed }: { notificationsAllowed: b
                       <dt className="inline">Price </dt>
                       <dd className="inline text-slate-200">{formatMoney(alert.price)}</dd>
                     </div>
-                    <div>
-                      <dt className="inline">Change </dt>
-                      <dd
-                        className={`inline ${alert.changePercent >= 0 ? 'text-emerald-300' : 'text-red-300'}`}
-                      >
-                        {formatChange(alert.changePercent)}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="inline">Volume </dt>
-                      <dd className="inline text-slate-200">{formatShares(alert.volume)}</dd>
-                    </div>
+                    {alert.changePercent !== undefined && (
+                      <div>
+                        <dt className="inline">Change </dt>
+                        <dd
+                          className={`inline ${alert.changePercent >= 0 ? 'text-emerald-300' : 'text-red-300'}`}
+                        >
+                          {formatChange(alert.changePercent)}
+                        </dd>
+                      </div>
+                    )}
+                    {alert.volume !== undefined && (
+                      <div>
+                        <dt className="inline">Volume </dt>
+                        <dd className="inline text-slate-200">{formatShares(alert.volume)}</dd>
+                      </div>
+                    )}
+                    {alert.flow && (
+                      <>
+                        <div>
+                          <dt className="inline">Contracts </dt>
+                          <dd className="inline text-slate-200">
+                            {formatInteger(alert.flow.contracts)} at {formatMoney(alert.flow.optionPrice)}
+                          </dd>
+                        </div>
+                        <div>
+                          <dt className="inline">At the ask </dt>
+                          <dd className="inline text-slate-200">
+                            {formatMoney(alert.flow.askSidePremium)} of {formatMoney(alert.flow.premium)}
+                          </dd>
+                        </div>
+                        <div>
+                          <dt className="inline">Open interest </dt>
+                          <dd className="inline text-slate-200">{formatInteger(alert.flow.openInterest)}</dd>
+                        </div>
+                      </>
+                    )}
                     <div>
                       <dt className="inline">Trigger </dt>
                       <dd className="inline text-slate-200">
