@@ -9,11 +9,16 @@
  * source then shows whether following the feeds paid.
  */
 import type { JournalStrategy } from '../constants/strategies';
+import { feedProviderLabels, type FeedProviderName } from '../providers/feeds/feed-providers';
 import { toCents, toFourDecimals, type TradePrefill } from '../trades/prefill';
 import type { TradeLeg } from '../trades/schemas';
 import type { Bias, FeedItem, FeedName, MarketAlert } from './schemas';
 
 const money = (value: number) => `$${value.toFixed(2)}`;
+
+/** Where an item came from, for its notes: 'simulated' or the provider's name ('Polygon'). */
+const origin = (provider: FeedProviderName | undefined): string =>
+  (provider ?? 'simulated') === 'simulated' ? 'simulated' : feedProviderLabels[provider!];
 
 /** The quote of an alert's contract, read from the same market's chain when Track is pressed. */
 export interface ContractQuote {
@@ -89,7 +94,7 @@ function optionPrefill(
     priced_by: quote
       ? `The ${contract.type}'s ask (bid ${money(quote.bid)}, ask ${money(quote.ask)}) in the ${quote.source} chain as of ${quote.asOf}.`
       : `No quote of the $${contract.strike} ${contract.type} expiring ${contract.expiration} was found: enter what you paid for the option.`,
-    notes: `Market alert (simulated), ${alert.timestamp}: ${alert.message}.`,
+    notes: `Market alert (${origin(alert.provider)}), ${alert.timestamp}: ${alert.message}.`,
   };
 }
 
@@ -108,18 +113,23 @@ export function journalPrefillFor<F extends FeedName>(
         feed,
         alert.bias,
         'alert',
-        `Market alert (simulated), ${alert.timestamp}: ${alert.message}.`,
+        `Market alert (${origin(alert.provider)}), ${alert.timestamp}: ${alert.message}.`,
       );
     }
     case 'darkpool': {
       const flow = item as FeedItem<'darkpool'>;
+      const shares = flow.blockSize.toLocaleString('en-US');
+      // A real print says only what the tape says; its side is unknown at the midpoint (tracked long).
+      const reading = flow.tape
+        ? `${flow.tape.venue}${flow.tape.placement ? `, ${flow.tape.placement} of the NBBO` : ''}${flow.side ? '' : '; side unknown, tracked long'}`
+        : `${flow.institutionalSignature}; ${flow.optionsImplication}; edge ${flow.edgeScore}`;
       return stockPrefill(
         flow,
         feed,
-        flow.side === 'buy' ? 'bullish' : 'bearish',
+        flow.side === 'buy' ? 'bullish' : flow.side === 'sell' ? 'bearish' : undefined,
         'darkpool',
-        `Dark pool ${flow.side} of ${flow.blockSize.toLocaleString('en-US')} shares at ${money(flow.price)} (simulated, ${flow.timestamp}); ${flow.institutionalSignature}; ${flow.optionsImplication}; edge ${flow.edgeScore}.`,
-        flow.edgeScore,
+        `Dark pool ${flow.side ?? 'print'} of ${shares} shares at ${money(flow.price)} (${origin(flow.provider)}, ${flow.timestamp}); ${reading}.`,
+        flow.edgeScore ?? null,
       );
     }
     case 'chatter': {
@@ -129,7 +139,7 @@ export function journalPrefillFor<F extends FeedName>(
         feed,
         trend.sentiment,
         'alert',
-        `Risky chatter (simulated) on ${trend.source}, ${trend.timestamp}: ${trend.sentiment}, ${trend.riskLevel} risk, ${trend.mentions} mentions.`,
+        `Risky chatter (${origin(trend.provider)}) on ${trend.source}, ${trend.timestamp}: ${trend.sentiment}, ${trend.riskLevel} risk, ${trend.mentions} mentions.`,
       );
     }
     case 'trends': {
@@ -140,7 +150,7 @@ export function journalPrefillFor<F extends FeedName>(
         feed,
         alert.bias,
         'alert',
-        `Trend alert (simulated), ${alert.timestamp}: ${alert.title}. Target ${money(targetPrice)}, stop ${money(stopLoss)}, ${timeframe}.`,
+        `Trend alert (${origin(alert.provider)}), ${alert.timestamp}: ${alert.title}. Target ${money(targetPrice)}, stop ${money(stopLoss)}, ${timeframe}.`,
       );
     }
   }

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { journalPrefillFor } from '@shared/feeds/journal-prefill';
 import { generateDarkPoolFlow } from '@shared/feeds/dark-pool';
 import { generateMarketAlert } from '@shared/feeds/market-alerts';
-import type { MarketAlert, SimulatedMarketAlert } from '@shared/feeds/schemas';
+import type { DarkPoolFlow, MarketAlert, SimulatedMarketAlert } from '@shared/feeds/schemas';
 import { arrivalsBetween } from '@shared/feeds/timeline';
 import { scanResponseSchema, type ScanResultRow } from '@shared/options/response-schemas';
 import { scanFiltersSchema } from '@shared/options/scan-filters';
@@ -122,6 +122,42 @@ describe('a dark pool print', () => {
         },
       ]);
     }
+  });
+});
+
+describe('a real provider’s print', () => {
+  const print: DarkPoolFlow = {
+    id: 'dp-polygon-1',
+    ticker: 'AAPL',
+    timestamp: '2026-11-20T15:31:00.000Z',
+    blockSize: 25_000,
+    price: 155.86,
+    side: null,
+    provider: 'polygon',
+    tape: {
+      venue: 'FINRA TRF (Nasdaq Carteret)',
+      trfId: 202,
+      reportedAt: '2026-11-20T15:31:00.100Z',
+      conditions: [],
+      notional: 3_896_500,
+      nbbo: { bid: 155.85, ask: 155.87, at: '2026-11-20T15:30:59.000Z' },
+      placement: 'at-mid',
+    },
+  };
+
+  it('names its provider and tape, has no edge score, and is tracked long when its side is unknown', () => {
+    const prefill = journalPrefillFor('darkpool', print);
+    expect(prefill).toMatchObject({
+      strategy: 'Long Stock',
+      side: 'debit',
+      entry_price: 155.86,
+      edge_score: null,
+    });
+    expect(prefill.notes).toBe(
+      'Dark pool print of 25,000 shares at $155.86 (Polygon, 2026-11-20T15:31:00.000Z); FINRA TRF (Nasdaq Carteret), at-mid of the NBBO; side unknown, tracked long.',
+    );
+    expect(prefill.notes).not.toMatch(/undefined|simulated/);
+    expect(tradePrefillSchema.safeParse(prefill).success).toBe(true);
   });
 });
 
