@@ -5,7 +5,8 @@
  * Every `everySessions` trading days from `start` to `end`, at `minute` (New York time), the whole
  * universe is scanned as the scanner would at that minute: the snapshot is built from quotes and
  * price history up to then (the forecast reads no later price). Every position the scanner scores
- * (all strategies, IV rank 0, earnings included, at least 1 day to expiry) is entered at the
+ * (all strategies, IV rank 0, earnings included, the default DTE window and liquidity floors,
+ * expected losers included) is entered at the
  * bid/ask (buy at the ask, sell at the bid; a covered call's shares at the spot), held to expiry
  * and valued at the expiration day's close (options at intrinsic value; no early exercise or
  * assignment). Its return on capital is P&L / capital at risk (the max loss at those fills).
@@ -194,7 +195,13 @@ export function runBacktest(options: BacktestOptions): BacktestReport {
   const days = scanDays(options.start, options.end, options.everySessions);
   const all = new Sample();
   const byStrategy = STRATEGY_CODES.map(() => new Sample());
-  const everything = scanFiltersSchema.parse({ ivRank: 0, excludeEarnings: false, limit: 1 });
+  // Every position the scanner scores within its default DTE window and liquidity floors, losers included.
+  const everything = scanFiltersSchema.parse({
+    ivRank: 0,
+    excludeEarnings: false,
+    minExpectedReturn: -1,
+    limit: 1,
+  });
   const defaults = scanFiltersSchema.parse(DEFAULT_SCAN);
   const picks = { positions: 0, capital: 0, pnl: 0, hits: 0 };
   const pickStrategies = STRATEGY_CODES.map(() => ({ positions: 0, capital: 0, pnl: 0 }));

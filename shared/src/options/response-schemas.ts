@@ -186,6 +186,8 @@ export const scanResponseSchema = z.object({
     candidates: z.number().int().nonnegative(),
   }),
   emptyReason: scanEmptyReasonSchema.nullable(),
+  /** Sentences the page shows above the results (the IV Rank slider with a ticker, which way the results lean). */
+  notes: z.array(z.string()),
   ...provenance,
   activeFilters: z.number().int().nonnegative(),
 });

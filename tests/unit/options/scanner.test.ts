@@ -15,12 +15,16 @@ type Result = ScanOutput['results'][number];
 type Filters = ScanFiltersInput;
 let everything: ScanOutput;
 
-/** Every candidate of the snapshot (no IV rank screen, earnings included, no caps). */
+/** Every candidate of the snapshot (no IV rank screen, earnings included, no caps, no liquidity floors, DTE window or expected-return minimum). */
 const run = (input: ScanFiltersInput) =>
   scan(
     snapshot,
     scanFiltersSchema.parse({
       ivRank: 0,
+      minVolume: 0,
+      minOpenInterest: 0,
+      dteMax: 1000,
+      minExpectedReturn: -1,
       limit: 500,
       maxPerTicker: 500,
       maxPerStrategy: 500,
@@ -205,7 +209,9 @@ describe('a spread of ideas', () => {
       greedy.push(c.key);
     }
     expect(capped.results.map(key)).toEqual(greedy);
-    expect(capped.matched).toBe(everything.matched);
+    expect(capped.matched).toBe(
+      visitCandidates(snapshot, scanFiltersSchema.parse({ ivRank: 0, excludeEarnings: false }), () => {}),
+    );
   });
 
   it('takes the caps as asked, and none for one ticker and one strategy', () => {
@@ -291,7 +297,7 @@ describe('the default scan', () => {
   it('leaves out positions spanning earnings without a ticker, and flags them for a ticker', () => {
     const universe = scan(snapshot, scanFiltersSchema.parse({ ivRank: 0, limit: 500, maxPerStrategy: 500 }));
     expect(universe.results.every((r) => !r.spansEarnings)).toBe(true);
-    const aapl = scan(snapshot, scanFiltersSchema.parse({ ticker: 'AAPL', limit: 500 }));
+    const aapl = scan(snapshot, scanFiltersSchema.parse({ ticker: 'AAPL', limit: 500, dteMax: 1000 }));
     const earnings = aapl.results[0]!.earnings!;
     expect(earnings).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(aapl.results.some((r) => r.spansEarnings)).toBe(true);
