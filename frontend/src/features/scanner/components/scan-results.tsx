@@ -87,7 +87,11 @@ export function ScanResults({
             <h3 className="font-semibold text-white">{EMPTY_SCAN.title}</h3>
             <p className="mt-1 text-sm text-slate-400">{EMPTY_SCAN.description}</p>
             {data.emptyReason && (
-              <div className="mx-auto mt-4 max-w-xl rounded-lg border border-amber-400/30 bg-amber-400/5 px-4 py-3">
+              <div
+                role="note"
+                aria-label="Why the scan is empty"
+                className="mx-auto mt-4 max-w-xl rounded-lg border border-amber-400/30 bg-amber-400/5 px-4 py-3"
+              >
                 <p className="text-sm text-amber-100">{data.emptyReason.message}</p>
                 {Object.keys(data.emptyReason.relax).length > 0 && (
                   <button
