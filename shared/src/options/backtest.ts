@@ -22,10 +22,10 @@ import { universeEntry } from '../market/universe';
 import { edgeScoreBand } from '../ui/colour-bands';
 import type { ScannerStrategy } from '../constants/strategies';
 import { F_MAX_LOSS } from './scan-candidates';
-import { scanFiltersSchema, type ScanFiltersInput } from './scan-filters';
+import { scanFiltersSchema, type ScanFilters, type ScanFiltersInput } from './scan-filters';
 import { LEG_QUANTITIES, STRATEGY_CODES } from './scan-results';
-import { scan, visitCandidates } from './scanner';
-import { buildUniverseSnapshot, SCANNABLE_SYMBOLS } from './snapshot';
+import { scan, visitCandidates, type CandidateView } from './scanner';
+import { buildUniverseSnapshot, SCANNABLE_SYMBOLS, type UniverseSnapshot } from './snapshot';
 import { payoffAt } from './strategies';
 
 export interface BacktestOptions {
@@ -171,6 +171,35 @@ function closeOn(symbol: string, dayNumber: number): number {
   return model.close[index]!;
 }
 
+/**
+ * Every candidate a scan of `snapshot` with `filters` scores, with its realised return on capital:
+ * entered at the bid/ask, held to expiry, valued at the expiration day's close (intrinsic value).
+ */
+export function visitRealised(
+  snapshot: UniverseSnapshot,
+  filters: ScanFilters,
+  visit: (view: CandidateView, realisedReturn: number) => void,
+): void {
+  const expiryClose = snapshot.chains.map((chain) =>
+    chain.expirations.map((date) => closeOn(chain.symbol, dayNumberOfIso(date))),
+  );
+  visitCandidates(snapshot, filters, (view) => {
+    const chain = snapshot.chains[view.chain]!;
+    const close = expiryClose[view.chain]![view.expiration]!;
+    const strategy = STRATEGY_CODES[view.strategy]!;
+    const quantities = LEG_QUANTITIES[strategy];
+    let pnl = strategy === 'covered-call' ? close - chain.spot : 0;
+    for (let l = 0; l < quantities.length; l += 1) {
+      const i = view.legs[l]!;
+      const q = quantities[l]!;
+      const strike = chain.strike[i]!;
+      const payoff = Math.max(chain.isCall[i] === 1 ? close - strike : strike - close, 0);
+      pnl += q * (payoff - (q > 0 ? chain.ask[i]! : chain.bid[i]!));
+    }
+    visit(view, pnl / view.fields[F_MAX_LOSS]!);
+  });
+}
+
 /** The trading days scanned: every n-th from start (moved forward to a trading day) to end. */
 export function scanDays(start: string, end: string, everySessions: number): number[] {
   const last = dayNumberOfIso(end);
@@ -187,6 +216,14 @@ export function scanDays(start: string, end: string, everySessions: number): num
 /** The spec's edge score bands by their lowest score (80+, 60+, 40+, 20+, below). */
 export const BAND_FLOORS = [80, 60, 40, 20, 0] as const;
 
+/** Every position the scanner scores within its default DTE window and liquidity floors, expected losers included. */
+export const EVERY_SCORED: ScanFiltersInput = {
+  ivRank: 0,
+  excludeEarnings: false,
+  minExpectedReturn: -1,
+  limit: 1,
+};
+
 /** The page's default scan (spec: IV rank 50, all strategies) with the scanner's defaults. */
 export const DEFAULT_SCAN: ScanFiltersInput = {};
 
@@ -195,36 +232,14 @@ export function runBacktest(options: BacktestOptions): BacktestReport {
   const days = scanDays(options.start, options.end, options.everySessions);
   const all = new Sample();
   const byStrategy = STRATEGY_CODES.map(() => new Sample());
-  // Every position the scanner scores within its default DTE window and liquidity floors, losers included.
-  const everything = scanFiltersSchema.parse({
-    ivRank: 0,
-    excludeEarnings: false,
-    minExpectedReturn: -1,
-    limit: 1,
-  });
+  const everything = scanFiltersSchema.parse(EVERY_SCORED);
   const defaults = scanFiltersSchema.parse(DEFAULT_SCAN);
   const picks = { positions: 0, capital: 0, pnl: 0, hits: 0 };
   const pickStrategies = STRATEGY_CODES.map(() => ({ positions: 0, capital: 0, pnl: 0 }));
   days.forEach((day, d) => {
     const at = newYorkInstant(day, options.minute);
     const snapshot = buildUniverseSnapshot(at, symbols);
-    const expiryClose = snapshot.chains.map((chain) =>
-      chain.expirations.map((date) => closeOn(chain.symbol, dayNumberOfIso(date))),
-    );
-    visitCandidates(snapshot, everything, (view) => {
-      const chain = snapshot.chains[view.chain]!;
-      const close = expiryClose[view.chain]![view.expiration]!;
-      const strategy = STRATEGY_CODES[view.strategy]!;
-      const quantities = LEG_QUANTITIES[strategy];
-      let pnl = strategy === 'covered-call' ? close - chain.spot : 0;
-      for (let l = 0; l < quantities.length; l += 1) {
-        const i = view.legs[l]!;
-        const q = quantities[l]!;
-        const strike = chain.strike[i]!;
-        const payoff = Math.max(chain.isCall[i] === 1 ? close - strike : strike - close, 0);
-        pnl += q * (payoff - (q > 0 ? chain.ask[i]! : chain.bid[i]!));
-      }
-      const value = pnl / view.fields[F_MAX_LOSS]!;
+    visitRealised(snapshot, everything, (view, value) => {
       all.push(view.edgeScore, value);
       byStrategy[view.strategy]!.push(view.edgeScore, value);
     });

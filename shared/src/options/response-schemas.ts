@@ -143,6 +143,8 @@ export const scanResultRowSchema = scanResultSchema.extend({
   probabilityOfProfit: z.number(),
   expectedProfit: z.number(),
   expectedReturn: z.number(),
+  /** The forecast's expected return before the calibration to the backtest. */
+  forecastExpectedReturn: z.number(),
   forecastVol: z.number(),
   /** null when the underlying has no price history to measure. */
   historicalVol: z.number().nullable(),

@@ -11,6 +11,7 @@ import {
   F_DELTA,
   F_EDGE,
   F_EXPECTED,
+  F_EXPECTED_RETURN,
   F_IV,
   F_MAX_LOSS,
   F_NET_PREMIUM,
@@ -44,6 +45,12 @@ import {
   thetaEfficiencyScore,
 } from './scoring';
 import type { ExpiryForecast } from './forecast';
+import { calibrate, type CalibrationKnots } from './scan-calibration';
+import { CALIBRATION_KNOTS } from './scan-calibration-table';
+import { STRATEGY_CODES } from './scan-results';
+
+/** The calibration's knots by strategy code (./scan-results STRATEGY_CODES). */
+const KNOTS_BY_CODE: readonly CalibrationKnots[] = STRATEGY_CODES.map((s) => CALIBRATION_KNOTS[s]);
 import { CONTRACT_MULTIPLIER } from './strategies';
 
 /** |strike / spot - 1| within this is at the money. */
@@ -171,10 +178,17 @@ export class ScanScreen {
 
   /**
    * Applies the candidate filters to the scratch candidate (./scan-candidates) and scores what
-   * passes, writing its edge score to F_EDGE. `ivFit` is the IV-fit score for the strategy's side;
-   * the primary leg's strike and type give the position's moneyness against `spot`.
+   * passes, writing its edge score to F_EDGE and its calibrated expected return to
+   * F_EXPECTED_RETURN. `code` is the strategy's index in STRATEGY_CODES; `ivFit` the IV-fit score
+   * for its side; the primary leg's strike and type give the position's moneyness against `spot`.
    */
-  candidate(ivFit: number, primaryStrike: number, primaryIsCall: boolean, spot: number): boolean {
+  candidate(
+    code: number,
+    ivFit: number,
+    primaryStrike: number,
+    primaryIsCall: boolean,
+    spot: number,
+  ): boolean {
     const iv = candidate[F_IV]!;
     if (iv < this.ivMin) return this.reject('ivMin', iv);
     if (iv > this.ivMax) return this.reject('ivMax', iv);
@@ -200,7 +214,7 @@ export class ScanScreen {
     if (capital > this.maxCapital) return this.reject('maxCapital', capital);
     if (candidate[F_THETA]! < this.minTheta) return this.reject('minTheta', candidate[F_THETA]!);
     if (candidate[F_VEGA]! > this.maxVega) return this.reject('maxVega', candidate[F_VEGA]!);
-    const expectedReturn = candidate[F_EXPECTED]! / candidate[F_MAX_LOSS]!;
+    const expectedReturn = calibrate(KNOTS_BY_CODE[code]!, candidate[F_EXPECTED]! / candidate[F_MAX_LOSS]!);
     const edge = combineEdgeScore(
       expectedReturnScore(expectedReturn),
       probabilityScore(candidate[F_POP]!),
@@ -213,6 +227,7 @@ export class ScanScreen {
       return this.reject('minExpectedReturn', expectedReturn);
     }
     candidate[F_EDGE] = edge;
+    candidate[F_EXPECTED_RETURN] = expectedReturn;
     return true;
   }
 

@@ -136,8 +136,10 @@ export function combineEdgeScore(
 
 export interface EdgeScoreInputs {
   strategy: ScannerStrategy;
-  /** Expected P&L over capital at risk (the scanner's per-share figures, so the score is the scan's). */
+  /** Expected P&L over capital at risk (the scanner's per-share figures, so the score is the scan's), calibrated. */
   expectedReturn: number;
+  /** The forecast's expected return before the calibration, when it differs (for the explanation). */
+  forecastExpectedReturn?: number;
   /** Dollars per position, for the explanation. */
   expectedProfit: number;
   capitalAtRisk: number;
@@ -203,7 +205,7 @@ export function edgeScoreBreakdown(inputs: EdgeScoreInputs): {
       score: scores['expected-return'],
       value: expectedReturn,
       unit: 'fraction',
-      explanation: `Expected P&L ${dollars(inputs.expectedProfit)} on ${dollars(inputs.capitalAtRisk)} at risk (${signedPercent(expectedReturn)}), filled at the bid/ask and held to expiry, under a forecast of ${(inputs.forecastVolatility * 100).toFixed(1)}% volatility`,
+      explanation: `Expected P&L ${dollars(inputs.expectedProfit)} on ${dollars(inputs.capitalAtRisk)} at risk (${signedPercent(expectedReturn)}), filled at the bid/ask and held to expiry, under a forecast of ${(inputs.forecastVolatility * 100).toFixed(1)}% volatility${inputs.forecastExpectedReturn !== undefined && inputs.forecastExpectedReturn !== expectedReturn ? `; the forecast alone says ${signedPercent(inputs.forecastExpectedReturn)}, calibrated to what such forecasts realised in the backtest` : ''}`,
     },
     {
       component: 'probability',

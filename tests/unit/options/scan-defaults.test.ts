@@ -10,6 +10,7 @@ import {
   type ScanFiltersInput,
 } from '@shared/options/scan-filters';
 import { NO_TRADE_MESSAGE } from '@shared/options/scan-diagnosis';
+import { calibratedReturn } from '@shared/options/scan-calibration';
 import { directionOf, ivRankNotice, leanNotice } from '@shared/options/scan-notes';
 import { scan, type ScanOutput } from '@shared/options/scanner';
 import { buildUniverseSnapshot, type UniverseSnapshot } from '@shared/options/snapshot';
@@ -64,6 +65,17 @@ describe('the default scan’s limits', () => {
       sortDir: 'asc',
     });
     expect(losers.results.some((r) => r.expectedReturn <= 0)).toBe(true);
+  });
+
+  it('shows, scores and filters the calibrated expected return, and keeps the forecast’s beside it', () => {
+    const output = run({ ivRank: 0, excludeEarnings: false, limit: 200, minExpectedReturn: -1 });
+    expect(output.results.length).toBeGreaterThan(0);
+    for (const r of output.results) {
+      expect(r.expectedReturn).toBeCloseTo(calibratedReturn(r.strategy, r.forecastExpectedReturn), 12);
+      expect(r.expectedProfit).toBeCloseTo(r.expectedReturn * r.capitalRequired, 0);
+      const component = r.scoreBreakdown.find((c) => c.component === 'expected-return')!;
+      expect(component.value).toBe(r.expectedReturn);
+    }
   });
 
   it('counts the limits at their defaults as no filter', () => {
