@@ -20,7 +20,8 @@ const AT = new Date('2026-03-10T15:45:00Z');
 const SYMBOLS = ['AAPL', 'SPY', 'TSLA', 'KO', 'MARA', 'JPM', 'XLE', 'GLD'];
 let snapshot: UniverseSnapshot;
 const run = (input: ScanFiltersInput) => scan(snapshot, scanFiltersSchema.parse(input));
-const legs = (output: ScanOutput) => output.results.flatMap((r) => r.position.legs);
+const legs = (output: ScanOutput) =>
+  output.results.flatMap((r) => r.position.legs.filter((leg) => leg.kind !== 'stock'));
 
 beforeAll(() => {
   snapshot = buildUniverseSnapshot(AT, SYMBOLS);
@@ -35,7 +36,14 @@ describe('the default scan’s limits', () => {
       expect(leg.volume).toBeGreaterThanOrEqual(DEFAULT_MIN_LEG_VOLUME);
       expect(leg.openInterest).toBeGreaterThanOrEqual(DEFAULT_MIN_LEG_OPEN_INTEREST);
     }
-    const unfloored = run({ ...wide, minVolume: 0, minOpenInterest: 0 });
+    const unfloored = run({
+      ...wide,
+      minVolume: 0,
+      minOpenInterest: 0,
+      minExpectedReturn: -1,
+      sortBy: 'volume',
+      sortDir: 'asc',
+    });
     expect(
       legs(unfloored).some(
         (l) => l.volume < DEFAULT_MIN_LEG_VOLUME || l.openInterest < DEFAULT_MIN_LEG_OPEN_INTEREST,
