@@ -27,6 +27,7 @@ import { LEG_QUANTITIES, STRATEGY_CODES } from './scan-results';
 import { scan, visitCandidates, type CandidateView } from './scanner';
 import { buildUniverseSnapshot, SCANNABLE_SYMBOLS, type UniverseSnapshot } from './snapshot';
 import { payoffAt } from './strategies';
+import { CALIBRATION_FIT } from './scan-calibration-table';
 
 export interface BacktestOptions {
   /** First and last scan day, 'YYYY-MM-DD' (moved to trading days). */
@@ -75,8 +76,12 @@ export interface BacktestReport {
   minute: number;
   overall: GroupFigures;
   strategies: GroupFigures[];
+  /** By score band, over the years after the calibration's fit (all years when the run has none). */
   bands: BandFigures[];
+  bandsOutOfSample: boolean;
   defaultScan: DefaultScanFigures;
+  /** The same figures per calendar year. */
+  years: ({ year: number } & Pick<BacktestReport, 'overall' | 'strategies' | 'defaultScan'>)[];
 }
 
 /** Scores and returns of many positions, grown as needed. */
@@ -227,37 +232,54 @@ export const EVERY_SCORED: ScanFiltersInput = {
 /** The page's default scan (spec: IV rank 50, all strategies) with the scanner's defaults. */
 export const DEFAULT_SCAN: ScanFiltersInput = {};
 
-export function runBacktest(options: BacktestOptions): BacktestReport {
-  const symbols = options.symbols ?? SCANNABLE_SYMBOLS;
-  const days = scanDays(options.start, options.end, options.everySessions);
-  const all = new Sample();
-  const byStrategy = STRATEGY_CODES.map(() => new Sample());
-  const everything = scanFiltersSchema.parse(EVERY_SCORED);
-  const defaults = scanFiltersSchema.parse(DEFAULT_SCAN);
-  const picks = { positions: 0, capital: 0, pnl: 0, hits: 0 };
-  const pickStrategies = STRATEGY_CODES.map(() => ({ positions: 0, capital: 0, pnl: 0 }));
-  days.forEach((day, d) => {
-    const at = newYorkInstant(day, options.minute);
-    const snapshot = buildUniverseSnapshot(at, symbols);
-    visitRealised(snapshot, everything, (view, value) => {
-      all.push(view.edgeScore, value);
-      byStrategy[view.strategy]!.push(view.edgeScore, value);
-    });
-    for (const result of scan(snapshot, defaults).results) {
-      const close = closeOn(result.ticker, dayNumberOfIso(result.expiration));
-      const pnl = payoffAt(result.position, close);
-      const code = STRATEGY_CODES.indexOf(result.strategy);
-      picks.positions += 1;
-      picks.capital += result.capitalRequired;
-      picks.pnl += pnl;
-      if (pnl > 0) picks.hits += 1;
-      pickStrategies[code]!.positions += 1;
-      pickStrategies[code]!.capital += result.capitalRequired;
-      pickStrategies[code]!.pnl += pnl;
-    }
-    options.onDay?.(isoDateOf(day), d + 1, days.length);
-  });
+/** One period's positions and default-scan picks, and their figures. */
+class Tally {
+  readonly all = new Sample();
+  readonly byStrategy = STRATEGY_CODES.map(() => new Sample());
+  readonly picks = { positions: 0, capital: 0, pnl: 0, hits: 0 };
+  readonly pickStrategies = STRATEGY_CODES.map(() => ({ positions: 0, capital: 0, pnl: 0 }));
 
+  position(strategy: number, score: number, value: number): void {
+    this.all.push(score, value);
+    this.byStrategy[strategy]!.push(score, value);
+  }
+
+  pick(strategy: number, capital: number, pnl: number): void {
+    this.picks.positions += 1;
+    this.picks.capital += capital;
+    this.picks.pnl += pnl;
+    if (pnl > 0) this.picks.hits += 1;
+    const s = this.pickStrategies[strategy]!;
+    s.positions += 1;
+    s.capital += capital;
+    s.pnl += pnl;
+  }
+
+  figures(): Pick<BacktestReport, 'overall' | 'strategies' | 'defaultScan'> {
+    const { picks, pickStrategies } = this;
+    return {
+      overall: figures('all', this.all),
+      strategies: STRATEGY_CODES.map((strategy, code) => figures(strategy, this.byStrategy[code]!)),
+      defaultScan: {
+        positions: picks.positions,
+        capital: picks.capital,
+        pnl: picks.pnl,
+        aggregateReturn: picks.capital > 0 ? picks.pnl / picks.capital : Number.NaN,
+        hitRate: picks.positions > 0 ? picks.hits / picks.positions : Number.NaN,
+        byStrategy: STRATEGY_CODES.map((strategy, code) => ({
+          strategy,
+          positions: pickStrategies[code]!.positions,
+          aggregateReturn:
+            pickStrategies[code]!.capital > 0
+              ? pickStrategies[code]!.pnl / pickStrategies[code]!.capital
+              : Number.NaN,
+        })),
+      },
+    };
+  }
+}
+
+function bandFigures(sample: Sample): BandFigures[] {
   const bands: BandFigures[] = BAND_FLOORS.map((min) => ({
     min,
     label: edgeScoreBand(min).label,
@@ -265,36 +287,55 @@ export function runBacktest(options: BacktestOptions): BacktestReport {
     hitRate: 0,
     meanReturn: 0,
   }));
-  for (let i = 0; i < all.size; i += 1) {
-    const band = bands.find((b) => all.score[i]! >= b.min)!;
+  for (let i = 0; i < sample.size; i += 1) {
+    const band = bands.find((b) => sample.score[i]! >= b.min)!;
     band.positions += 1;
-    band.meanReturn += all.value[i]!;
-    if (all.value[i]! > 0) band.hitRate += 1;
+    band.meanReturn += sample.value[i]!;
+    if (sample.value[i]! > 0) band.hitRate += 1;
   }
   for (const band of bands) {
     band.meanReturn = band.positions > 0 ? band.meanReturn / band.positions : Number.NaN;
     band.hitRate = band.positions > 0 ? band.hitRate / band.positions : Number.NaN;
   }
+  return bands;
+}
+
+export function runBacktest(options: BacktestOptions): BacktestReport {
+  const symbols = options.symbols ?? SCANNABLE_SYMBOLS;
+  const days = scanDays(options.start, options.end, options.everySessions);
+  const total = new Tally();
+  const byYear = new Map<number, Tally>();
+  // The score bands the position dialog shows: from the years the calibration did not see.
+  const heldOut = new Sample();
+  const everything = scanFiltersSchema.parse(EVERY_SCORED);
+  const defaults = scanFiltersSchema.parse(DEFAULT_SCAN);
+  days.forEach((day, d) => {
+    const at = newYorkInstant(day, options.minute);
+    const snapshot = buildUniverseSnapshot(at, symbols);
+    const year = Number(isoDateOf(day).slice(0, 4));
+    const tally = byYear.get(year) ?? new Tally();
+    byYear.set(year, tally);
+    const outOfSample = year > CALIBRATION_FIT.until;
+    visitRealised(snapshot, everything, (view, value) => {
+      total.position(view.strategy, view.edgeScore, value);
+      tally.position(view.strategy, view.edgeScore, value);
+      if (outOfSample) heldOut.push(view.edgeScore, value);
+    });
+    for (const result of scan(snapshot, defaults).results) {
+      const close = closeOn(result.ticker, dayNumberOfIso(result.expiration));
+      const pnl = payoffAt(result.position, close);
+      const code = STRATEGY_CODES.indexOf(result.strategy);
+      total.pick(code, result.capitalRequired, pnl);
+      tally.pick(code, result.capitalRequired, pnl);
+    }
+    options.onDay?.(isoDateOf(day), d + 1, days.length);
+  });
   return {
     dates: days.map(isoDateOf),
     minute: options.minute,
-    overall: figures('all', all),
-    strategies: STRATEGY_CODES.map((strategy, code) => figures(strategy, byStrategy[code]!)),
-    bands,
-    defaultScan: {
-      positions: picks.positions,
-      capital: picks.capital,
-      pnl: picks.pnl,
-      aggregateReturn: picks.capital > 0 ? picks.pnl / picks.capital : Number.NaN,
-      hitRate: picks.positions > 0 ? picks.hits / picks.positions : Number.NaN,
-      byStrategy: STRATEGY_CODES.map((strategy, code) => ({
-        strategy,
-        positions: pickStrategies[code]!.positions,
-        aggregateReturn:
-          pickStrategies[code]!.capital > 0
-            ? pickStrategies[code]!.pnl / pickStrategies[code]!.capital
-            : Number.NaN,
-      })),
-    },
+    ...total.figures(),
+    bands: bandFigures(heldOut.size > 0 ? heldOut : total.all),
+    bandsOutOfSample: heldOut.size > 0,
+    years: [...byYear].map(([year, tally]) => ({ year, ...tally.figures() })),
   };
 }

@@ -5,7 +5,8 @@
  * excellent, 60+ good, 40+ average, 20+ below average, else poor).
  *
  *   expected return   60  expected P&L at expiry per dollar of capital at risk, R = E[P&L] / max
- *                         loss, fills at bid/ask, under the forecast: 50 + (100/π)·atan(R / 5%)
+ *                         loss, fills at bid/ask, under the forecast, calibrated by decile to what
+ *                         the backtest realised (./scan-calibration): 50 + (100/π)·atan(R / 5%)
  *                         (0% → 50, +5% → 75, +15% → 90, -5% → 25); it never saturates
  *   probability       15  probability of profit at expiry under the forecast (the surface's skew,
  *                         not one ATM volatility), × 100
