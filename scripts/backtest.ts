@@ -72,7 +72,7 @@ console.log(
 );
 for (const band of report.bands) {
   console.log(
-    `  ${`${band.min}+`.padEnd(4)} ${band.label.padEnd(14)} ${band.positions.toLocaleString('en-US').padStart(10)} positions, hit rate ${pct(band.hitRate, 0).padStart(5)}, mean return ${pct(band.meanReturn)}`,
+    `  ${`${band.min}+`.padEnd(4)} ${band.label.padEnd(14)} ${band.positions.toLocaleString('en-US').padStart(10)} positions, hit rate ${pct(band.hitRate, 0).padStart(5)}, mean return ${pct(band.meanReturn)}${band.worst ? `; worst year ${band.worst.year}: hit rate ${pct(band.worst.hitRate, 0)}, mean ${pct(band.worst.meanReturn)}` : ''}`,
   );
 }
 console.log('');
@@ -91,7 +91,13 @@ console.log(
 );
 const short = (g: GroupFigures) => num(g.spearman);
 console.log(
-  `${'year'.padEnd(10)}${'all'.padStart(6)}${report.strategies.map((g) => scannerStrategyLabel(g.strategy as ScannerStrategy).slice(0, 9).padStart(10)).join('')}${'picks'.padStart(8)}${'default scan'.padStart(14)}`,
+  `${'year'.padEnd(10)}${'all'.padStart(6)}${report.strategies
+    .map((g) =>
+      scannerStrategyLabel(g.strategy as ScannerStrategy)
+        .slice(0, 9)
+        .padStart(10),
+    )
+    .join('')}${'picks'.padStart(8)}${'default scan'.padStart(14)}`,
 );
 for (const y of report.years) {
   const tag = y.year > CALIBRATION_FIT.until ? `${y.year} out` : `${y.year} fit`;
@@ -104,11 +110,14 @@ console.log(`(${((performance.now() - started) / 1000).toFixed(0)} s)`);
 if (values.json) console.log(JSON.stringify(report, null, 2));
 
 if (values.write) {
-  const bands = report.bands.map(({ min, positions, hitRate, meanReturn }) => ({
+  const bands = report.bands.map(({ min, positions, hitRate, meanReturn, worst }) => ({
     min,
     positions,
     hitRate: Number(hitRate.toFixed(4)),
     meanReturn: Number(meanReturn.toFixed(4)),
+    worst: worst
+      ? `{ year: ${worst.year}, positions: ${worst.positions}, hitRate: ${worst.hitRate.toFixed(4)}, meanReturn: ${worst.meanReturn.toFixed(4)} }`
+      : 'null',
   }));
   const file = `/**
  * Written by \`npm run backtest -- --write\` (do not edit by hand): how positions in each edge score
@@ -123,6 +132,8 @@ export interface BacktestBand {
   hitRate: number;
   /** Mean return on capital at risk. */
   meanReturn: number;
+  /** The year with the lowest mean return in the band (100 positions or more), or null. */
+  worst: { year: number; positions: number; hitRate: number; meanReturn: number } | null;
 }
 
 export const BACKTEST_PERIOD = { from: '${report.dates[0]}', to: '${report.dates.at(-1)}', scanDays: ${report.dates.length}, outOfSampleFrom: ${report.bandsOutOfSample ? CALIBRATION_FIT.until + 1 : 'null'} } as const;
@@ -131,7 +142,7 @@ export const BACKTEST_BANDS: readonly BacktestBand[] = [
 ${bands
   .map(
     (b) =>
-      `  {\n    min: ${b.min},\n    positions: ${b.positions},\n    hitRate: ${b.hitRate},\n    meanReturn: ${b.meanReturn},\n  },`,
+      `  {\n    min: ${b.min},\n    positions: ${b.positions},\n    hitRate: ${b.hitRate},\n    meanReturn: ${b.meanReturn},\n    worst: ${b.worst},\n  },`,
   )
   .join('\n')}
 ];

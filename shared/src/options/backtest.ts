@@ -59,6 +59,8 @@ export interface BandFigures {
   positions: number;
   hitRate: number;
   meanReturn: number;
+  /** The calendar year (of those reported, with 100 positions or more in the band) whose mean return was lowest. */
+  worst: { year: number; positions: number; hitRate: number; meanReturn: number } | null;
 }
 
 export interface DefaultScanFigures {
@@ -286,6 +288,7 @@ function bandFigures(sample: Sample): BandFigures[] {
     positions: 0,
     hitRate: 0,
     meanReturn: 0,
+    worst: null,
   }));
   for (let i = 0; i < sample.size; i += 1) {
     const band = bands.find((b) => sample.score[i]! >= b.min)!;
@@ -300,6 +303,21 @@ function bandFigures(sample: Sample): BandFigures[] {
   return bands;
 }
 
+/** Each band's worst calendar year by mean return (years with 100 positions or more in the band). */
+function withWorstYear(bands: BandFigures[], byYear: Map<number, Sample>): BandFigures[] {
+  const yearly = [...byYear].map(([year, sample]) => ({ year, bands: bandFigures(sample) }));
+  return bands.map((band, b) => {
+    let worst: BandFigures['worst'] = null;
+    for (const { year, bands: those } of yearly) {
+      const that = those[b]!;
+      if (that.positions >= 100 && (worst === null || that.meanReturn < worst.meanReturn)) {
+        worst = { year, positions: that.positions, hitRate: that.hitRate, meanReturn: that.meanReturn };
+      }
+    }
+    return { ...band, worst };
+  });
+}
+
 export function runBacktest(options: BacktestOptions): BacktestReport {
   const symbols = options.symbols ?? SCANNABLE_SYMBOLS;
   const days = scanDays(options.start, options.end, options.everySessions);
@@ -307,6 +325,7 @@ export function runBacktest(options: BacktestOptions): BacktestReport {
   const byYear = new Map<number, Tally>();
   // The score bands the position dialog shows: from the years the calibration did not see.
   const heldOut = new Sample();
+  const heldOutByYear = new Map<number, Sample>();
   const everything = scanFiltersSchema.parse(EVERY_SCORED);
   const defaults = scanFiltersSchema.parse(DEFAULT_SCAN);
   days.forEach((day, d) => {
@@ -319,7 +338,12 @@ export function runBacktest(options: BacktestOptions): BacktestReport {
     visitRealised(snapshot, everything, (view, value) => {
       total.position(view.strategy, view.edgeScore, value);
       tally.position(view.strategy, view.edgeScore, value);
-      if (outOfSample) heldOut.push(view.edgeScore, value);
+      if (outOfSample) {
+        heldOut.push(view.edgeScore, value);
+        let yearSample = heldOutByYear.get(year);
+        if (!yearSample) heldOutByYear.set(year, (yearSample = new Sample()));
+        yearSample.push(view.edgeScore, value);
+      }
     });
     for (const result of scan(snapshot, defaults).results) {
       const close = closeOn(result.ticker, dayNumberOfIso(result.expiration));
@@ -334,7 +358,10 @@ export function runBacktest(options: BacktestOptions): BacktestReport {
     dates: days.map(isoDateOf),
     minute: options.minute,
     ...total.figures(),
-    bands: bandFigures(heldOut.size > 0 ? heldOut : total.all),
+    bands: withWorstYear(
+      bandFigures(heldOut.size > 0 ? heldOut : total.all),
+      heldOut.size > 0 ? heldOutByYear : new Map([...byYear].map(([year, t]) => [year, t.all])),
+    ),
     bandsOutOfSample: heldOut.size > 0,
     years: [...byYear].map(([year, tally]) => ({ year, ...tally.figures() })),
   };

@@ -48,10 +48,12 @@ const STRATEGY_SIDES =
 
 /**
  * Which way the results lean, and why, or null when they are balanced (neither side has twice the
- * other's positions) or have fewer than 4 directional positions.
+ * other's positions) or have fewer than 4 directional positions. `positiveOnly`: the scan kept
+ * only positions expected to make money (its default).
  */
 export function leanNotice(
   results: readonly { strategy: ScannerStrategy; delta: number; expectedReturn: number }[],
+  positiveOnly = false,
 ): string | null {
   const counts = { bullish: 0, bearish: 0, neutral: 0 };
   const best = { bullish: -Infinity, bearish: -Infinity };
@@ -68,7 +70,7 @@ export function leanNotice(
   const pct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}%`;
   const why =
     counts[other] === 0
-      ? `no ${other} position passed the filters`
+      ? `no ${other} position passed the filters${positiveOnly ? ' with a positive expected return after the backtest’s calibration' : ''}`
       : `the best ${other} position is expected to return ${pct(best[other])} against ${pct(best[lean])} for the best ${lean} one`;
   return `These results lean ${lean}: ${counts[lean]} positions gain if the stock ${lean === 'bullish' ? 'rises' : 'falls'}, ${counts[other]} if it ${lean === 'bullish' ? 'falls' : 'rises'}, ${neutral} neither. Why: ${why}; ${STRATEGY_SIDES}. Sort or filter by delta for the other side.`;
 }

@@ -61,7 +61,7 @@ export function scan(snapshot: UniverseSnapshot, filters: ScanFilters): ScanOutp
     ? ivRankNotice(filters, tickerChain.symbol, tickerChain.underlying.ivRank)
     : null;
   if (ivNote) notes.push(ivNote);
-  const lean = leanNotice(results);
+  const lean = leanNotice(results, filters.minExpectedReturn === undefined);
   if (lean) notes.push(lean);
   return {
     asOf: snapshot.asOf,

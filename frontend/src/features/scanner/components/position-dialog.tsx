@@ -47,7 +47,7 @@ function bandHistory(score: number): string {
     BACKTEST_PERIOD.outOfSampleFrom === null
       ? `${BACKTEST_PERIOD.from.slice(0, 4)}-${BACKTEST_PERIOD.to.slice(0, 4)}`
       : `${BACKTEST_PERIOD.outOfSampleFrom}-${BACKTEST_PERIOD.to.slice(0, 4)} (years the calibration did not see)`;
-  return `In the ${years} backtest of the simulated market (held to expiry, filled at the bid/ask), positions scoring ${range} were profitable ${Math.round(band.hitRate * 100)}% of the time and returned ${formatSignedPercent(band.meanReturn)} on capital on average (${formatInteger(band.positions)} positions).`;
+  return `In the ${years} backtest of the simulated market (held to expiry, filled at the bid/ask), positions scoring ${range} were profitable ${Math.round(band.hitRate * 100)}% of the time and returned ${formatSignedPercent(band.meanReturn)} on capital on average (${formatInteger(band.positions)} positions)${band.worst ? `; in its worst year, ${band.worst.year}, ${Math.round(band.worst.hitRate * 100)}% were profitable and they returned ${formatSignedPercent(band.worst.meanReturn)}` : ''}.`;
 }
 
 /**
