@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newsDateKey } from '@shared/market/summary-seen';
 import { NO_TRADE_MESSAGE } from '@shared/options/scan-diagnosis';
 import { DEFAULT_SCAN_LIMITS_TEXT } from '@shared/options/scan-filters';
+import { BACKTEST_BANDS, BACKTEST_PERIOD } from '@shared/options/backtest-bands';
 import { scanResponse, scanResult } from '../../fixtures/api-responses';
 import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
@@ -283,7 +284,11 @@ describe('the scanner page', () => {
     expect(within(dialog).getByRole('rowheader', { name: 'Expected return' })).toBeInTheDocument();
     expect(within(dialog).getByText('-3.8%')).toBeInTheDocument();
     expect(
-      within(dialog).getByText(/positions scoring 60-79 were profitable \d+% of the time/),
+      within(dialog).getByText(
+        new RegExp(
+          `^In the ${BACKTEST_PERIOD.outOfSampleFrom}-\\d{4} \\(years the calibration did not see\\) backtest.*positions scoring 60-79 were profitable \\d+% of the time.*; in its worst year, ${BACKTEST_BANDS[1]!.worst!.year}, \\d+% were profitable`,
+        ),
+      ),
     ).toBeInTheDocument();
     expect(
       within(dialog).getByRole('img', { name: /Payoff diagram for AAPL Long Call/ }),
