@@ -1,8 +1,9 @@
 /**
  * `npm run backtest`: the edge score's walk-forward backtest in the simulated market
  * (shared/src/options/backtest.ts), printed. Options:
- *   --start 2022-01-03 --end 2023-12-29   the scan days (default: two simulated years)
- *   --every 5                             scan every n-th trading day (default 5)
+ *   --start 2020-02-10 --end 2026-09-25   the scan days (default: the whole simulated history
+ *                                         whose positions have expired)
+ *   --every 10                            scan every n-th trading day (default 10)
  *   --symbols AAPL,SPY                    a subset of the universe (default: all 99)
  *   --json                                also print the report as JSON
  *   --write                               write the score bands' figures to
@@ -14,13 +15,14 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { runBacktest, type GroupFigures } from '@shared/options/backtest';
-import { scannerStrategyLabel } from '@shared/constants/strategies';
+import { scannerStrategyLabel, type ScannerStrategy } from '@shared/constants/strategies';
+import { CALIBRATION_FIT } from '@shared/options/scan-calibration-table';
 
 const { values } = parseArgs({
   options: {
-    start: { type: 'string', default: '2022-01-03' },
-    end: { type: 'string', default: '2023-12-29' },
-    every: { type: 'string', default: '5' },
+    start: { type: 'string', default: '2020-02-10' },
+    end: { type: 'string', default: '2026-09-25' },
+    every: { type: 'string', default: '10' },
     symbols: { type: 'string' },
     json: { type: 'boolean', default: false },
     write: { type: 'boolean', default: false },
@@ -65,10 +67,12 @@ console.log(
 console.log(row(report.overall, 0.3));
 for (const g of report.strategies) console.log(row(g, 0.1));
 console.log('');
-console.log('By edge score band (all scored positions):');
+console.log(
+  `By edge score band (${report.bandsOutOfSample ? `scored positions in the years after ${CALIBRATION_FIT.until}, which the calibration did not see` : 'all scored positions'}):`,
+);
 for (const band of report.bands) {
   console.log(
-    `  ${`${band.min}+`.padEnd(4)} ${band.label.padEnd(14)} ${band.positions.toLocaleString('en-US').padStart(10)} positions, hit rate ${pct(band.hitRate, 0).padStart(5)}, mean return ${pct(band.meanReturn)}`,
+    `  ${`${band.min}+`.padEnd(4)} ${band.label.padEnd(14)} ${band.positions.toLocaleString('en-US').padStart(10)} positions, hit rate ${pct(band.hitRate, 0).padStart(5)}, mean return ${pct(band.meanReturn)}${band.worst ? `; worst year ${band.worst.year}: hit rate ${pct(band.worst.hitRate, 0)}, mean ${pct(band.worst.meanReturn)}` : ''}`,
   );
 }
 console.log('');
@@ -82,15 +86,38 @@ for (const s of d.byStrategy.filter((s) => s.positions > 0)) {
   );
 }
 console.log('');
+console.log(
+  `Per calendar year (the calibration was fitted on ${CALIBRATION_FIT.from.slice(0, 4)}–${CALIBRATION_FIT.until}; later years are held out). Spearman overall, then within each strategy; the default scan's picks and aggregate return:`,
+);
+const short = (g: GroupFigures) => num(g.spearman);
+console.log(
+  `${'year'.padEnd(10)}${'all'.padStart(6)}${report.strategies
+    .map((g) =>
+      scannerStrategyLabel(g.strategy as ScannerStrategy)
+        .slice(0, 9)
+        .padStart(10),
+    )
+    .join('')}${'picks'.padStart(8)}${'default scan'.padStart(14)}`,
+);
+for (const y of report.years) {
+  const tag = y.year > CALIBRATION_FIT.until ? `${y.year} out` : `${y.year} fit`;
+  console.log(
+    `${tag.padEnd(10)}${short(y.overall).padStart(6)}${y.strategies.map((g) => short(g).padStart(10)).join('')}${String(y.defaultScan.positions).padStart(8)}${pct(y.defaultScan.aggregateReturn, 2).padStart(14)} ${pass(!(y.defaultScan.aggregateReturn < 0))}`,
+  );
+}
+console.log('');
 console.log(`(${((performance.now() - started) / 1000).toFixed(0)} s)`);
 if (values.json) console.log(JSON.stringify(report, null, 2));
 
 if (values.write) {
-  const bands = report.bands.map(({ min, positions, hitRate, meanReturn }) => ({
+  const bands = report.bands.map(({ min, positions, hitRate, meanReturn, worst }) => ({
     min,
     positions,
     hitRate: Number(hitRate.toFixed(4)),
     meanReturn: Number(meanReturn.toFixed(4)),
+    worst: worst
+      ? `{ year: ${worst.year}, positions: ${worst.positions}, hitRate: ${worst.hitRate.toFixed(4)}, meanReturn: ${worst.meanReturn.toFixed(4)} }`
+      : 'null',
   }));
   const file = `/**
  * Written by \`npm run backtest -- --write\` (do not edit by hand): how positions in each edge score
@@ -105,15 +132,17 @@ export interface BacktestBand {
   hitRate: number;
   /** Mean return on capital at risk. */
   meanReturn: number;
+  /** The year with the lowest mean return in the band (100 positions or more), or null. */
+  worst: { year: number; positions: number; hitRate: number; meanReturn: number } | null;
 }
 
-export const BACKTEST_PERIOD = { from: '${report.dates[0]}', to: '${report.dates.at(-1)}', scanDays: ${report.dates.length} } as const;
+export const BACKTEST_PERIOD = { from: '${report.dates[0]}', to: '${report.dates.at(-1)}', scanDays: ${report.dates.length}, outOfSampleFrom: ${report.bandsOutOfSample ? CALIBRATION_FIT.until + 1 : 'null'} } as const;
 
 export const BACKTEST_BANDS: readonly BacktestBand[] = [
 ${bands
   .map(
     (b) =>
-      `  {\n    min: ${b.min},\n    positions: ${b.positions},\n    hitRate: ${b.hitRate},\n    meanReturn: ${b.meanReturn},\n  },`,
+      `  {\n    min: ${b.min},\n    positions: ${b.positions},\n    hitRate: ${b.hitRate},\n    meanReturn: ${b.meanReturn},\n    worst: ${b.worst},\n  },`,
   )
   .join('\n')}
 ];

@@ -162,7 +162,7 @@ describe('POST /api/options-scanner', () => {
     const response = await api('/api/options-scanner', {
       method: 'POST',
       token: trader.accessToken,
-      body: { ticker: 'aapl', strategy: 'long-call', ivRank: 0 },
+      body: { ticker: 'aapl', strategy: 'long-call', ivRank: 0, minExpectedReturn: -1 },
     });
     const { results } = response.json as ScanBody;
     expect(results.length).toBeGreaterThan(0);

@@ -33,10 +33,17 @@ export function chartsFor(question: string, at: Date): ChatChart[] {
 
 /**
  * The scan a suggestion comes from, and that the scanner page runs when the suggestion opens it:
- * the symbol and strategy at any IV rank, best edge score first.
+ * the symbol and strategy at any IV rank, best edge score first, within the scanner's liquidity
+ * floors and DTE window. The spec names the strategy, so a position expected to lose is still
+ * shown (minExpectedReturn -1; its expected return is on the card's scan) rather than nothing.
  */
 export function suggestionScanFilters(pick: StrategyPick): ScanFilters {
-  return scanFiltersSchema.parse({ ticker: pick.symbol, strategy: pick.strategy, ivRank: 0 });
+  return scanFiltersSchema.parse({
+    ticker: pick.symbol,
+    strategy: pick.strategy,
+    ivRank: 0,
+    minExpectedReturn: -1,
+  });
 }
 
 const orNull = (value: number): number | null => (Number.isFinite(value) ? value : null);

@@ -11,39 +11,51 @@ export interface BacktestBand {
   hitRate: number;
   /** Mean return on capital at risk. */
   meanReturn: number;
+  /** The year with the lowest mean return in the band (100 positions or more), or null. */
+  worst: { year: number; positions: number; hitRate: number; meanReturn: number } | null;
 }
 
-export const BACKTEST_PERIOD = { from: '2022-01-03', to: '2023-12-29', scanDays: 101 } as const;
+export const BACKTEST_PERIOD = {
+  from: '2020-02-10',
+  to: '2026-09-17',
+  scanDays: 167,
+  outOfSampleFrom: 2023,
+} as const;
 
 export const BACKTEST_BANDS: readonly BacktestBand[] = [
   {
     min: 80,
-    positions: 152353,
-    hitRate: 0.2827,
-    meanReturn: -0.26,
+    positions: 109,
+    hitRate: 0.3211,
+    meanReturn: -0.2421,
+    worst: null,
   },
   {
     min: 60,
-    positions: 1951751,
-    hitRate: 0.5617,
-    meanReturn: -0.0666,
+    positions: 742725,
+    hitRate: 0.6994,
+    meanReturn: 0.0023,
+    worst: { year: 2024, positions: 223902, hitRate: 0.5989, meanReturn: -0.0233 },
   },
   {
     min: 40,
-    positions: 1551153,
-    hitRate: 0.5414,
-    meanReturn: -0.0429,
+    positions: 440793,
+    hitRate: 0.4962,
+    meanReturn: -0.0043,
+    worst: { year: 2024, positions: 100614, hitRate: 0.4403, meanReturn: -0.119 },
   },
   {
     min: 20,
-    positions: 1221367,
-    hitRate: 0.2417,
-    meanReturn: -0.3208,
+    positions: 1039563,
+    hitRate: 0.2639,
+    meanReturn: -0.2359,
+    worst: { year: 2026, positions: 190123, hitRate: 0.231, meanReturn: -0.3818 },
   },
   {
     min: 0,
-    positions: 268315,
-    hitRate: 0.1206,
-    meanReturn: -0.4631,
+    positions: 96186,
+    hitRate: 0.1345,
+    meanReturn: -0.4881,
+    worst: { year: 2024, positions: 33340, hitRate: 0.1053, meanReturn: -0.6258 },
   },
 ];

@@ -5,7 +5,8 @@
  * Every `everySessions` trading days from `start` to `end`, at `minute` (New York time), the whole
  * universe is scanned as the scanner would at that minute: the snapshot is built from quotes and
  * price history up to then (the forecast reads no later price). Every position the scanner scores
- * (all strategies, IV rank 0, earnings included, at least 1 day to expiry) is entered at the
+ * (all strategies, IV rank 0, earnings included, the default DTE window and liquidity floors,
+ * expected losers included) is entered at the
  * bid/ask (buy at the ask, sell at the bid; a covered call's shares at the spot), held to expiry
  * and valued at the expiration day's close (options at intrinsic value; no early exercise or
  * assignment). Its return on capital is P&L / capital at risk (the max loss at those fills).
@@ -21,11 +22,12 @@ import { universeEntry } from '../market/universe';
 import { edgeScoreBand } from '../ui/colour-bands';
 import type { ScannerStrategy } from '../constants/strategies';
 import { F_MAX_LOSS } from './scan-candidates';
-import { scanFiltersSchema, type ScanFiltersInput } from './scan-filters';
+import { scanFiltersSchema, type ScanFilters, type ScanFiltersInput } from './scan-filters';
 import { LEG_QUANTITIES, STRATEGY_CODES } from './scan-results';
-import { scan, visitCandidates } from './scanner';
-import { buildUniverseSnapshot, SCANNABLE_SYMBOLS } from './snapshot';
+import { scan, visitCandidates, type CandidateView } from './scanner';
+import { buildUniverseSnapshot, SCANNABLE_SYMBOLS, type UniverseSnapshot } from './snapshot';
 import { payoffAt } from './strategies';
+import { CALIBRATION_FIT } from './scan-calibration-table';
 
 export interface BacktestOptions {
   /** First and last scan day, 'YYYY-MM-DD' (moved to trading days). */
@@ -57,6 +59,8 @@ export interface BandFigures {
   positions: number;
   hitRate: number;
   meanReturn: number;
+  /** The calendar year (of those reported, with 100 positions or more in the band) whose mean return was lowest. */
+  worst: { year: number; positions: number; hitRate: number; meanReturn: number } | null;
 }
 
 export interface DefaultScanFigures {
@@ -74,8 +78,12 @@ export interface BacktestReport {
   minute: number;
   overall: GroupFigures;
   strategies: GroupFigures[];
+  /** By score band, over the years after the calibration's fit (all years when the run has none). */
   bands: BandFigures[];
+  bandsOutOfSample: boolean;
   defaultScan: DefaultScanFigures;
+  /** The same figures per calendar year. */
+  years: ({ year: number } & Pick<BacktestReport, 'overall' | 'strategies' | 'defaultScan'>)[];
 }
 
 /** Scores and returns of many positions, grown as needed. */
@@ -170,6 +178,35 @@ function closeOn(symbol: string, dayNumber: number): number {
   return model.close[index]!;
 }
 
+/**
+ * Every candidate a scan of `snapshot` with `filters` scores, with its realised return on capital:
+ * entered at the bid/ask, held to expiry, valued at the expiration day's close (intrinsic value).
+ */
+export function visitRealised(
+  snapshot: UniverseSnapshot,
+  filters: ScanFilters,
+  visit: (view: CandidateView, realisedReturn: number) => void,
+): void {
+  const expiryClose = snapshot.chains.map((chain) =>
+    chain.expirations.map((date) => closeOn(chain.symbol, dayNumberOfIso(date))),
+  );
+  visitCandidates(snapshot, filters, (view) => {
+    const chain = snapshot.chains[view.chain]!;
+    const close = expiryClose[view.chain]![view.expiration]!;
+    const strategy = STRATEGY_CODES[view.strategy]!;
+    const quantities = LEG_QUANTITIES[strategy];
+    let pnl = strategy === 'covered-call' ? close - chain.spot : 0;
+    for (let l = 0; l < quantities.length; l += 1) {
+      const i = view.legs[l]!;
+      const q = quantities[l]!;
+      const strike = chain.strike[i]!;
+      const payoff = Math.max(chain.isCall[i] === 1 ? close - strike : strike - close, 0);
+      pnl += q * (payoff - (q > 0 ? chain.ask[i]! : chain.bid[i]!));
+    }
+    visit(view, pnl / view.fields[F_MAX_LOSS]!);
+  });
+}
+
 /** The trading days scanned: every n-th from start (moved forward to a trading day) to end. */
 export function scanDays(start: string, end: string, everySessions: number): number[] {
   const last = dayNumberOfIso(end);
@@ -186,93 +223,146 @@ export function scanDays(start: string, end: string, everySessions: number): num
 /** The spec's edge score bands by their lowest score (80+, 60+, 40+, 20+, below). */
 export const BAND_FLOORS = [80, 60, 40, 20, 0] as const;
 
+/** Every position the scanner scores within its default DTE window and liquidity floors, expected losers included. */
+export const EVERY_SCORED: ScanFiltersInput = {
+  ivRank: 0,
+  excludeEarnings: false,
+  minExpectedReturn: -1,
+  limit: 1,
+};
+
 /** The page's default scan (spec: IV rank 50, all strategies) with the scanner's defaults. */
 export const DEFAULT_SCAN: ScanFiltersInput = {};
 
-export function runBacktest(options: BacktestOptions): BacktestReport {
-  const symbols = options.symbols ?? SCANNABLE_SYMBOLS;
-  const days = scanDays(options.start, options.end, options.everySessions);
-  const all = new Sample();
-  const byStrategy = STRATEGY_CODES.map(() => new Sample());
-  const everything = scanFiltersSchema.parse({ ivRank: 0, excludeEarnings: false, limit: 1 });
-  const defaults = scanFiltersSchema.parse(DEFAULT_SCAN);
-  const picks = { positions: 0, capital: 0, pnl: 0, hits: 0 };
-  const pickStrategies = STRATEGY_CODES.map(() => ({ positions: 0, capital: 0, pnl: 0 }));
-  days.forEach((day, d) => {
-    const at = newYorkInstant(day, options.minute);
-    const snapshot = buildUniverseSnapshot(at, symbols);
-    const expiryClose = snapshot.chains.map((chain) =>
-      chain.expirations.map((date) => closeOn(chain.symbol, dayNumberOfIso(date))),
-    );
-    visitCandidates(snapshot, everything, (view) => {
-      const chain = snapshot.chains[view.chain]!;
-      const close = expiryClose[view.chain]![view.expiration]!;
-      const strategy = STRATEGY_CODES[view.strategy]!;
-      const quantities = LEG_QUANTITIES[strategy];
-      let pnl = strategy === 'covered-call' ? close - chain.spot : 0;
-      for (let l = 0; l < quantities.length; l += 1) {
-        const i = view.legs[l]!;
-        const q = quantities[l]!;
-        const strike = chain.strike[i]!;
-        const payoff = Math.max(chain.isCall[i] === 1 ? close - strike : strike - close, 0);
-        pnl += q * (payoff - (q > 0 ? chain.ask[i]! : chain.bid[i]!));
-      }
-      const value = pnl / view.fields[F_MAX_LOSS]!;
-      all.push(view.edgeScore, value);
-      byStrategy[view.strategy]!.push(view.edgeScore, value);
-    });
-    for (const result of scan(snapshot, defaults).results) {
-      const close = closeOn(result.ticker, dayNumberOfIso(result.expiration));
-      const pnl = payoffAt(result.position, close);
-      const code = STRATEGY_CODES.indexOf(result.strategy);
-      picks.positions += 1;
-      picks.capital += result.capitalRequired;
-      picks.pnl += pnl;
-      if (pnl > 0) picks.hits += 1;
-      pickStrategies[code]!.positions += 1;
-      pickStrategies[code]!.capital += result.capitalRequired;
-      pickStrategies[code]!.pnl += pnl;
-    }
-    options.onDay?.(isoDateOf(day), d + 1, days.length);
-  });
+/** One period's positions and default-scan picks, and their figures. */
+class Tally {
+  readonly all = new Sample();
+  readonly byStrategy = STRATEGY_CODES.map(() => new Sample());
+  readonly picks = { positions: 0, capital: 0, pnl: 0, hits: 0 };
+  readonly pickStrategies = STRATEGY_CODES.map(() => ({ positions: 0, capital: 0, pnl: 0 }));
 
+  position(strategy: number, score: number, value: number): void {
+    this.all.push(score, value);
+    this.byStrategy[strategy]!.push(score, value);
+  }
+
+  pick(strategy: number, capital: number, pnl: number): void {
+    this.picks.positions += 1;
+    this.picks.capital += capital;
+    this.picks.pnl += pnl;
+    if (pnl > 0) this.picks.hits += 1;
+    const s = this.pickStrategies[strategy]!;
+    s.positions += 1;
+    s.capital += capital;
+    s.pnl += pnl;
+  }
+
+  figures(): Pick<BacktestReport, 'overall' | 'strategies' | 'defaultScan'> {
+    const { picks, pickStrategies } = this;
+    return {
+      overall: figures('all', this.all),
+      strategies: STRATEGY_CODES.map((strategy, code) => figures(strategy, this.byStrategy[code]!)),
+      defaultScan: {
+        positions: picks.positions,
+        capital: picks.capital,
+        pnl: picks.pnl,
+        aggregateReturn: picks.capital > 0 ? picks.pnl / picks.capital : Number.NaN,
+        hitRate: picks.positions > 0 ? picks.hits / picks.positions : Number.NaN,
+        byStrategy: STRATEGY_CODES.map((strategy, code) => ({
+          strategy,
+          positions: pickStrategies[code]!.positions,
+          aggregateReturn:
+            pickStrategies[code]!.capital > 0
+              ? pickStrategies[code]!.pnl / pickStrategies[code]!.capital
+              : Number.NaN,
+        })),
+      },
+    };
+  }
+}
+
+function bandFigures(sample: Sample): BandFigures[] {
   const bands: BandFigures[] = BAND_FLOORS.map((min) => ({
     min,
     label: edgeScoreBand(min).label,
     positions: 0,
     hitRate: 0,
     meanReturn: 0,
+    worst: null,
   }));
-  for (let i = 0; i < all.size; i += 1) {
-    const band = bands.find((b) => all.score[i]! >= b.min)!;
+  for (let i = 0; i < sample.size; i += 1) {
+    const band = bands.find((b) => sample.score[i]! >= b.min)!;
     band.positions += 1;
-    band.meanReturn += all.value[i]!;
-    if (all.value[i]! > 0) band.hitRate += 1;
+    band.meanReturn += sample.value[i]!;
+    if (sample.value[i]! > 0) band.hitRate += 1;
   }
   for (const band of bands) {
     band.meanReturn = band.positions > 0 ? band.meanReturn / band.positions : Number.NaN;
     band.hitRate = band.positions > 0 ? band.hitRate / band.positions : Number.NaN;
   }
+  return bands;
+}
+
+/** Each band's worst calendar year by mean return (years with 100 positions or more in the band). */
+function withWorstYear(bands: BandFigures[], byYear: Map<number, Sample>): BandFigures[] {
+  const yearly = [...byYear].map(([year, sample]) => ({ year, bands: bandFigures(sample) }));
+  return bands.map((band, b) => {
+    let worst: BandFigures['worst'] = null;
+    for (const { year, bands: those } of yearly) {
+      const that = those[b]!;
+      if (that.positions >= 100 && (worst === null || that.meanReturn < worst.meanReturn)) {
+        worst = { year, positions: that.positions, hitRate: that.hitRate, meanReturn: that.meanReturn };
+      }
+    }
+    return { ...band, worst };
+  });
+}
+
+export function runBacktest(options: BacktestOptions): BacktestReport {
+  const symbols = options.symbols ?? SCANNABLE_SYMBOLS;
+  const days = scanDays(options.start, options.end, options.everySessions);
+  const total = new Tally();
+  const byYear = new Map<number, Tally>();
+  // The score bands the position dialog shows: from the years the calibration did not see.
+  const heldOut = new Sample();
+  const heldOutByYear = new Map<number, Sample>();
+  const everything = scanFiltersSchema.parse(EVERY_SCORED);
+  const defaults = scanFiltersSchema.parse(DEFAULT_SCAN);
+  days.forEach((day, d) => {
+    const at = newYorkInstant(day, options.minute);
+    const snapshot = buildUniverseSnapshot(at, symbols);
+    const year = Number(isoDateOf(day).slice(0, 4));
+    const tally = byYear.get(year) ?? new Tally();
+    byYear.set(year, tally);
+    const outOfSample = year > CALIBRATION_FIT.until;
+    visitRealised(snapshot, everything, (view, value) => {
+      total.position(view.strategy, view.edgeScore, value);
+      tally.position(view.strategy, view.edgeScore, value);
+      if (outOfSample) {
+        heldOut.push(view.edgeScore, value);
+        let yearSample = heldOutByYear.get(year);
+        if (!yearSample) heldOutByYear.set(year, (yearSample = new Sample()));
+        yearSample.push(view.edgeScore, value);
+      }
+    });
+    for (const result of scan(snapshot, defaults).results) {
+      const close = closeOn(result.ticker, dayNumberOfIso(result.expiration));
+      const pnl = payoffAt(result.position, close);
+      const code = STRATEGY_CODES.indexOf(result.strategy);
+      total.pick(code, result.capitalRequired, pnl);
+      tally.pick(code, result.capitalRequired, pnl);
+    }
+    options.onDay?.(isoDateOf(day), d + 1, days.length);
+  });
   return {
     dates: days.map(isoDateOf),
     minute: options.minute,
-    overall: figures('all', all),
-    strategies: STRATEGY_CODES.map((strategy, code) => figures(strategy, byStrategy[code]!)),
-    bands,
-    defaultScan: {
-      positions: picks.positions,
-      capital: picks.capital,
-      pnl: picks.pnl,
-      aggregateReturn: picks.capital > 0 ? picks.pnl / picks.capital : Number.NaN,
-      hitRate: picks.positions > 0 ? picks.hits / picks.positions : Number.NaN,
-      byStrategy: STRATEGY_CODES.map((strategy, code) => ({
-        strategy,
-        positions: pickStrategies[code]!.positions,
-        aggregateReturn:
-          pickStrategies[code]!.capital > 0
-            ? pickStrategies[code]!.pnl / pickStrategies[code]!.capital
-            : Number.NaN,
-      })),
-    },
+    ...total.figures(),
+    bands: withWorstYear(
+      bandFigures(heldOut.size > 0 ? heldOut : total.all),
+      heldOut.size > 0 ? heldOutByYear : new Map([...byYear].map(([year, t]) => [year, t.all])),
+    ),
+    bandsOutOfSample: heldOut.size > 0,
+    years: [...byYear].map(([year, tally]) => ({ year, ...tally.figures() })),
   };
 }

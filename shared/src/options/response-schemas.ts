@@ -143,6 +143,8 @@ export const scanResultRowSchema = scanResultSchema.extend({
   probabilityOfProfit: z.number(),
   expectedProfit: z.number(),
   expectedReturn: z.number(),
+  /** The forecast's expected return before the calibration to the backtest. */
+  forecastExpectedReturn: z.number(),
   forecastVol: z.number(),
   /** null when the underlying has no price history to measure. */
   historicalVol: z.number().nullable(),
@@ -186,6 +188,8 @@ export const scanResponseSchema = z.object({
     candidates: z.number().int().nonnegative(),
   }),
   emptyReason: scanEmptyReasonSchema.nullable(),
+  /** Sentences the page shows above the results (the IV Rank slider with a ticker, which way the results lean). */
+  notes: z.array(z.string()),
   ...provenance,
   activeFilters: z.number().int().nonnegative(),
 });

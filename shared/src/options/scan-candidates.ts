@@ -31,7 +31,9 @@ export const F_ATM_IV = 15;
 export const F_SEQUENCE = 16;
 /** Net option premium at the mids (+ debit, - credit). */
 export const F_NET_MID = 17;
-export const FIELDS = 18;
+/** Expected return on capital at risk after the backtest's calibration (./scan-calibration): what the scan shows, scores and filters. */
+export const F_EXPECTED_RETURN = 18;
+export const FIELDS = 19;
 export const I_CHAIN = 0;
 export const I_STRATEGY = 1;
 export const I_EXPIRATION = 2;

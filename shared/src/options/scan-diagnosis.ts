@@ -1,3 +1,4 @@
+// size: one wording per filter, each with its values and the change that lets the nearest through; splitting would scatter them.
 /**
  * Why a scan came back empty. Filters apply in a fixed order (underlying, then expiration, then
  * position filters); the scan counts what each removed and the value nearest to passing. The
@@ -8,7 +9,20 @@
  */
 import { scannerStrategyLabel } from '../constants/strategies';
 import type { ScanFilters } from './scan-filters';
-import { DEFAULT_MIN_DTE } from './scan-filters';
+import {
+  maximumDte,
+  minimumDte,
+  minimumLegOpenInterest,
+  minimumLegVolume,
+  requiredExpectedReturn,
+} from './scan-filters';
+
+/**
+ * The scan's answer when every position that passes the other filters is expected to lose at the
+ * bid/ask: no trade, in words, instead of a ranking of losers.
+ */
+export const NO_TRADE_MESSAGE =
+  "No trade: no position that passes your filters is expected to make money at the bid/ask, held to expiry, after the backtest's calibration. Waiting is a position too.";
 
 export interface EmptyReason {
   /** The request field that removed the last candidates. */
@@ -45,6 +59,7 @@ const CANDIDATE_FILTERS = [
   'minTheta',
   'maxVega',
   'minEdgeScore',
+  'minExpectedReturn',
 ] as const;
 export type CandidateFilter = (typeof CANDIDATE_FILTERS)[number];
 const CANDIDATE_INDEX = Object.fromEntries(CANDIDATE_FILTERS.map((name, i) => [name, i])) as Record<
@@ -65,6 +80,7 @@ const LOWER_BOUNDS = new Set<string>([
   'minProbabilityOfProfit',
   'minTheta',
   'minEdgeScore',
+  'minExpectedReturn',
 ]);
 
 interface Rejection {
@@ -152,6 +168,17 @@ const plural = (count: number, word: string) =>
 const floorTo = (value: number, step: number) => Math.floor(value / step + 1e-9) * step;
 const ceilTo = (value: number, step: number) => Math.ceil(value / step - 1e-9) * step;
 const round6 = (value: number) => Number(value.toFixed(6));
+const signedFraction = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value * 100).toFixed(1)}%`;
+
+/** A candidate filter's bound as the scan applied it (the liquidity floors have defaults). */
+function effectiveBound(
+  name: Exclude<CandidateFilter, 'moneyness' | 'minExpectedReturn'>,
+  filters: ScanFilters,
+) {
+  if (name === 'minVolume') return minimumLegVolume(filters);
+  if (name === 'minOpenInterest') return minimumLegOpenInterest(filters);
+  return filters[name] as number;
+}
 
 interface CandidateWording {
   /** "a probability of profit of at least 95%" */
@@ -162,7 +189,10 @@ interface CandidateWording {
   relaxTo: (best: number) => number;
 }
 
-const CANDIDATE_WORDING: Record<Exclude<CandidateFilter, 'moneyness'>, CandidateWording> = {
+const CANDIDATE_WORDING: Record<
+  Exclude<CandidateFilter, 'moneyness' | 'minExpectedReturn'>,
+  CandidateWording
+> = {
   ivMin: {
     wanted: (m) => `an IV of at least ${fractionPercent(m)}`,
     show: fractionPercent,
@@ -323,13 +353,13 @@ export function describeEmptyScan(
       case 'dteMin':
         return {
           filter: name,
-          message: `${ticker ?? 'No underlying'} has no expiration ${days(filters.dteMin ?? DEFAULT_MIN_DTE)} or more away; the furthest is ${r.date} (${days(r.best)}).`,
+          message: `${ticker ?? 'No underlying'} has no expiration ${days(minimumDte(filters))} or more away; the furthest is ${r.date} (${days(r.best)}).`,
           relax: { dteMin: r.best },
         };
       case 'dteMax':
         return {
           filter: name,
-          message: `${ticker ?? 'No underlying'} has no expiration within ${days(filters.dteMax!)}; the nearest is ${r.date} (${days(r.best)}).`,
+          message: `${ticker ?? 'No underlying'} has no expiration within ${days(maximumDte(filters))}${filters.dteMax === undefined ? ' (the default window)' : ''}; the nearest is ${r.date} (${days(r.best)}).`,
           relax: { dteMax: r.best },
         };
       case 'excludeEarnings':
@@ -360,11 +390,21 @@ export function describeEmptyScan(
       relax: { moneyness: null },
     };
   }
+  if (name === 'minExpectedReturn') {
+    const [bound, strict] = requiredExpectedReturn(filters);
+    return {
+      filter: name,
+      message: strict
+        ? `${prefix}${NO_TRADE_MESSAGE} The best of the last ${plural(count, 'position')} is expected to return ${signedFraction(best)}.`
+        : `${prefix}no position is expected to return at least ${signedFraction(bound)}; the best of the last ${plural(count, 'position')} at ${signedFraction(best)}.`,
+      relax: { minExpectedReturn: round6(floorTo(best, 0.001)) },
+    };
+  }
   const wording = CANDIDATE_WORDING[name];
-  const bound = filters[name] as number;
+  const bound = effectiveBound(name, filters);
   return {
     filter: name,
-    message: `${prefix}no position has ${wording.wanted(bound)}; the last ${plural(count, 'position')} ${count === 1 ? 'was' : 'were'} removed by it, the nearest at ${wording.show(best)}.`,
+    message: `${prefix}no position has ${wording.wanted(bound)}${filters[name] === undefined ? " (the scanner's default floor)" : ''}; the last ${plural(count, 'position')} ${count === 1 ? 'was' : 'were'} removed by it, the nearest at ${wording.show(best)}.`,
     relax: { [name]: wording.relaxTo(best) },
   };
 }

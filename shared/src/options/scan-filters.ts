@@ -13,7 +13,11 @@
  * The spec's `ivRank` slider (default 50) is the minimum IV rank of the universe screen; without
  * a ticker it screens the underlyings, with a ticker it does not (every position of that ticker is
  * scored, its IV rank feeding the IV-fit component) unless `ivRankMin` asks explicitly.
- * Defaults of the scan itself: at least 1 day to expiry (`dteMin`), positions spanning the next
+ * Defaults of the scan itself: 1 to 60 days to expiry (`dteMin`, `dteMax`; no default maximum when
+ * `expiration` or a `dteMin` above 60 is given), every leg with at least 50 contracts traded and
+ * 500 open (`minVolume`, `minOpenInterest`; 0 turns a floor off), a positive expected return at
+ * the bid/ask (`minExpectedReturn`, a fraction; a negative value shows expected losers down to
+ * it), positions spanning the next
  * earnings report left out unless a ticker is given (`excludeEarnings`), at most 5 positions per
  * underlying without a ticker (`maxPerTicker`) and 10 per strategy when scanning all of them
  * (`maxPerStrategy`). A min above its max is an error on the max field. Unknown fields are errors.
@@ -69,6 +73,8 @@ export const scanFiltersSchema = scannerFilterSchema
     premiumMax: nonNegative.optional(),
     moneyness: z.enum(moneynessValues).optional(),
     minProbabilityOfProfit: fraction.optional(),
+    /** Expected return on capital at the bid/ask, a fraction (default: above 0, see requiredExpectedReturn). */
+    minExpectedReturn: z.number().min(-1).max(10).optional(),
     minEdgeScore: percent.optional(),
     maxCapital: z.number().positive().optional(),
     minTheta: z.number().optional(),
@@ -129,6 +135,49 @@ export function minimumDte(filters: ScanFilters): number {
   return filters.dteMin ?? DEFAULT_MIN_DTE;
 }
 
+/**
+ * The most days to expiry a scan shows unless dteMax says otherwise: the default window is
+ * DEFAULT_MIN_DTE to DEFAULT_MAX_DTE days (a year-long condor or a deep in-the-money LEAPS call
+ * is not a scan idea; the backtest's calibration and figures are for this window).
+ */
+export const DEFAULT_MAX_DTE = 60;
+
+/** The scan's maximum days to expiry: as asked, else none when an expiration or a dteMin beyond the default asks for later ones, else the default. */
+export function maximumDte(filters: ScanFilters): number {
+  if (filters.dteMax !== undefined) return filters.dteMax;
+  if (filters.expiration !== undefined || minimumDte(filters) > DEFAULT_MAX_DTE) return Infinity;
+  return DEFAULT_MAX_DTE;
+}
+
+/**
+ * Liquidity floors of every scan unless minVolume / minOpenInterest say otherwise (0 turns them
+ * off): no position with a leg that traded fewer than DEFAULT_MIN_LEG_VOLUME contracts today or
+ * has fewer than DEFAULT_MIN_LEG_OPEN_INTEREST open. Volume accumulates over the session, so in
+ * the first minutes after the open a scan can be empty for this reason, and says so.
+ */
+export const DEFAULT_MIN_LEG_VOLUME = 50;
+export const DEFAULT_MIN_LEG_OPEN_INTEREST = 500;
+
+export function minimumLegVolume(filters: ScanFilters): number {
+  return filters.minVolume ?? DEFAULT_MIN_LEG_VOLUME;
+}
+
+export function minimumLegOpenInterest(filters: ScanFilters): number {
+  return filters.minOpenInterest ?? DEFAULT_MIN_LEG_OPEN_INTEREST;
+}
+
+/** The default scan's limits in words (the scanner page shows it under the filters). */
+export const DEFAULT_SCAN_LIMITS_TEXT = `Unless you change them under More filters, a scan shows positions ${DEFAULT_MIN_DTE} to ${DEFAULT_MAX_DTE} days from expiry, with at least ${DEFAULT_MIN_LEG_VOLUME} contracts traded today and ${DEFAULT_MIN_LEG_OPEN_INTEREST} open on every leg, and only those expected to make money at the bid/ask.`;
+
+/**
+ * The expected return (E[P&L] / capital at risk, at the bid/ask, after the backtest's calibration)
+ * a position needs: at least minExpectedReturn when asked, else strictly positive ("no trade" is
+ * an answer: the scan does not rank positions expected to lose). Returns [bound, strict].
+ */
+export function requiredExpectedReturn(filters: ScanFilters): [number, boolean] {
+  return filters.minExpectedReturn !== undefined ? [filters.minExpectedReturn, false] : [0, true];
+}
+
 /** Whether positions spanning the next earnings report are left out: as asked, else without a ticker. */
 export function excludesEarnings(filters: ScanFilters): boolean {
   return filters.excludeEarnings ?? filters.ticker === undefined;
@@ -158,8 +207,9 @@ const NOT_FILTERS = new Set(['sortBy', 'sortDir', 'limit', 'maxPerTicker', 'maxP
 /**
  * How many filters narrow the scan (the Starter plan allows 10): every field that is set, except
  * sorting, the limit and the caps; strategy 'all', an IV rank of 0, the ivRank slider when a
- * ticker is given (it does not screen then), excludeEarnings false, and excludeEarnings true
- * without a ticker (the default then) narrow nothing.
+ * ticker is given (it does not screen then), excludeEarnings false, excludeEarnings true
+ * without a ticker (the default then), and the liquidity floors, DTE maximum and expected-return
+ * minimum at their defaults narrow nothing beyond the defaults.
  */
 export function countActiveFilters(filters: ScanFilters): number {
   let count = 0;
@@ -170,6 +220,9 @@ export function countActiveFilters(filters: ScanFilters): number {
     if (name === 'ivRank' && filters.ivRankMin !== undefined) continue;
     if (name === 'ivRank' && filters.ticker !== undefined) continue;
     if (name === 'excludeEarnings' && (value === false || filters.ticker === undefined)) continue;
+    if (name === 'minVolume' && value === DEFAULT_MIN_LEG_VOLUME) continue;
+    if (name === 'minOpenInterest' && value === DEFAULT_MIN_LEG_OPEN_INTEREST) continue;
+    if (name === 'dteMax' && value === DEFAULT_MAX_DTE) continue;
     count += 1;
   }
   return count;

@@ -14,6 +14,7 @@ import { historicalVolatility } from './forecast';
 import {
   F_ATM_IV,
   F_EXPECTED,
+  F_EXPECTED_RETURN,
   F_IV,
   F_MAX_LOSS,
   F_NET_MID,
@@ -82,8 +83,10 @@ export interface ScanResultDetail extends ScanResult {
   probabilityOfProfit: number;
   /** Dollars: expected P&L at expiry under the forecast, filled at the bid/ask. */
   expectedProfit: number;
-  /** expectedProfit / capitalRequired. */
+  /** expectedProfit / capitalRequired: the forecast's expected return calibrated to what the backtest realised (./scan-calibration). */
   expectedReturn: number;
+  /** The forecast's expected return at the bid/ask before the calibration. */
+  forecastExpectedReturn: number;
   /** The forecast's volatility for this expiry and the underlying's recent (EWMA) volatility, fractions. */
   forecastVol: number;
   historicalVol: number;
@@ -197,10 +200,13 @@ export function materialize(snapshot: UniverseSnapshot, top: TopK, slot: number)
   const primary = optionLegs[strategy === 'iron-condor' ? 2 : strategy === 'butterfly' ? 1 : 0]!;
   const strikes = [...new Set(optionLegs.map((leg) => leg.strike!))].sort((a, b) => a - b);
   const maxLossPerShare = floats[F_MAX_LOSS]!;
-  const expectedProfit = floats[F_EXPECTED]! * CONTRACT_MULTIPLIER;
+  const forecastExpectedReturn = floats[F_EXPECTED]! / maxLossPerShare;
+  const expectedReturn = floats[F_EXPECTED_RETURN]!;
+  const expectedProfit = expectedReturn * maxLossPerShare * CONTRACT_MULTIPLIER;
   const { score, breakdown } = edgeScoreBreakdown({
     strategy,
-    expectedReturn: floats[F_EXPECTED]! / maxLossPerShare,
+    expectedReturn,
+    forecastExpectedReturn,
     expectedProfit,
     capitalAtRisk: metrics.capitalRequired,
     probabilityOfProfit: floats[F_POP]!,
@@ -247,7 +253,8 @@ export function materialize(snapshot: UniverseSnapshot, top: TopK, slot: number)
     premium: Math.abs(netPrice),
     probabilityOfProfit: floats[F_POP]!,
     expectedProfit,
-    expectedReturn: floats[F_EXPECTED]! / maxLossPerShare,
+    expectedReturn,
+    forecastExpectedReturn,
     forecastVol: expiry.forecastAtm,
     historicalVol: work.forecast ? historicalVolatility(work.forecast) : Number.NaN,
     maxProfit: toCents(metrics.maxProfit),

@@ -257,7 +257,7 @@ export class ScanRun {
   private consider(code: number, primaryStrike: number, primaryIsCall: boolean): void {
     this.candidates += 1;
     const ivFit = SELLS_VOLATILITY[code] ? this.ivFitSeller : this.ivFitBuyer;
-    if (!this.screen.candidate(ivFit, primaryStrike, primaryIsCall, this.spot)) return;
+    if (!this.screen.candidate(code, ivFit, primaryStrike, primaryIsCall, this.spot)) return;
     candidate[F_ATM_IV] = this.atmIv;
     candidate[F_SEQUENCE] = this.sequence;
     this.sequence += 1;

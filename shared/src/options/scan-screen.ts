@@ -2,7 +2,8 @@
  * The scan's filters as the hot loop applies them: the underlying filters (ticker, sector, price,
  * IV rank and percentile), the expiration filters (latest expiration, days to expiry, earnings)
  * and the candidate filters (IV, delta, liquidity, premium, moneyness, probability, capital,
- * greeks, edge score) with their open ends filled in. Every rejection is recorded in the scan's
+ * greeks, edge score, expected return) with their open ends and defaults filled in (the default
+ * DTE window, the liquidity floors and a positive expected return: ./scan-filters). Every rejection is recorded in the scan's
  * diagnosis (./scan-diagnosis), so an empty scan can say which filter removed everything.
  */
 import type { ChainData } from './chain';
@@ -10,6 +11,7 @@ import {
   F_DELTA,
   F_EDGE,
   F_EXPECTED,
+  F_EXPECTED_RETURN,
   F_IV,
   F_MAX_LOSS,
   F_NET_PREMIUM,
@@ -25,7 +27,11 @@ import {
 import type { CandidateFilter, ScanDiagnosis } from './scan-diagnosis';
 import {
   excludesEarnings,
+  maximumDte,
   minimumDte,
+  minimumLegOpenInterest,
+  minimumLegVolume,
+  requiredExpectedReturn,
   screeningIvRank,
   type Moneyness,
   type ScanFilters,
@@ -39,6 +45,12 @@ import {
   thetaEfficiencyScore,
 } from './scoring';
 import type { ExpiryForecast } from './forecast';
+import { calibrate, type CalibrationKnots } from './scan-calibration';
+import { CALIBRATION_KNOTS } from './scan-calibration-table';
+import { STRATEGY_CODES } from './scan-results';
+
+/** The calibration's knots by strategy code (./scan-results STRATEGY_CODES). */
+const KNOTS_BY_CODE: readonly CalibrationKnots[] = STRATEGY_CODES.map((s) => CALIBRATION_KNOTS[s]);
 import { CONTRACT_MULTIPLIER } from './strategies';
 
 /** |strike / spot - 1| within this is at the money. */
@@ -54,6 +66,7 @@ export class ScanScreen {
   private readonly ivRankMin: number;
   private readonly ivRankMax: number;
   private readonly dteMin: number;
+  private readonly dteMax: number;
   private readonly excludeEarnings: boolean;
   private readonly ivMin: number;
   private readonly ivMax: number;
@@ -67,6 +80,8 @@ export class ScanScreen {
   private readonly moneyness: number;
   private readonly minPop: number;
   private readonly minEdge: number;
+  private readonly minExpected: number;
+  private readonly strictExpected: boolean;
   private readonly maxCapital: number;
   private readonly minTheta: number;
   private readonly maxVega: number;
@@ -78,19 +93,21 @@ export class ScanScreen {
     this.ivRankMin = screeningIvRank(filters);
     this.ivRankMax = filters.ivRankMax ?? 100;
     this.dteMin = minimumDte(filters);
+    this.dteMax = maximumDte(filters);
     this.excludeEarnings = excludesEarnings(filters);
     this.ivMin = filters.ivMin ?? 0;
     this.ivMax = filters.ivMax ?? Infinity;
     this.deltaMin = filters.deltaMin ?? -Infinity;
     this.deltaMax = filters.deltaMax ?? Infinity;
-    this.minVolume = filters.minVolume ?? 0;
-    this.minOpenInterest = filters.minOpenInterest ?? 0;
+    this.minVolume = minimumLegVolume(filters);
+    this.minOpenInterest = minimumLegOpenInterest(filters);
     this.maxSpreadPct = filters.maxSpreadPct ?? Infinity;
     this.premiumMin = filters.premiumMin ?? 0;
     this.premiumMax = filters.premiumMax ?? Infinity;
     this.moneyness = filters.moneyness === undefined ? -1 : MONEYNESS_CODE[filters.moneyness];
     this.minPop = filters.minProbabilityOfProfit ?? 0;
     this.minEdge = filters.minEdgeScore ?? 0;
+    [this.minExpected, this.strictExpected] = requiredExpectedReturn(filters);
     this.maxCapital = filters.maxCapital ?? Infinity;
     this.minTheta = filters.minTheta ?? -Infinity;
     this.maxVega = filters.maxVega ?? Infinity;
@@ -142,7 +159,7 @@ export class ScanScreen {
       diagnosis.rejectExpiration('dteMin', chain.symbol, dte, expiration);
       return false;
     }
-    if (filters.dteMax !== undefined && dte > filters.dteMax) {
+    if (dte > this.dteMax) {
       diagnosis.rejectExpiration('dteMax', chain.symbol, dte, expiration);
       return false;
     }
@@ -161,10 +178,17 @@ export class ScanScreen {
 
   /**
    * Applies the candidate filters to the scratch candidate (./scan-candidates) and scores what
-   * passes, writing its edge score to F_EDGE. `ivFit` is the IV-fit score for the strategy's side;
-   * the primary leg's strike and type give the position's moneyness against `spot`.
+   * passes, writing its edge score to F_EDGE and its calibrated expected return to
+   * F_EXPECTED_RETURN. `code` is the strategy's index in STRATEGY_CODES; `ivFit` the IV-fit score
+   * for its side; the primary leg's strike and type give the position's moneyness against `spot`.
    */
-  candidate(ivFit: number, primaryStrike: number, primaryIsCall: boolean, spot: number): boolean {
+  candidate(
+    code: number,
+    ivFit: number,
+    primaryStrike: number,
+    primaryIsCall: boolean,
+    spot: number,
+  ): boolean {
     const iv = candidate[F_IV]!;
     if (iv < this.ivMin) return this.reject('ivMin', iv);
     if (iv > this.ivMax) return this.reject('ivMax', iv);
@@ -190,15 +214,20 @@ export class ScanScreen {
     if (capital > this.maxCapital) return this.reject('maxCapital', capital);
     if (candidate[F_THETA]! < this.minTheta) return this.reject('minTheta', candidate[F_THETA]!);
     if (candidate[F_VEGA]! > this.maxVega) return this.reject('maxVega', candidate[F_VEGA]!);
+    const expectedReturn = calibrate(KNOTS_BY_CODE[code]!, candidate[F_EXPECTED]! / candidate[F_MAX_LOSS]!);
     const edge = combineEdgeScore(
-      expectedReturnScore(candidate[F_EXPECTED]! / candidate[F_MAX_LOSS]!),
+      expectedReturnScore(expectedReturn),
       probabilityScore(candidate[F_POP]!),
       liquidityScore(candidate[F_SPREAD_COST]!, candidate[F_OPEN_INTEREST]!, candidate[F_VOLUME]!),
       ivFit,
       thetaEfficiencyScore(thetaEfficiency(candidate[F_THETA]!, candidate[F_VEGA]!)),
     );
     if (edge < this.minEdge) return this.reject('minEdgeScore', edge);
+    if (this.strictExpected ? !(expectedReturn > this.minExpected) : !(expectedReturn >= this.minExpected)) {
+      return this.reject('minExpectedReturn', expectedReturn);
+    }
     candidate[F_EDGE] = edge;
+    candidate[F_EXPECTED_RETURN] = expectedReturn;
     return true;
   }
 

@@ -8,7 +8,7 @@
 import {
   F_DELTA,
   F_EDGE,
-  F_EXPECTED,
+  F_EXPECTED_RETURN,
   F_IV,
   F_MAX_LOSS,
   F_MAX_PROFIT,
@@ -104,7 +104,7 @@ export function sortValue(
     case 'edgeScore':
       return candidate[F_EDGE]!;
     case 'expectedReturn':
-      return candidate[F_EXPECTED]! / candidate[F_MAX_LOSS]!;
+      return candidate[F_EXPECTED_RETURN]!;
     case 'probabilityOfProfit':
       return candidate[F_POP]!;
     case 'iv':

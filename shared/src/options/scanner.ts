@@ -13,6 +13,7 @@
 import type { ScanFilters } from './scan-filters';
 import { describeEmptyScan, type EmptyReason } from './scan-diagnosis';
 import { materialize, type ScanResultDetail } from './scan-results';
+import { ivRankNotice, leanNotice } from './scan-notes';
 import { ScanRun, type CandidateView } from './scan-run';
 import type { UniverseSnapshot } from './snapshot';
 
@@ -32,6 +33,8 @@ export interface ScanOutput {
   scanned: { underlyings: number; contracts: number; candidates: number };
   /** When nothing matched: the filter that removed the last candidates, with the values, and how to relax it. */
   emptyReason: EmptyReason | null;
+  /** What the trader should know besides the results: the IV Rank slider with a ticker, which way the results lean (./scan-notes). */
+  notes: string[];
 }
 
 /** Runs a scan and shows `visit` every candidate that passes the filters (scored), in scan order. */
@@ -51,6 +54,15 @@ export function scan(snapshot: UniverseSnapshot, filters: ScanFilters): ScanOutp
   const run = new ScanRun(snapshot, filters);
   run.run();
   const results = run.selection.select().map((slot) => materialize(snapshot, run.selection.pool, slot));
+  const notes: string[] = [];
+  const tickerChain =
+    filters.ticker === undefined ? undefined : snapshot.chains.find((c) => c.symbol === filters.ticker);
+  const ivNote = tickerChain
+    ? ivRankNotice(filters, tickerChain.symbol, tickerChain.underlying.ivRank)
+    : null;
+  if (ivNote) notes.push(ivNote);
+  const lean = leanNotice(results, filters.minExpectedReturn === undefined);
+  if (lean) notes.push(lean);
   return {
     asOf: snapshot.asOf,
     marketOpen: snapshot.marketOpen,
@@ -64,5 +76,6 @@ export function scan(snapshot: UniverseSnapshot, filters: ScanFilters): ScanOutp
             candidates: run.candidates,
           })
         : null,
+    notes,
   };
 }

@@ -4,6 +4,9 @@ import type userEvent from '@testing-library/user-event';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newsDateKey } from '@shared/market/summary-seen';
+import { NO_TRADE_MESSAGE } from '@shared/options/scan-diagnosis';
+import { DEFAULT_SCAN_LIMITS_TEXT } from '@shared/options/scan-filters';
+import { BACKTEST_BANDS, BACKTEST_PERIOD } from '@shared/options/backtest-bands';
 import { scanResponse, scanResult } from '../../fixtures/api-responses';
 import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
@@ -159,6 +162,38 @@ describe('the scanner page', () => {
     expect(screen.getByText('IV Rank: 37%')).toBeInTheDocument();
   });
 
+  it('answers "no trade" in words, and shows the nearest losers only when asked', async () => {
+    const message = `${NO_TRADE_MESSAGE} The best of the last 12 positions is expected to return −3.2%.`;
+    apiServer.use(
+      serve('scanOptions', () =>
+        scanResponse([], {
+          emptyReason: { filter: 'minExpectedReturn', message, relax: { minExpectedReturn: -0.033 } },
+        }),
+      ),
+    );
+    const { user } = renderScanner();
+    await runScan(user);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText(DEFAULT_SCAN_LIMITS_TEXT)).toBeInTheDocument();
+    apiServer.use(serve('scanOptions', () => scanResponse(TWO_RESULTS)));
+    await user.click(
+      screen.getByRole('button', { name: 'Set the minimum expected return to -3.3% and scan again' }),
+    );
+    await screen.findByRole('heading', { name: 'Scan Results (2 opportunities found)' });
+    expect(scanBodies().at(-1)).toMatchObject({ minExpectedReturn: -0.033 });
+  });
+
+  it('shows the scan’s notes above the results', async () => {
+    const notes = [
+      "IV Rank: SPY's IV rank is 26%, below your minimum of 50%. A scan for one ticker shows that ticker anyway.",
+    ];
+    apiServer.use(serve('scanOptions', () => scanResponse(TWO_RESULTS, { notes })));
+    const { user } = renderScanner();
+    await runScan(user);
+    const list = await screen.findByRole('list', { name: 'About these results' });
+    expect(within(list).getByText(notes[0]!)).toBeInTheDocument();
+  });
+
   it('says when the market is closed and auto-refresh is paused', async () => {
     apiServer.use(serve('scanOptions', () => scanResponse(TWO_RESULTS, { marketOpen: false })));
     const { user } = renderScanner();
@@ -249,7 +284,11 @@ describe('the scanner page', () => {
     expect(within(dialog).getByRole('rowheader', { name: 'Expected return' })).toBeInTheDocument();
     expect(within(dialog).getByText('-3.8%')).toBeInTheDocument();
     expect(
-      within(dialog).getByText(/positions scoring 60-79 were profitable \d+% of the time/),
+      within(dialog).getByText(
+        new RegExp(
+          `^In the ${BACKTEST_PERIOD.outOfSampleFrom}-\\d{4} \\(years the calibration did not see\\) backtest.*positions scoring 60-79 were profitable \\d+% of the time.*; in its worst year, ${BACKTEST_BANDS[1]!.worst!.year}, \\d+% were profitable`,
+        ),
+      ),
     ).toBeInTheDocument();
     expect(
       within(dialog).getByRole('img', { name: /Payoff diagram for AAPL Long Call/ }),

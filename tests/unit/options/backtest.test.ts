@@ -38,5 +38,10 @@ describe('the edge score backtest', () => {
     }
     expect(report.defaultScan.positions).toBeGreaterThan(0);
     expect(Number.isFinite(report.defaultScan.aggregateReturn)).toBe(true);
+    // Per calendar year; 2024 is after the calibration's fit, so the bands are out of sample.
+    expect(report.years.map((y) => y.year)).toEqual([2024]);
+    expect(report.years[0]!.overall.positions).toBe(report.overall.positions);
+    expect(report.years[0]!.defaultScan.positions).toBe(report.defaultScan.positions);
+    expect(report.bandsOutOfSample).toBe(true);
   });
 });

@@ -167,7 +167,12 @@ describe('a scanner position', () => {
     const snapshot = buildUniverseSnapshot(new Date('2026-03-10T15:45:00Z'), ['XLE']);
     const output = scan(
       snapshot,
-      scanFiltersSchema.parse({ strategy: 'iron-condor', ivRank: 0, excludeEarnings: false }),
+      scanFiltersSchema.parse({
+        strategy: 'iron-condor',
+        ivRank: 0,
+        excludeEarnings: false,
+        minExpectedReturn: -1,
+      }),
     );
     // As the browser receives it (JSON), so the test reads what the dialog reads.
     const response = scanResponseSchema.parse(

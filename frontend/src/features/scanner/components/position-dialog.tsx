@@ -43,7 +43,11 @@ function bandHistory(score: number): string {
   const band = BACKTEST_BANDS.find((b) => score >= b.min);
   if (!band) return '';
   const range = band.min === 80 ? '80+' : band.min === 0 ? 'below 20' : `${band.min}-${band.min + 19}`;
-  return `In the ${BACKTEST_PERIOD.from.slice(0, 4)}-${BACKTEST_PERIOD.to.slice(0, 4)} backtest of the simulated market (held to expiry, filled at the bid/ask), positions scoring ${range} were profitable ${Math.round(band.hitRate * 100)}% of the time and returned ${formatSignedPercent(band.meanReturn)} on capital on average (${formatInteger(band.positions)} positions).`;
+  const years =
+    BACKTEST_PERIOD.outOfSampleFrom === null
+      ? `${BACKTEST_PERIOD.from.slice(0, 4)}-${BACKTEST_PERIOD.to.slice(0, 4)}`
+      : `${BACKTEST_PERIOD.outOfSampleFrom}-${BACKTEST_PERIOD.to.slice(0, 4)} (years the calibration did not see)`;
+  return `In the ${years} backtest of the simulated market (held to expiry, filled at the bid/ask), positions scoring ${range} were profitable ${Math.round(band.hitRate * 100)}% of the time and returned ${formatSignedPercent(band.meanReturn)} on capital on average (${formatInteger(band.positions)} positions)${band.worst ? `; in its worst year, ${band.worst.year}, ${Math.round(band.worst.hitRate * 100)}% were profitable and they returned ${formatSignedPercent(band.worst.meanReturn)}` : ''}.`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { SCANNER_STRATEGIES, type ScannerStrategyOption } from '@shared/constants/strategies';
 import { IV_RANK_RANGE } from '@shared/constants/ranges';
 import { UNIVERSE } from '@shared/market/universe';
+import { DEFAULT_SCAN_LIMITS_TEXT } from '@shared/options/scan-filters';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { type ScanForm } from '../hooks/use-scan-form';
@@ -130,6 +131,7 @@ export function ScanFilterPanel({
           >
             <span aria-hidden="true">{moreOpen ? '▾' : '▸'}</span> More filters
           </button>
+          <p className="mt-2 text-xs text-slate-400">{DEFAULT_SCAN_LIMITS_TEXT}</p>
           <div id="scan-more-filters" hidden={!moreOpen} className="mt-4">
             <MoreFilters form={form} />
           </div>

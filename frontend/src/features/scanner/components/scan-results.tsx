@@ -57,6 +57,15 @@ export function ScanResults({
         )}
       </div>
       {data && !error && <ProvenanceBadge provenance={data} />}
+      {data && !error && data.notes.length > 0 && (
+        <ul aria-label="About these results" className="mt-2 space-y-1">
+          {data.notes.map((note) => (
+            <li key={note} className="text-xs text-sky-200">
+              {note}
+            </li>
+          ))}
+        </ul>
+      )}
       {data && !error && !data.marketOpen && (
         <p className="mt-2 text-xs text-amber-200">
           The market is closed: prices hold at the last close, so auto-refresh is paused until the open.
@@ -78,7 +87,11 @@ export function ScanResults({
             <h3 className="font-semibold text-white">{EMPTY_SCAN.title}</h3>
             <p className="mt-1 text-sm text-slate-400">{EMPTY_SCAN.description}</p>
             {data.emptyReason && (
-              <div className="mx-auto mt-4 max-w-xl rounded-lg border border-amber-400/30 bg-amber-400/5 px-4 py-3">
+              <div
+                role="note"
+                aria-label="Why the scan is empty"
+                className="mx-auto mt-4 max-w-xl rounded-lg border border-amber-400/30 bg-amber-400/5 px-4 py-3"
+              >
                 <p className="text-sm text-amber-100">{data.emptyReason.message}</p>
                 {Object.keys(data.emptyReason.relax).length > 0 && (
                   <button
@@ -118,6 +131,7 @@ const FIELD_NAMES: Record<string, string> = {
   premiumMin: 'the minimum premium',
   premiumMax: 'the maximum premium',
   minProbabilityOfProfit: 'the minimum probability of profit',
+  minExpectedReturn: 'the minimum expected return',
   minTheta: 'the minimum theta',
   maxVega: 'the maximum vega',
   ivMin: 'the minimum IV',
@@ -132,7 +146,11 @@ function relaxLabel(reason: ScanEmptyReason): string {
   if (field === 'excludeEarnings') return 'Include positions spanning earnings';
   if (field === 'strategy') return 'Scan all strategies';
   if (value === null) return `Remove ${FIELD_NAMES[field] ?? 'this filter'}`;
-  const fraction = field === 'minProbabilityOfProfit' || field === 'ivMin' || field === 'ivMax';
+  const fraction =
+    field === 'minProbabilityOfProfit' ||
+    field === 'minExpectedReturn' ||
+    field === 'ivMin' ||
+    field === 'ivMax';
   const shown =
     typeof value === 'number' && fraction
       ? `${(value * 100).toFixed(1)}%`

@@ -7,6 +7,10 @@ import { type ScannerStrategyOption } from '@shared/constants/strategies';
 import { IV_RANK_RANGE } from '@shared/constants/ranges';
 import { type Sector } from '@shared/market/universe';
 import {
+  DEFAULT_MAX_DTE,
+  DEFAULT_MIN_DTE,
+  DEFAULT_MIN_LEG_OPEN_INTEREST,
+  DEFAULT_MIN_LEG_VOLUME,
   DEFAULT_MAX_PER_STRATEGY,
   DEFAULT_MAX_PER_TICKER,
   SCAN_LIMIT,
@@ -32,6 +36,7 @@ export type NumericFilterName =
   | 'premiumMin'
   | 'premiumMax'
   | 'minProbabilityOfProfit'
+  | 'minExpectedReturn'
   | 'minEdgeScore'
   | 'maxCapital'
   | 'minTheta'
@@ -76,11 +81,17 @@ export const numericFilters: readonly NumericFilter[] = [
     percentOfFraction: true,
     minField: 'ivMin',
   },
-  { name: 'dteMin', label: 'Min days to expiry', unit: 'days', group: 'Expiry and greeks', step: 1 },
+  {
+    name: 'dteMin',
+    label: 'Min days to expiry',
+    unit: `days, default ${DEFAULT_MIN_DTE}`,
+    group: 'Expiry and greeks',
+    step: 1,
+  },
   {
     name: 'dteMax',
     label: 'Max days to expiry',
-    unit: 'days',
+    unit: `days, default ${DEFAULT_MAX_DTE}`,
     group: 'Expiry and greeks',
     step: 1,
     minField: 'dteMin',
@@ -96,8 +107,20 @@ export const numericFilters: readonly NumericFilter[] = [
   },
   { name: 'minTheta', label: 'Min net theta', unit: '$/share/day', group: 'Expiry and greeks', step: 0.01 },
   { name: 'maxVega', label: 'Max net vega', unit: '$/share/vol pt', group: 'Expiry and greeks', step: 0.01 },
-  { name: 'minVolume', label: 'Min volume', unit: 'contracts', group: 'Liquidity', step: 1 },
-  { name: 'minOpenInterest', label: 'Min open interest', unit: 'contracts', group: 'Liquidity', step: 1 },
+  {
+    name: 'minVolume',
+    label: 'Min volume',
+    unit: `contracts on every leg, default ${DEFAULT_MIN_LEG_VOLUME}`,
+    group: 'Liquidity',
+    step: 1,
+  },
+  {
+    name: 'minOpenInterest',
+    label: 'Min open interest',
+    unit: `contracts on every leg, default ${DEFAULT_MIN_LEG_OPEN_INTEREST}`,
+    group: 'Liquidity',
+    step: 1,
+  },
   { name: 'maxSpreadPct', label: 'Max bid-ask spread', unit: '% of mid', group: 'Liquidity', step: 0.5 },
   { name: 'premiumMin', label: 'Min premium', unit: '$/share', group: 'Risk and reward', step: 0.05 },
   {
@@ -112,6 +135,14 @@ export const numericFilters: readonly NumericFilter[] = [
     name: 'minProbabilityOfProfit',
     label: 'Min probability of profit',
     unit: '%',
+    group: 'Risk and reward',
+    step: 1,
+    percentOfFraction: true,
+  },
+  {
+    name: 'minExpectedReturn',
+    label: 'Min expected return',
+    unit: '% at the bid/ask, default above 0',
     group: 'Risk and reward',
     step: 1,
     percentOfFraction: true,
