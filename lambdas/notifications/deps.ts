@@ -75,6 +75,7 @@ export function notificationDeps(): NotificationDeps {
       dynamoDb,
       () => tableName('notifications'),
       () => tableName('profiles'),
+      () => tableName('watchlists'),
     ),
     get mailer() {
       return mailer();

@@ -46,6 +46,8 @@ export interface NotificationsRepo {
   listNotifications(userId: string, limit: number): Promise<Notification[]>;
   capCount(userId: string, ruleId: string, day: string): Promise<number>;
   addToCap(userId: string, ruleId: string, day: string, expiresAt: number): Promise<void>;
+  /** The tickers on the user's watchlist (table `watchlists`: the feeds job reads it for watchlist rules). */
+  watchlist(userId: string): Promise<string[]>;
   /** The user's e-mail address and whether they take e-mail alerts (the profile), or null. */
   mailTarget(userId: string): Promise<{ email: string; emailAlerts: boolean } | null>;
 }
@@ -62,6 +64,7 @@ export function notificationsRepo(
   client: DynamoDBDocumentClient,
   tableName: () => string,
   profilesTable: () => string,
+  watchlistsTable: () => string,
 ): NotificationsRepo {
   const queryAll = async (input: ConstructorParameters<typeof QueryCommand>[0]) => {
     const out: Record<string, unknown>[] = [];
@@ -202,6 +205,15 @@ export function notificationsRepo(
           ExpressionAttributeValues: { ':one': 1, ':e': expiresAt },
         }),
       );
+    },
+    async watchlist(userId) {
+      const items = await queryAll({
+        TableName: watchlistsTable(),
+        KeyConditionExpression: 'user_id = :u',
+        ExpressionAttributeValues: { ':u': userId },
+        ProjectionExpression: 'ticker',
+      });
+      return items.map((item) => item.ticker as string);
     },
     async mailTarget(userId) {
       const { Item } = await client.send(

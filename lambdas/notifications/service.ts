@@ -48,7 +48,10 @@ export interface NotificationDeps {
 /** The error a worker throws so the queue retries the delivery (with its backoff). */
 export class RetryableDeliveryError extends Error {}
 
-const publicRule = ({ userId: _user, secret: _secret, ...rule }: StoredRule): NotificationRule => rule;
+const publicRule = ({ userId: _user, secret: _secret, ...rule }: StoredRule): NotificationRule => ({
+  ...rule,
+  watchlist: rule.watchlist ?? false,
+});
 
 /** A delivery's id: the same rule, event and channel always give the same one. */
 export const notificationId = (ruleId: string, event: Pick<NotifiedEvent, 'feed' | 'id'>, channel: string) =>
@@ -105,6 +108,10 @@ export async function updateRule(
   else if (webhook) next.webhook = webhook;
   if (quietHours === null) delete next.quietHours;
   else if (quietHours) next.quietHours = quietHours;
+  if (next.watchlist && next.tickers.length > 0)
+    throw new ValidationError('A rule on your watchlist takes no tickers of its own', [
+      { path: 'tickers', message: 'Empty it, or turn off "my watchlist"' },
+    ]);
   if (next.channels.includes('webhook') !== (next.webhook !== undefined))
     throw new ValidationError('A webhook URL is needed exactly when the webhook channel is chosen', [
       { path: 'webhook', message: 'Required with the webhook channel, and only with it' },
@@ -168,6 +175,9 @@ export async function notifyFeedItems<F extends RuleFeed>(
   const rules = await deps.repo.rulesForFeed(feed);
   let written = 0;
   const allowed = new Map<string, boolean>();
+  // Each owner's watchlist, read once per run and only for owners with a rule on it.
+  const watchlists = new Map<string, ReadonlySet<string>>();
+  const none: ReadonlySet<string> = new Set();
   for (const rule of rules) {
     if (!allowed.has(rule.userId))
       allowed.set(
@@ -175,8 +185,11 @@ export async function notifyFeedItems<F extends RuleFeed>(
         (await deps.planAllows(rule.userId, 'alerts')) && (await deps.planAllows(rule.userId, feed)),
       );
     if (!allowed.get(rule.userId)) continue;
+    if (rule.watchlist && !watchlists.has(rule.userId))
+      watchlists.set(rule.userId, new Set(await deps.repo.watchlist(rule.userId)));
+    const watched = watchlists.get(rule.userId) ?? none;
     for (const item of items) {
-      const event = matchItem(rule, feed, item);
+      const event = matchItem(rule, feed, item, watched);
       if (event) written += await recordMatch(deps, rule, event, new Date(item.timestamp));
     }
   }

@@ -140,6 +140,17 @@ export const tables = {
     userData: true,
     exportOmits: ['secret'],
   },
+  /**
+   * Per user: the tickers they watch (`ticker`, with `added_at`). The dashboard lists them, and the
+   * feeds job reads a user's list for their "my watchlist" notification rules.
+   */
+  watchlists: {
+    id: 'watchlists',
+    envVar: 'TABLE_WATCHLISTS',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'ticker', type: 'S' },
+    userData: true,
+  },
   usage: {
     id: 'usage',
     envVar: 'TABLE_USAGE',

@@ -46,6 +46,7 @@ import { scanFiltersSchema } from '../options/scan-filters';
 import { profileSchema, updateProfileInput } from '../profiles/schemas';
 import type { RouteId } from '../routes';
 import { siteGateStateSchema, unlockSiteGateInput } from '../site-gate/schemas';
+import { watchedTickerSchema, watchlistSchema, watchlistTickerParams } from '../watchlist/schemas';
 import {
   createTradeInput,
   tradeFiltersQuery,
@@ -185,6 +186,13 @@ export const apiContract = {
     plan: { feature: 'alerts' },
   },
   listNotifications: { request: {}, response: ok(notificationLogSchema) },
+  getWatchlist: { request: {}, response: ok(watchlistSchema) },
+  watchTicker: {
+    request: { params: watchlistTickerParams },
+    response: ok(watchedTickerSchema),
+    limits: 'At most 50 tickers (WATCHLIST_LIMIT; 409 `conflict`).',
+  },
+  unwatchTicker: { request: { params: watchlistTickerParams }, response: noContent },
   getAccountStats: { request: {}, response: ok(accountStatsSchema) },
   exportAccount: { request: {}, response: { status: 200, download: 'application/json' } },
   deleteAccount: {

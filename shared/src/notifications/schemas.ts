@@ -64,6 +64,11 @@ const ruleFields = {
   condition: ruleConditionSchema,
   /** The tickers the rule watches (the user's watchlist for it); empty means every ticker. */
   tickers: z.array(tickerSchema).max(NOTIFICATION_LIMITS.tickers).default([]),
+  /**
+   * Match the tickers on the user's watchlist (as it is when an item arrives) instead of
+   * `tickers`: "alerts for my watchlist tickers with severity ≥ high". An empty watchlist matches nothing.
+   */
+  watchlist: z.boolean().default(false),
   channels: z.array(z.enum(notificationChannels)).min(1, 'Choose at least one channel'),
   webhook: webhookTargetSchema.optional(),
   quietHours: quietHoursSchema.optional(),
@@ -78,13 +83,23 @@ const ruleFields = {
 
 const webhookNamedWithChannel = (rule: { channels?: readonly string[]; webhook?: unknown }) =>
   rule.channels === undefined || rule.channels.includes('webhook') === (rule.webhook !== undefined);
+const tickersOrWatchlist = (rule: { tickers?: readonly string[] | null; watchlist?: boolean | null }) =>
+  !(rule.watchlist === true && (rule.tickers?.length ?? 0) > 0);
+const tickersIssue = {
+  message: 'A rule on your watchlist takes no tickers of its own',
+  path: ['tickers'],
+};
+
 const webhookIssue = {
   message: 'A webhook URL is needed exactly when the webhook channel is chosen',
   path: ['webhook'],
 };
 
 /** POST /api/notification-rules. */
-export const createRuleInput = z.strictObject(ruleFields).refine(webhookNamedWithChannel, webhookIssue);
+export const createRuleInput = z
+  .strictObject(ruleFields)
+  .refine(webhookNamedWithChannel, webhookIssue)
+  .refine(tickersOrWatchlist, tickersIssue);
 export type CreateRuleInput = z.infer<typeof createRuleInput>;
 
 /** PATCH /api/notification-rules/{id}: any field; the result must still name a webhook with its channel. */
@@ -93,6 +108,7 @@ export const updateRuleInput = z
     name: ruleFields.name.optional(),
     condition: ruleConditionSchema.optional(),
     tickers: z.array(tickerSchema).max(NOTIFICATION_LIMITS.tickers).optional(),
+    watchlist: z.boolean().optional(),
     channels: ruleFields.channels.optional(),
     webhook: webhookTargetSchema.nullable().optional(),
     quietHours: quietHoursSchema.nullable().optional(),
@@ -110,6 +126,8 @@ export const notificationRuleSchema = z.object({
   name: z.string(),
   condition: ruleConditionSchema,
   tickers: z.array(z.string()),
+  /** Rules made before the watchlist have no flag: they match their `tickers`. */
+  watchlist: z.boolean().default(false),
   channels: z.array(z.enum(notificationChannels)),
   webhook: z.object({ url: z.string(), format: z.enum(webhookFormats) }).optional(),
   quietHours: z.object({ start: z.string(), end: z.string(), timeZone: z.string() }).optional(),

@@ -31,6 +31,8 @@ function memoryRepo() {
   const rules = new Map<string, StoredRule>();
   const deliveries = new Map<string, StoredNotification>();
   const caps = new Map<string, number>();
+  const watchlists = new Map<string, string[]>();
+  const watchlistReads: string[] = [];
   const repo: NotificationsRepo = {
     listRules: async (userId) => [...rules.values()].filter((r) => r.userId === userId),
     getRule: async (userId, id) => (rules.get(id)?.userId === userId ? rules.get(id)! : null),
@@ -52,13 +54,17 @@ function memoryRepo() {
     capCount: async (userId, ruleId, day) => caps.get(`${userId}${ruleId}${day}`) ?? 0,
     addToCap: async (userId, ruleId, day) =>
       void caps.set(`${userId}${ruleId}${day}`, (caps.get(`${userId}${ruleId}${day}`) ?? 0) + 1),
+    watchlist: async (userId) => {
+      watchlistReads.push(userId);
+      return watchlists.get(userId) ?? [];
+    },
     mailTarget: async () => ({ email: 'dana@example.com', emailAlerts: true }),
   };
-  return { repo, deliveries };
+  return { repo, deliveries, watchlists, watchlistReads };
 }
 
 function setup(webhookStatus = 204) {
-  const { repo, deliveries } = memoryRepo();
+  const { repo, deliveries, watchlists, watchlistReads } = memoryRepo();
   const mail: MailMessage[] = [];
   const queued: DeliveryRef[] = [];
   const posts: string[] = [];
@@ -77,7 +83,7 @@ function setup(webhookStatus = 204) {
     planAllows: async () => true,
     now: () => new Date('2026-03-10T15:00:00Z'),
   };
-  return { deps, deliveries, mail, queued, posts };
+  return { deps, deliveries, mail, queued, posts, watchlists, watchlistReads };
 }
 
 const alert = (id: string, ticker = 'NVDA'): MarketAlert =>
@@ -94,6 +100,7 @@ const ruleInput = {
   name: 'Mine',
   condition: { feed: 'alerts' as const, minSeverity: 'high' as const },
   tickers: ['NVDA'],
+  watchlist: false,
   channels: ['in-app' as const, 'email' as const, 'webhook' as const],
   webhook: { url: 'https://hooks.example.com/x', format: 'json' as const },
   dailyCap: 2,
@@ -116,6 +123,31 @@ describe('notifyFeedItems and deliver', () => {
       ['suppressed', 'daily cap reached'],
       ['suppressed', 'daily cap reached'],
     ]);
+  });
+
+  it("matches a watchlist rule against its owner's watchlist, read once per run", async () => {
+    const { deps, deliveries, watchlists, watchlistReads } = setup();
+    const onList = {
+      ...ruleInput,
+      tickers: [],
+      watchlist: true,
+      channels: ['in-app' as const],
+      webhook: undefined,
+    };
+    await createRule(deps, 'user-1', onList);
+    await createRule(deps, 'user-1', { ...onList, name: 'Second' });
+    await createRule(deps, 'user-2', onList);
+    watchlists.set('user-1', ['AAPL', 'TSLA']);
+    await notifyFeedItems(deps, 'alerts', [alert('a1', 'NVDA'), alert('a2', 'AAPL'), alert('a3', 'TSLA')]);
+    const mine = [...deliveries.values()];
+    // Two rules of user-1 × AAPL and TSLA; user-2's watchlist is empty: nothing.
+    expect(mine.map((d) => `${d.userId}:${d.event.ticker}`).sort()).toEqual([
+      'user-1:AAPL',
+      'user-1:AAPL',
+      'user-1:TSLA',
+      'user-1:TSLA',
+    ]);
+    expect(watchlistReads.sort()).toEqual(['user-1', 'user-2']);
   });
 
   it('sends nothing for a user whose plan lacks the feed', async () => {
