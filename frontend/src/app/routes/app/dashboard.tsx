@@ -5,6 +5,7 @@ import { Panel } from '../../../features/dashboard/components/panel';
 import { RecentActivityList } from '../../../features/dashboard/components/recent-activity';
 import { StatCards } from '../../../features/dashboard/components/stat-cards';
 import { TickerBar } from '../../../features/dashboard/components/ticker-bar';
+import { WatchlistCard } from '../../../features/dashboard/components/watchlist-card';
 
 /**
  * Dashboard (spec 2): the four trade figures, Recent Activity (two thirds) beside the Market
@@ -24,6 +25,7 @@ export function DashboardRoute() {
             </Panel>
             <MarketSummaryCard />
           </div>
+          <WatchlistCard />
         </div>
         <MarketOverview className="xl:self-start" />
       </div>
