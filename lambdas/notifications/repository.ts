@@ -34,8 +34,15 @@ export interface NotificationsRepo {
   deleteRule(userId: string, id: string): Promise<boolean>;
   /** Every enabled rule on a feed, all users (the delivery job only). */
   rulesForFeed(feed: RuleFeed): Promise<StoredRule[]>;
-  /** Writes a delivery unless one with its id exists; true when written. */
-  createNotification(notification: StoredNotification, expiresAt: number): Promise<boolean>;
+  /**
+   * Writes a delivery unless one with its id exists; true when written. `inLog: false` keeps it
+   * out of the delivery log (a match sent in a digest: the digest is the log's line).
+   */
+  createNotification(
+    notification: StoredNotification,
+    expiresAt: number,
+    options?: { inLog?: boolean },
+  ): Promise<boolean>;
   getNotification(userId: string, id: string): Promise<StoredNotification | null>;
   updateNotification(
     userId: string,
@@ -130,8 +137,9 @@ export function notificationsRepo(
       });
       return items.map(toRule);
     },
-    async createNotification(notification, expiresAt) {
+    async createNotification(notification, expiresAt, options = {}) {
       const { userId, ...fields } = notification;
+      const inLog = options.inLog ?? true;
       try {
         await client.send(
           new PutCommand({
@@ -140,7 +148,8 @@ export function notificationsRepo(
               ...fields,
               user_id: userId,
               sk: deliveryKey(notification.id),
-              created_sk: `${notification.createdAt}#${notification.id}`,
+              // The log's index is sparse: an item without `created_sk` is not listed.
+              ...(inLog ? { created_sk: `${notification.createdAt}#${notification.id}` } : {}),
               expires_at: expiresAt,
             },
             ConditionExpression: 'attribute_not_exists(sk)',

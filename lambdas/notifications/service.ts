@@ -6,7 +6,7 @@
  * outcome; a redelivered message finds it no longer pending and does nothing.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { capDay, deliveryDecision, matchItem, type RuleFeedItem } from '@shared/notifications/matcher';
+import { digestText } from '@shared/notifications/digest';
 import {
   NOTIFICATION_LIMITS,
   type CreateRuleInput,
@@ -129,73 +129,6 @@ export async function deleteRule(deps: NotificationDeps, userId: string, id: str
 export const listNotifications = (deps: NotificationDeps, userId: string) =>
   deps.repo.listNotifications(userId, NOTIFICATION_LIMITS.log);
 
-/**
- * Writes the deliveries of one matched event on each of the rule's channels, once: the in-app
- * one is sent by being written, the others are queued. Quiet hours and the daily cap (judged at
- * the event's time, in the rule's time zone) hold a match back as `suppressed`.
- */
-async function recordMatch(deps: NotificationDeps, rule: StoredRule, event: NotifiedEvent, at: Date) {
-  const day = capDay(rule, at);
-  const decision = deliveryDecision(rule, at, await deps.repo.capCount(rule.userId, rule.id, day));
-  const created: StoredNotification[] = [];
-  const stamp = deps.now().toISOString();
-  for (const channel of rule.channels) {
-    const notification: StoredNotification = {
-      id: notificationId(rule.id, event, channel),
-      userId: rule.userId,
-      ruleId: rule.id,
-      channel,
-      status: !decision.send ? 'suppressed' : channel === 'in-app' ? 'sent' : 'pending',
-      ...(decision.send ? {} : { detail: decision.detail }),
-      attempts: 0,
-      event,
-      createdAt: stamp,
-      updatedAt: stamp,
-    };
-    const expiresAt = Math.floor(deps.now().getTime() / 1000) + DELIVERY_TTL_SECONDS;
-    if (await deps.repo.createNotification(notification, expiresAt)) created.push(notification);
-  }
-  if (decision.send && created.length > 0) {
-    const expiresAt = Math.floor(at.getTime() / 1000) + 3 * 24 * 3600;
-    await deps.repo.addToCap(rule.userId, rule.id, day, expiresAt);
-  }
-  for (const notification of created)
-    if (notification.status === 'pending')
-      await deps.enqueue({ userId: rule.userId, id: notification.id }, at);
-  return created.length;
-}
-
-/** Matches a feed's new items against every enabled rule on it; the count of deliveries written. */
-export async function notifyFeedItems<F extends RuleFeed>(
-  deps: NotificationDeps,
-  feed: F,
-  items: readonly RuleFeedItem[F][],
-): Promise<number> {
-  if (items.length === 0) return 0;
-  const rules = await deps.repo.rulesForFeed(feed);
-  let written = 0;
-  const allowed = new Map<string, boolean>();
-  // Each owner's watchlist, read once per run and only for owners with a rule on it.
-  const watchlists = new Map<string, ReadonlySet<string>>();
-  const none: ReadonlySet<string> = new Set();
-  for (const rule of rules) {
-    if (!allowed.has(rule.userId))
-      allowed.set(
-        rule.userId,
-        (await deps.planAllows(rule.userId, 'alerts')) && (await deps.planAllows(rule.userId, feed)),
-      );
-    if (!allowed.get(rule.userId)) continue;
-    if (rule.watchlist && !watchlists.has(rule.userId))
-      watchlists.set(rule.userId, new Set(await deps.repo.watchlist(rule.userId)));
-    const watched = watchlists.get(rule.userId) ?? none;
-    for (const item of items) {
-      const event = matchItem(rule, feed, item, watched);
-      if (event) written += await recordMatch(deps, rule, event, new Date(item.timestamp));
-    }
-  }
-  return written;
-}
-
 /** Sends a test notification on each of the rule's channels (outside its cap and quiet hours). */
 export async function testRule(deps: NotificationDeps, userId: string, id: string): Promise<Notification[]> {
   const rule = await deps.repo.getRule(userId, id);
@@ -249,11 +182,20 @@ async function send(
     if (!target.emailAlerts)
       return { ok: false, detail: 'e-mail alerts are off in the account settings', retry: false };
     const { event } = notification;
-    await deps.mailer.send({
-      to: target.email,
-      subject: `${rule.name}: ${event.ticker}`,
-      text: `${event.summary}\n\nSource: ${event.provider}, at ${event.timestamp}.\nRule: ${rule.name}. Manage your notification rules on the Alerts page.`,
-    });
+    const footer = 'Manage your notification rules on the Alerts page.';
+    await deps.mailer.send(
+      event.feed === 'digest'
+        ? {
+            to: target.email,
+            subject: `Digest: ${event.summary}`,
+            text: `${digestText(event)}\n\nSources: ${event.provider}. ${footer}`,
+          }
+        : {
+            to: target.email,
+            subject: `${rule.name}: ${event.ticker}`,
+            text: `${event.summary}\n\nSource: ${event.provider}, at ${event.timestamp}.\nRule: ${rule.name}. ${footer}`,
+          },
+    );
     return { ok: true };
   }
   return { ok: true };

@@ -2,6 +2,7 @@
  * The only file that speaks DynamoDB for watchlists (table `watchlists`: the user's id, then the
  * ticker). Every read and write names the user's partition, so no user reaches another's list.
  */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { WatchedTicker } from '@shared/watchlist/schemas';
 

@@ -145,17 +145,33 @@ export const ruleListSchema = z.object({ rules: z.array(notificationRuleSchema) 
 export const deliveryStatuses = ['pending', 'sent', 'failed', 'suppressed'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
-/** The event a notification tells of, in a line. */
-export const notifiedEventSchema = z.object({
-  feed: z.enum(['alerts', 'darkpool', 'chatter', 'test']),
+const eventFields = {
   id: z.string(),
   ticker: z.string(),
   summary: z.string(),
   timestamp: z.iso.datetime(),
   /** Where the item came from ('simulated' or its provider). */
   provider: z.string(),
+};
+
+/** One matched feed item, in a line. */
+export const matchedEventSchema = z.object({
+  feed: z.enum(['alerts', 'darkpool', 'chatter', 'test']),
+  ...eventFields,
+});
+
+/**
+ * The event a notification tells of, in a line; a digest (a burst of matches sent as one) adds
+ * how many it holds and lists them (the first DIGEST_LISTED).
+ */
+export const notifiedEventSchema = z.object({
+  feed: z.enum(['alerts', 'darkpool', 'chatter', 'test', 'digest']),
+  ...eventFields,
+  count: z.number().int().positive().optional(),
+  items: z.array(matchedEventSchema).optional(),
 });
 export type NotifiedEvent = z.infer<typeof notifiedEventSchema>;
+export type MatchedEvent = z.infer<typeof matchedEventSchema>;
 
 export const notificationSchema = z.object({
   id: z.string(),

@@ -20,16 +20,17 @@ import {
   createRule,
   deliver,
   MAX_ATTEMPTS,
-  notifyFeedItems,
   RetryableDeliveryError,
   type DeliveryRef,
   type NotificationDeps,
 } from '../../../lambdas/notifications/service';
+import { notifyFeedItems } from '../../../lambdas/notifications/matching';
 import { deliverBatch } from '../../../lambdas/notifications/worker';
 
 function memoryRepo() {
   const rules = new Map<string, StoredRule>();
   const deliveries = new Map<string, StoredNotification>();
+  const hidden = new Set<string>();
   const caps = new Map<string, number>();
   const watchlists = new Map<string, string[]>();
   const watchlistReads: string[] = [];
@@ -39,9 +40,10 @@ function memoryRepo() {
     putRule: async (rule) => void rules.set(rule.id, structuredClone(rule)),
     deleteRule: async (userId, id) => rules.get(id)?.userId === userId && rules.delete(id),
     rulesForFeed: async (feed) => [...rules.values()].filter((r) => r.enabled && r.condition.feed === feed),
-    createNotification: async (n) => {
+    createNotification: async (n, _expiresAt, options) => {
       if (deliveries.has(n.id)) return false;
       deliveries.set(n.id, structuredClone(n));
+      if (options?.inLog === false) hidden.add(n.id);
       return true;
     },
     getNotification: async (userId, id) =>
@@ -50,7 +52,8 @@ function memoryRepo() {
       const { detail: _old, ...rest } = deliveries.get(id)!;
       deliveries.set(id, { ...rest, ...change });
     },
-    listNotifications: async (userId) => [...deliveries.values()].filter((n) => n.userId === userId),
+    listNotifications: async (userId) =>
+      [...deliveries.values()].filter((n) => n.userId === userId && !hidden.has(n.id)),
     capCount: async (userId, ruleId, day) => caps.get(`${userId}${ruleId}${day}`) ?? 0,
     addToCap: async (userId, ruleId, day) =>
       void caps.set(`${userId}${ruleId}${day}`, (caps.get(`${userId}${ruleId}${day}`) ?? 0) + 1),
@@ -137,16 +140,11 @@ describe('notifyFeedItems and deliver', () => {
     await createRule(deps, 'user-1', onList);
     await createRule(deps, 'user-1', { ...onList, name: 'Second' });
     await createRule(deps, 'user-2', onList);
-    watchlists.set('user-1', ['AAPL', 'TSLA']);
+    watchlists.set('user-1', ['AAPL']);
     await notifyFeedItems(deps, 'alerts', [alert('a1', 'NVDA'), alert('a2', 'AAPL'), alert('a3', 'TSLA')]);
     const mine = [...deliveries.values()];
-    // Two rules of user-1 × AAPL and TSLA; user-2's watchlist is empty: nothing.
-    expect(mine.map((d) => `${d.userId}:${d.event.ticker}`).sort()).toEqual([
-      'user-1:AAPL',
-      'user-1:AAPL',
-      'user-1:TSLA',
-      'user-1:TSLA',
-    ]);
+    // Two rules of user-1 × AAPL; user-2's watchlist is empty: nothing.
+    expect(mine.map((d) => `${d.userId}:${d.event.ticker}`).sort()).toEqual(['user-1:AAPL', 'user-1:AAPL']);
     expect(watchlistReads.sort()).toEqual(['user-1', 'user-2']);
   });
 
@@ -195,6 +193,89 @@ describe('notifyFeedItems and deliver', () => {
       ).rejects.toMatchObject({
         code: 'validation_failed',
       });
+  });
+});
+
+describe('digests of a burst', () => {
+  const burst = (n: number, prefix = 'b') =>
+    Array.from({ length: n }, (_, i) => ({
+      ...alert(`${prefix}${String(i).padStart(3, '0')}`, i % 2 ? 'NVDA' : 'AAPL'),
+      timestamp: new Date(Date.parse('2026-03-10T14:30:00Z') + i * 1000).toISOString(),
+    }));
+  const everyTicker = { ...ruleInput, tickers: [], dailyCap: 20 };
+
+  it('sends 200 matches as one digest per channel, counted once against the cap, and nothing on a repeat', async () => {
+    const { deps, deliveries, queued, mail, posts } = setup();
+    const rule = await createRule(deps, 'user-1', everyTicker);
+    const items = burst(200);
+    expect(await notifyFeedItems(deps, 'alerts', items)).toBe(3);
+    const log = await deps.repo.listNotifications('user-1', 100);
+    expect(log.map((n) => [n.channel, n.status, n.event.feed, n.event.count]).sort()).toEqual([
+      ['email', 'pending', 'digest', 200],
+      ['in-app', 'sent', 'digest', 200],
+      ['webhook', 'pending', 'digest', 200],
+    ]);
+    expect(log[0]!.event.items).toHaveLength(50);
+    expect(log[0]!.event.summary).toBe('200 matches of your rules on AAPL, NVDA');
+    expect(queued).toHaveLength(2);
+    for (const ref of queued) await deliver(deps, ref);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe('Digest: 200 matches of your rules on AAPL, NVDA');
+    expect(mail[0]!.text).toContain('…and 150 more.');
+    expect(posts).toHaveLength(1);
+    const body = JSON.parse(posts[0]!) as { id: string; event: { feed: string; count: number } };
+    expect(body.event).toMatchObject({ feed: 'digest', count: 200 });
+    expect(body.id).toBe(queued.find((q) => deliveries.get(q.id)?.channel === 'webhook')!.id);
+    // The cap counted the digest once: 19 left today.
+    expect(await deps.repo.capCount('user-1', rule.id, '2026-03-10')).toBe(1);
+
+    // The same items again (a retried job, a provider answering them again): nothing.
+    expect(await notifyFeedItems(deps, 'alerts', items)).toBe(0);
+    expect(queued).toHaveLength(2);
+    // They again, with two new ones: a digest per channel of the two new ones only.
+    expect(await notifyFeedItems(deps, 'alerts', [...items, ...burst(2, 'n')])).toBe(3);
+    const latest = (await deps.repo.listNotifications('user-1', 100)).filter((n) => n.event.count === 2);
+    expect(latest.flatMap((n) => n.event.items!.map((i) => i.id))).toEqual(
+      Array(3).fill(['n000', 'n001']).flat(),
+    );
+  });
+
+  it("puts one user's rules in one digest per channel, a webhook's per rule; a rule past its cap is held back", async () => {
+    const { deps, queued } = setup();
+    const email = { ...everyTicker, channels: ['email' as const], webhook: undefined };
+    await createRule(deps, 'user-1', email);
+    await createRule(deps, 'user-1', { ...email, name: 'Second' });
+    await createRule(deps, 'user-1', { ...everyTicker, channels: ['webhook'], name: 'Hook A' });
+    await createRule(deps, 'user-1', { ...everyTicker, channels: ['webhook'], name: 'Hook B' });
+    const capped = await createRule(deps, 'user-2', { ...email, dailyCap: 1 });
+    await deps.repo.addToCap('user-2', capped.id, '2026-03-10', 0);
+    await notifyFeedItems(deps, 'alerts', burst(10));
+    const mine = await deps.repo.listNotifications('user-1', 100);
+    expect(mine.map((n) => `${n.channel}:${n.event.count}`).sort()).toEqual([
+      'email:20',
+      'webhook:10',
+      'webhook:10',
+    ]);
+    expect(queued).toHaveLength(3);
+    const theirs = await deps.repo.listNotifications('user-2', 100);
+    expect(theirs).toHaveLength(10);
+    expect(new Set(theirs.map((n) => `${n.status}: ${n.detail}`))).toEqual(
+      new Set(['suppressed: daily cap reached']),
+    );
+  });
+
+  it('keeps a burst in quiet hours held back, each on its own', async () => {
+    const { deps } = setup();
+    await createRule(deps, 'user-1', {
+      ...everyTicker,
+      channels: ['in-app'],
+      webhook: undefined,
+      quietHours: { start: '09:00', end: '12:00', timeZone: 'America/New_York' },
+    });
+    await notifyFeedItems(deps, 'alerts', burst(5));
+    const log = await deps.repo.listNotifications('user-1', 100);
+    expect(log).toHaveLength(5);
+    expect(log.every((n) => n.status === 'suppressed' && n.detail === 'quiet hours')).toBe(true);
   });
 });
 
