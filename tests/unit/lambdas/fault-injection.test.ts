@@ -488,6 +488,8 @@ const pathFixtures: Record<string, () => Record<string, string>> = {
   '/api/feeds/trends/{id}/dismiss': () => ({ id: fixtures.trendAlertId }),
   '/api/notification-rules/{id}': () => ({ id: fixtures.notificationRuleId }),
   '/api/notification-rules/{id}/test': () => ({ id: fixtures.notificationRuleId }),
+  // On the watchlist (seeded below), so removing it is served too.
+  '/api/watchlist/{ticker}': () => ({ ticker: 'SPY' }),
 };
 const bodyExamples: Partial<Record<string, () => RequestParts>> = {
   unlockSiteGate: () => ({ body: { password: GATE_PASSWORD } }),
@@ -794,6 +796,7 @@ describe('fault injection on every route and scheduled job', () => {
       body: { name: 'High alerts', condition: { feed: 'alerts', minSeverity: 'high' }, channels: ['in-app'] },
     }));
     fixtures.notificationRuleId = (JSON.parse(rule.body) as { id: string }).id;
+    await serve('watchTicker', () => ({ pathParameters: { ticker: 'SPY' } }));
     await serve('postChatMessage', () => ({ body: { message: 'How is my journal doing?' } }));
     await jobs.get('generateFeeds')!();
     const trends = await scanTable('feeds');
