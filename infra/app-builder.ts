@@ -66,6 +66,7 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
     ...common,
     context,
     tables: data.tables,
+    vapidKeys: data.secrets.vapidKeys,
     description: `Scheduled feed jobs (${stage.name})`,
   });
   const waf = stage.waf.enabled

@@ -1,6 +1,7 @@
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { type CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { type Construct } from 'constructs';
@@ -14,6 +15,8 @@ import { lambdaEntry } from '../paths';
 export interface FeedsStackProps extends StackProps {
   context: FunctionContext;
   tables: Record<TableKey, ITable>;
+  /** The stage's Web Push key pair, read by the notification worker. */
+  vapidKeys: ISecret;
 }
 
 /**
@@ -34,6 +37,7 @@ export class FeedsStack extends Stack {
     this.notifications = new NotificationDelivery(this, 'Notifications', {
       context: props.context,
       tables: props.tables,
+      vapidKeys: props.vapidKeys,
       senders,
     });
   }

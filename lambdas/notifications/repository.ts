@@ -15,6 +15,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { Notification, NotificationRule, RuleFeed } from '@shared/notifications/schemas';
+import type { StoredPushSubscription } from './push';
 
 /** A stored rule: the answer's fields, the owner and the webhook's signing secret. */
 export interface StoredRule extends NotificationRule {
@@ -53,6 +54,12 @@ export interface NotificationsRepo {
   listNotifications(userId: string, limit: number): Promise<Notification[]>;
   capCount(userId: string, ruleId: string, day: string): Promise<number>;
   addToCap(userId: string, ruleId: string, day: string, expiresAt: number): Promise<void>;
+  /** The user's browsers subscribed to push (`push#<id>`). */
+  listPushSubscriptions(userId: string): Promise<StoredPushSubscription[]>;
+  /** Stores a browser's subscription (the same endpoint replaces its own). */
+  putPushSubscription(userId: string, subscription: StoredPushSubscription): Promise<void>;
+  /** Removes one; false when the user has no such subscription. */
+  deletePushSubscription(userId: string, id: string): Promise<boolean>;
   /** The tickers on the user's watchlist (table `watchlists`: the feeds job reads it for watchlist rules). */
   watchlist(userId: string): Promise<string[]>;
   /** The user's e-mail address and whether they take e-mail alerts (the profile), or null. */
@@ -214,6 +221,32 @@ export function notificationsRepo(
           ExpressionAttributeValues: { ':one': 1, ':e': expiresAt },
         }),
       );
+    },
+    async listPushSubscriptions(userId) {
+      const items = await queryAll({
+        TableName: tableName(),
+        KeyConditionExpression: 'user_id = :u AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':u': userId, ':p': 'push#' },
+      });
+      return items.map((item) => strip<StoredPushSubscription>(item));
+    },
+    async putPushSubscription(userId, subscription) {
+      await client.send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...subscription, user_id: userId, sk: `push#${subscription.id}` },
+        }),
+      );
+    },
+    async deletePushSubscription(userId, id) {
+      const { Attributes } = await client.send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: { user_id: userId, sk: `push#${id}` },
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return Attributes !== undefined;
     },
     async watchlist(userId) {
       const items = await queryAll({

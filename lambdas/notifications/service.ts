@@ -14,12 +14,14 @@ import {
   type NotificationChannel,
   type NotificationRule,
   type NotifiedEvent,
+  type PushSubscriptionInput,
   type RuleFeed,
   type UpdateRuleInput,
 } from '@shared/notifications/schemas';
 import { checkWebhookUrl } from '@shared/notifications/webhook-address';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
 import { MAIL_NOT_CONFIGURED, type Mailer } from './mail';
+import { postPush, pushPayload, pushSubscriptionId, type VapidKeys } from './push';
 import type { NotificationsRepo, StoredNotification, StoredRule } from './repository';
 import { newWebhookSecret, postWebhook, webhookBody, type SendResult, type WebhookOptions } from './webhook';
 
@@ -37,7 +39,10 @@ export interface NotificationDeps {
   repo: NotificationsRepo;
   /** null where the stage has no mailer: e-mail deliveries fail with MAIL_NOT_CONFIGURED. */
   mailer: Mailer | null;
+  /** Webhooks' and push endpoints' address guard (both are URLs a user gave). */
   webhook: WebhookOptions;
+  /** The stage's VAPID keys; null where push is not set up. */
+  vapidKeys: () => Promise<VapidKeys | null>;
   /** Hands a pending delivery to the worker, to be sent at `deliverAt`. */
   enqueue: (ref: DeliveryRef, deliverAt: Date) => Promise<void>;
   /** Whether the user's plan, now, includes a feed's feature (an expired trial gets no alerts). */
@@ -126,6 +131,62 @@ export async function deleteRule(deps: NotificationDeps, userId: string, id: str
   if (!(await deps.repo.deleteRule(userId, id))) throw new NotFoundError('No such notification rule');
 }
 
+/** Browsers per user that may take push. */
+export const MAX_PUSH_SUBSCRIPTIONS = 10;
+
+/** Stores this browser's push subscription; its id (the same browser subscribing again keeps it). */
+export async function subscribePush(
+  deps: NotificationDeps,
+  userId: string,
+  input: PushSubscriptionInput,
+): Promise<{ id: string }> {
+  const verdict = checkWebhookUrl(input.endpoint, { allowLocal: deps.webhook.allowLocal });
+  if (!verdict.ok)
+    throw new ValidationError('Invalid push endpoint', [
+      { path: 'endpoint', message: `Refused: ${verdict.reason}` },
+    ]);
+  const id = pushSubscriptionId(input.endpoint);
+  const current = await deps.repo.listPushSubscriptions(userId);
+  if (!current.some((s) => s.id === id) && current.length >= MAX_PUSH_SUBSCRIPTIONS)
+    throw new ConflictError(`At most ${MAX_PUSH_SUBSCRIPTIONS} browsers: unsubscribe one first`);
+  await deps.repo.putPushSubscription(userId, {
+    id,
+    endpoint: input.endpoint,
+    keys: input.keys,
+    createdAt: deps.now().toISOString(),
+  });
+  return { id };
+}
+
+export async function unsubscribePush(deps: NotificationDeps, userId: string, id: string): Promise<void> {
+  if (!(await deps.repo.deletePushSubscription(userId, id)))
+    throw new NotFoundError('This browser is not subscribed');
+}
+
+/** Sends to each of the user's browsers; an expired subscription (404/410) is removed. Sent when one took it. */
+async function sendPush(
+  deps: NotificationDeps,
+  rule: StoredRule,
+  notification: Notification,
+): Promise<SendResult> {
+  const keys = await deps.vapidKeys();
+  if (!keys) return { ok: false, detail: 'push is not set up for this stage', retry: false };
+  const subscriptions = await deps.repo.listPushSubscriptions(rule.userId);
+  if (subscriptions.length === 0) return { ok: false, detail: 'no browser subscribed to push', retry: false };
+  const payload = pushPayload(notification, rule.name);
+  let failure: SendResult = { ok: false, detail: 'no browser took it', retry: false };
+  let sent = 0;
+  for (const subscription of subscriptions) {
+    const result = await postPush(subscription, payload, keys, deps.webhook);
+    if (result.ok) sent += 1;
+    else {
+      if (result.gone) await deps.repo.deletePushSubscription(rule.userId, subscription.id);
+      if (!failure.ok && !failure.retry) failure = { ok: false, detail: result.detail, retry: result.retry };
+    }
+  }
+  return sent > 0 ? { ok: true } : failure;
+}
+
 export const listNotifications = (deps: NotificationDeps, userId: string) =>
   deps.repo.listNotifications(userId, NOTIFICATION_LIMITS.log);
 
@@ -175,6 +236,7 @@ async function send(
     const body = webhookBody(rule.webhook.format, notification, rule.name);
     return postWebhook({ url: rule.webhook.url, secret: rule.secret }, body, deps.webhook);
   }
+  if (channel === 'push') return sendPush(deps, rule, notification);
   if (channel === 'email') {
     if (!deps.mailer) return { ok: false, detail: MAIL_NOT_CONFIGURED, retry: false };
     const target = await deps.repo.mailTarget(rule.userId);

@@ -35,6 +35,10 @@ import {
   createRuleInput,
   notificationLogSchema,
   notificationRuleSchema,
+  pushKeySchema,
+  pushSubscribedSchema,
+  pushSubscriptionIdParams,
+  pushSubscriptionInput,
   ruleIdParams,
   ruleListSchema,
   ruleTestResultSchema,
@@ -193,6 +197,17 @@ export const apiContract = {
     limits: 'At most 50 tickers (WATCHLIST_LIMIT; 409 `conflict`).',
   },
   unwatchTicker: { request: { params: watchlistTickerParams }, response: noContent },
+  getPushKey: {
+    request: {},
+    response: ok(pushKeySchema),
+    limits: '503 `service_unavailable` while the stage has no VAPID keys.',
+  },
+  subscribePush: {
+    request: { body: pushSubscriptionInput },
+    response: { status: 201, body: pushSubscribedSchema },
+    limits: 'At most 10 browsers per user (409 `conflict`).',
+  },
+  unsubscribePush: { request: { params: pushSubscriptionIdParams }, response: noContent },
   getAccountStats: { request: {}, response: ok(accountStatsSchema) },
   exportAccount: { request: {}, response: { status: 200, download: 'application/json' } },
   deleteAccount: {

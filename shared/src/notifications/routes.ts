@@ -85,4 +85,31 @@ export const notificationRoutes = [
     area: 'watchlist',
     tables: { watchlists: 'readWrite' },
   },
+  {
+    // The stage's VAPID public key: a browser subscribes to push with it.
+    id: 'getPushKey',
+    method: 'GET',
+    path: '/api/push/key',
+    auth: 'user',
+    area: 'notifications',
+    tables: {},
+    secrets: ['vapidKeys'],
+  },
+  {
+    // Stores this browser's push subscription (its endpoint must be public https, as a webhook's).
+    id: 'subscribePush',
+    method: 'POST',
+    path: '/api/push/subscriptions',
+    auth: 'user',
+    area: 'notifications',
+    tables: { notifications: 'readWrite' },
+  },
+  {
+    id: 'unsubscribePush',
+    method: 'DELETE',
+    path: '/api/push/subscriptions/{id}',
+    auth: 'user',
+    area: 'notifications',
+    tables: { notifications: 'readWrite' },
+  },
 ] as const satisfies readonly RouteDefinition[];

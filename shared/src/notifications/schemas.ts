@@ -9,7 +9,7 @@ import { isValidTimeZone } from '../format/calendar-day';
 import { tickerSchema } from '../market/ticker';
 import { alertSeverities, trendRiskLevels } from '../feeds/schemas';
 
-export const notificationChannels = ['in-app', 'email', 'webhook'] as const;
+export const notificationChannels = ['in-app', 'email', 'push', 'webhook'] as const;
 export type NotificationChannel = (typeof notificationChannels)[number];
 
 /** A webhook's body: plain JSON, or the shape a Slack or Discord incoming webhook takes. */
@@ -190,3 +190,20 @@ export const notificationLogSchema = z.object({ notifications: z.array(notificat
 
 /** POST /api/notification-rules/{id}/test: what each channel's test did. */
 export const ruleTestResultSchema = z.object({ notifications: z.array(notificationSchema) });
+
+/** The stage's VAPID public key (GET /api/push/key): what a browser subscribes with. */
+export const pushKeySchema = z.object({ publicKey: z.string() });
+
+const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Not base64url');
+
+/** POST /api/push/subscriptions: a browser's PushSubscription as `toJSON()` gives it. */
+export const pushSubscriptionInput = z.object({
+  endpoint: z.url({ protocol: /^https?$/ }).max(NOTIFICATION_LIMITS.url),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.strictObject({ p256dh: base64url.max(200), auth: base64url.max(100) }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
+
+/** A stored browser subscription's id: a hash of its endpoint (one per browser). */
+export const pushSubscriptionIdParams = z.strictObject({ id: z.string().regex(/^[0-9a-f]{32}$/) });
+export const pushSubscribedSchema = z.object({ id: z.string() });

@@ -35,6 +35,9 @@ function memoryRepo() {
   const watchlists = new Map<string, string[]>();
   const watchlistReads: string[] = [];
   const repo: NotificationsRepo = {
+    listPushSubscriptions: async () => [],
+    putPushSubscription: async () => undefined,
+    deletePushSubscription: async () => false,
     listRules: async (userId) => [...rules.values()].filter((r) => r.userId === userId),
     getRule: async (userId, id) => (rules.get(id)?.userId === userId ? rules.get(id)! : null),
     putRule: async (rule) => void rules.set(rule.id, structuredClone(rule)),
@@ -82,6 +85,7 @@ function setup(webhookStatus = 204) {
         return new Response(null, { status: webhookStatus });
       }) as unknown as typeof fetch,
     },
+    vapidKeys: async () => null,
     enqueue: async (ref) => void queued.push(ref),
     planAllows: async () => true,
     now: () => new Date('2026-03-10T15:00:00Z'),
