@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { PushSubscription } from './push-subscription';
 import { alertSeverities, trendRiskLevels } from '@shared/feeds/schemas';
 import {
   createRuleInput,
@@ -29,6 +30,7 @@ const feedOptions = [
 const channelLabels: Record<NotificationChannel, string> = {
   'in-app': 'In the app (delivery log)',
   email: 'E-mail',
+  push: 'Push (browsers turned on below)',
   webhook: 'Webhook (Slack, Discord or JSON)',
 };
 const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -127,6 +129,7 @@ export function NotificationRulesPanel() {
       <h2 id="notification-rules-heading" className="text-lg font-semibold text-white">
         Notification rules
       </h2>
+      <PushSubscription />
       <Card className="p-4">
         <form aria-label="New notification rule" onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
           <FormField id="rule-name" name="name" label="Rule name" required maxLength={80} />
