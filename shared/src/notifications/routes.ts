@@ -50,6 +50,7 @@ export const notificationRoutes = [
     auth: 'user',
     area: 'notifications',
     tables: { notifications: 'readWrite', profiles: 'read' },
+    secrets: ['vapidKeys'],
     cognitoActions: PLAN_LOOKUP,
   },
   {
