@@ -22,7 +22,7 @@ test('watch tickers from the dashboard and a scanner position, and make a rule o
   await expect(card.getByText('Simulated data')).toBeVisible();
 
   await page.getByRole('link', { name: 'Scanner' }).click();
-  await page.getByLabel('Ticker').fill('spy');
+  await page.getByRole('combobox', { name: 'Ticker' }).fill('spy');
   await page.getByRole('button', { name: 'Run Scan' }).click();
   const view = page.getByRole('button', { name: /^View SPY / }).first();
   await expect(view).toBeVisible({ timeout: FIRST_SCAN_MS });
