@@ -67,6 +67,7 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
     context,
     tables: data.tables,
     secrets: data.secrets,
+    vapidKeys: data.secrets.vapidKeys,
     description: `Scheduled feed jobs (${stage.name})`,
   });
   const waf = stage.waf.enabled

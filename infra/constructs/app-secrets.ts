@@ -18,6 +18,8 @@ const descriptions: Record<SecretKey, string> = {
     'Stripe secret API key (sk_live_... or a restricted rk_live_...); billing stays off until the placeholder is replaced.',
   stripeWebhookSecret:
     'Signing secret (whsec_...) of the Stripe webhook endpoint for /api/billing/webhook; replace the generated placeholder.',
+  vapidKeys:
+    'Web Push VAPID key pair, JSON {"publicKey","privateKey","subject"} (npx web-push generate-vapid-keys --json); browser push stays off until the placeholder is replaced.',
 };
 
 /**

@@ -4,11 +4,13 @@
  * its alarm is the monitoring stack's), the worker that sends them (`deliverNotifications` of
  * lambdas/notifications/worker.ts), and, when the stage names one, the SES identity e-mail is
  * sent from. Each function gets only what it uses: the job may send to the queue, the worker may
- * consume it, read and write the notifications table, read profiles and send from the identity.
+ * consume it, read and write the notifications table, read profiles and the VAPID keys, and send
+ * from the identity.
  */
 import { Duration } from 'aws-cdk-lib';
 import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -24,6 +26,8 @@ const WORKER_TIMEOUT = Duration.seconds(30);
 export interface NotificationDeliveryProps {
   context: FunctionContext;
   tables: Record<TableKey, ITable>;
+  /** The Web Push key pair the worker signs and encrypts pushes with. */
+  vapidKeys: ISecret;
   /** Functions that queue deliveries (the feeds job). */
   senders: readonly AppFunction[];
 }
@@ -55,11 +59,12 @@ export class NotificationDelivery extends Construct {
       entry: lambdaEntry('notifications', 'worker'),
       exportName: 'deliverNotifications',
       service: 'notifications',
-      description: 'Sends queued notifications (e-mail, webhooks) and stores each outcome',
+      description: 'Sends queued notifications (e-mail, push, webhooks) and stores each outcome',
       timeout: WORKER_TIMEOUT,
     });
     this.worker.bindTable('notifications', props.tables.notifications, 'readWrite');
     this.worker.bindTable('profiles', props.tables.profiles, 'read');
+    this.worker.bindSecret('vapidKeys', props.vapidKeys);
     this.worker.fn.addEventSource(
       new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true }),
     );

@@ -18,6 +18,8 @@ export interface FeedsStackProps extends StackProps {
   context: FunctionContext;
   tables: Record<TableKey, ITable>;
   secrets: Record<SecretKey, ISecret>;
+  /** The stage's Web Push key pair, read by the notification worker. */
+  vapidKeys: ISecret;
 }
 
 /**
@@ -38,6 +40,7 @@ export class FeedsStack extends Stack {
     this.notifications = new NotificationDelivery(this, 'Notifications', {
       context: props.context,
       tables: props.tables,
+      vapidKeys: props.vapidKeys,
       senders,
     });
   }

@@ -14,6 +14,7 @@ import { createLogger } from '../common/observability';
 import { profilesRepo } from '../profile/repository';
 import { sesMailer, sqsQueue } from './aws';
 import { localOutboxMailer, type Mailer } from './mail';
+import { readVapidKeys } from './push';
 import { notificationsRepo } from './repository';
 import {
   deliver,
@@ -75,6 +76,7 @@ export function notificationDeps(): NotificationDeps {
       dynamoDb,
       () => tableName('notifications'),
       () => tableName('profiles'),
+      () => tableName('watchlists'),
     ),
     get mailer() {
       return mailer();
@@ -84,6 +86,7 @@ export function notificationDeps(): NotificationDeps {
         return allowLocalWebhooks();
       },
     },
+    vapidKeys: readVapidKeys,
     enqueue: async (ref, deliverAt) => {
       if (isLocal()) return localQueue(() => deps)(ref, deliverAt);
       const queueUrl = process.env[notificationEnv.queueUrl];

@@ -1,16 +1,26 @@
-import { createRuleInput, ruleIdParams, updateRuleInput } from '@shared/notifications/schemas';
+import {
+  createRuleInput,
+  pushSubscriptionIdParams,
+  pushSubscriptionInput,
+  ruleIdParams,
+  updateRuleInput,
+} from '@shared/notifications/schemas';
 import type { PlanFeature } from '@shared/constants/plans';
 import { dynamoDb } from '../common/clients';
 import { tableName } from '../common/env';
 import { created, noContent, ok, route } from '../common/http';
+import { ServiceUnavailableError } from '../common/errors';
 import { planLookup, requireFeature, type PlanLookup } from '../common/plan';
+import { readVapidKeys } from './push';
 import { notificationDeps } from './deps';
 import {
   createRule,
   deleteRule,
   listNotifications as readLog,
   listRules,
+  subscribePush as storeSubscription,
   testRule,
+  unsubscribePush as removeSubscription,
   updateRule,
 } from './service';
 
@@ -66,4 +76,25 @@ export const testNotificationRule = route(
 
 export const listNotifications = route('listNotifications', {}, async ({ userId }) =>
   ok({ notifications: await readLog(deps, userId) }),
+);
+
+export const getPushKey = route('getPushKey', {}, async () => {
+  const keys = await readVapidKeys();
+  if (!keys) throw new ServiceUnavailableError('Browser push is not set up for this stage', 3600);
+  return ok({ publicKey: keys.publicKey });
+});
+
+export const subscribePush = route(
+  'subscribePush',
+  { body: pushSubscriptionInput },
+  async ({ body, userId }) => created(await storeSubscription(deps, userId, body)),
+);
+
+export const unsubscribePush = route(
+  'unsubscribePush',
+  { params: pushSubscriptionIdParams },
+  async ({ params, userId }) => {
+    await removeSubscription(deps, userId, params.id);
+    return noContent();
+  },
 );

@@ -8,7 +8,7 @@ import type { RuleFeed } from '@shared/notifications/schemas';
 import type { Logger } from '../common/observability';
 import type { FeedsRepo } from '../feeds/repository';
 import { notificationDeps } from './deps';
-import { notifyFeedItems } from './service';
+import { notifyFeedItems } from './matching';
 
 const deps = notificationDeps();
 const RULE_FEEDS: readonly RuleFeed[] = ['alerts', 'darkpool', 'chatter'];

@@ -15,6 +15,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { Notification, NotificationRule, RuleFeed } from '@shared/notifications/schemas';
+import type { StoredPushSubscription } from './push';
 
 /** A stored rule: the answer's fields, the owner and the webhook's signing secret. */
 export interface StoredRule extends NotificationRule {
@@ -34,8 +35,15 @@ export interface NotificationsRepo {
   deleteRule(userId: string, id: string): Promise<boolean>;
   /** Every enabled rule on a feed, all users (the delivery job only). */
   rulesForFeed(feed: RuleFeed): Promise<StoredRule[]>;
-  /** Writes a delivery unless one with its id exists; true when written. */
-  createNotification(notification: StoredNotification, expiresAt: number): Promise<boolean>;
+  /**
+   * Writes a delivery unless one with its id exists; true when written. `inLog: false` keeps it
+   * out of the delivery log (a match sent in a digest: the digest is the log's line).
+   */
+  createNotification(
+    notification: StoredNotification,
+    expiresAt: number,
+    options?: { inLog?: boolean },
+  ): Promise<boolean>;
   getNotification(userId: string, id: string): Promise<StoredNotification | null>;
   updateNotification(
     userId: string,
@@ -46,6 +54,14 @@ export interface NotificationsRepo {
   listNotifications(userId: string, limit: number): Promise<Notification[]>;
   capCount(userId: string, ruleId: string, day: string): Promise<number>;
   addToCap(userId: string, ruleId: string, day: string, expiresAt: number): Promise<void>;
+  /** The user's browsers subscribed to push (`push#<id>`). */
+  listPushSubscriptions(userId: string): Promise<StoredPushSubscription[]>;
+  /** Stores a browser's subscription (the same endpoint replaces its own). */
+  putPushSubscription(userId: string, subscription: StoredPushSubscription): Promise<void>;
+  /** Removes one; false when the user has no such subscription. */
+  deletePushSubscription(userId: string, id: string): Promise<boolean>;
+  /** The tickers on the user's watchlist (table `watchlists`: the feeds job reads it for watchlist rules). */
+  watchlist(userId: string): Promise<string[]>;
   /** The user's e-mail address and whether they take e-mail alerts (the profile), or null. */
   mailTarget(userId: string): Promise<{ email: string; emailAlerts: boolean } | null>;
 }
@@ -62,6 +78,7 @@ export function notificationsRepo(
   client: DynamoDBDocumentClient,
   tableName: () => string,
   profilesTable: () => string,
+  watchlistsTable: () => string,
 ): NotificationsRepo {
   const queryAll = async (input: ConstructorParameters<typeof QueryCommand>[0]) => {
     const out: Record<string, unknown>[] = [];
@@ -127,8 +144,9 @@ export function notificationsRepo(
       });
       return items.map(toRule);
     },
-    async createNotification(notification, expiresAt) {
+    async createNotification(notification, expiresAt, options = {}) {
       const { userId, ...fields } = notification;
+      const inLog = options.inLog ?? true;
       try {
         await client.send(
           new PutCommand({
@@ -137,7 +155,8 @@ export function notificationsRepo(
               ...fields,
               user_id: userId,
               sk: deliveryKey(notification.id),
-              created_sk: `${notification.createdAt}#${notification.id}`,
+              // The log's index is sparse: an item without `created_sk` is not listed.
+              ...(inLog ? { created_sk: `${notification.createdAt}#${notification.id}` } : {}),
               expires_at: expiresAt,
             },
             ConditionExpression: 'attribute_not_exists(sk)',
@@ -202,6 +221,41 @@ export function notificationsRepo(
           ExpressionAttributeValues: { ':one': 1, ':e': expiresAt },
         }),
       );
+    },
+    async listPushSubscriptions(userId) {
+      const items = await queryAll({
+        TableName: tableName(),
+        KeyConditionExpression: 'user_id = :u AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':u': userId, ':p': 'push#' },
+      });
+      return items.map((item) => strip<StoredPushSubscription>(item));
+    },
+    async putPushSubscription(userId, subscription) {
+      await client.send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...subscription, user_id: userId, sk: `push#${subscription.id}` },
+        }),
+      );
+    },
+    async deletePushSubscription(userId, id) {
+      const { Attributes } = await client.send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: { user_id: userId, sk: `push#${id}` },
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return Attributes !== undefined;
+    },
+    async watchlist(userId) {
+      const items = await queryAll({
+        TableName: watchlistsTable(),
+        KeyConditionExpression: 'user_id = :u',
+        ExpressionAttributeValues: { ':u': userId },
+        ProjectionExpression: 'ticker',
+      });
+      return items.map((item) => item.ticker as string);
     },
     async mailTarget(userId) {
       const { Item } = await client.send(

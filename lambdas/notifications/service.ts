@@ -6,7 +6,7 @@
  * outcome; a redelivered message finds it no longer pending and does nothing.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { capDay, deliveryDecision, matchItem, type RuleFeedItem } from '@shared/notifications/matcher';
+import { digestText } from '@shared/notifications/digest';
 import {
   NOTIFICATION_LIMITS,
   type CreateRuleInput,
@@ -14,12 +14,14 @@ import {
   type NotificationChannel,
   type NotificationRule,
   type NotifiedEvent,
+  type PushSubscriptionInput,
   type RuleFeed,
   type UpdateRuleInput,
 } from '@shared/notifications/schemas';
 import { checkWebhookUrl } from '@shared/notifications/webhook-address';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
 import { MAIL_NOT_CONFIGURED, type Mailer } from './mail';
+import { postPush, pushPayload, pushSubscriptionId, type VapidKeys } from './push';
 import type { NotificationsRepo, StoredNotification, StoredRule } from './repository';
 import { newWebhookSecret, postWebhook, webhookBody, type SendResult, type WebhookOptions } from './webhook';
 
@@ -37,7 +39,10 @@ export interface NotificationDeps {
   repo: NotificationsRepo;
   /** null where the stage has no mailer: e-mail deliveries fail with MAIL_NOT_CONFIGURED. */
   mailer: Mailer | null;
+  /** Webhooks' and push endpoints' address guard (both are URLs a user gave). */
   webhook: WebhookOptions;
+  /** The stage's VAPID keys; null where push is not set up. */
+  vapidKeys: () => Promise<VapidKeys | null>;
   /** Hands a pending delivery to the worker, to be sent at `deliverAt`. */
   enqueue: (ref: DeliveryRef, deliverAt: Date) => Promise<void>;
   /** Whether the user's plan, now, includes a feed's feature (an expired trial gets no alerts). */
@@ -48,7 +53,10 @@ export interface NotificationDeps {
 /** The error a worker throws so the queue retries the delivery (with its backoff). */
 export class RetryableDeliveryError extends Error {}
 
-const publicRule = ({ userId: _user, secret: _secret, ...rule }: StoredRule): NotificationRule => rule;
+const publicRule = ({ userId: _user, secret: _secret, ...rule }: StoredRule): NotificationRule => ({
+  ...rule,
+  watchlist: rule.watchlist ?? false,
+});
 
 /** A delivery's id: the same rule, event and channel always give the same one. */
 export const notificationId = (ruleId: string, event: Pick<NotifiedEvent, 'feed' | 'id'>, channel: string) =>
@@ -105,6 +113,10 @@ export async function updateRule(
   else if (webhook) next.webhook = webhook;
   if (quietHours === null) delete next.quietHours;
   else if (quietHours) next.quietHours = quietHours;
+  if (next.watchlist && next.tickers.length > 0)
+    throw new ValidationError('A rule on your watchlist takes no tickers of its own', [
+      { path: 'tickers', message: 'Empty it, or turn off "my watchlist"' },
+    ]);
   if (next.channels.includes('webhook') !== (next.webhook !== undefined))
     throw new ValidationError('A webhook URL is needed exactly when the webhook channel is chosen', [
       { path: 'webhook', message: 'Required with the webhook channel, and only with it' },
@@ -119,69 +131,64 @@ export async function deleteRule(deps: NotificationDeps, userId: string, id: str
   if (!(await deps.repo.deleteRule(userId, id))) throw new NotFoundError('No such notification rule');
 }
 
-export const listNotifications = (deps: NotificationDeps, userId: string) =>
-  deps.repo.listNotifications(userId, NOTIFICATION_LIMITS.log);
+/** Browsers per user that may take push. */
+export const MAX_PUSH_SUBSCRIPTIONS = 10;
 
-/**
- * Writes the deliveries of one matched event on each of the rule's channels, once: the in-app
- * one is sent by being written, the others are queued. Quiet hours and the daily cap (judged at
- * the event's time, in the rule's time zone) hold a match back as `suppressed`.
- */
-async function recordMatch(deps: NotificationDeps, rule: StoredRule, event: NotifiedEvent, at: Date) {
-  const day = capDay(rule, at);
-  const decision = deliveryDecision(rule, at, await deps.repo.capCount(rule.userId, rule.id, day));
-  const created: StoredNotification[] = [];
-  const stamp = deps.now().toISOString();
-  for (const channel of rule.channels) {
-    const notification: StoredNotification = {
-      id: notificationId(rule.id, event, channel),
-      userId: rule.userId,
-      ruleId: rule.id,
-      channel,
-      status: !decision.send ? 'suppressed' : channel === 'in-app' ? 'sent' : 'pending',
-      ...(decision.send ? {} : { detail: decision.detail }),
-      attempts: 0,
-      event,
-      createdAt: stamp,
-      updatedAt: stamp,
-    };
-    const expiresAt = Math.floor(deps.now().getTime() / 1000) + DELIVERY_TTL_SECONDS;
-    if (await deps.repo.createNotification(notification, expiresAt)) created.push(notification);
-  }
-  if (decision.send && created.length > 0) {
-    const expiresAt = Math.floor(at.getTime() / 1000) + 3 * 24 * 3600;
-    await deps.repo.addToCap(rule.userId, rule.id, day, expiresAt);
-  }
-  for (const notification of created)
-    if (notification.status === 'pending')
-      await deps.enqueue({ userId: rule.userId, id: notification.id }, at);
-  return created.length;
+/** Stores this browser's push subscription; its id (the same browser subscribing again keeps it). */
+export async function subscribePush(
+  deps: NotificationDeps,
+  userId: string,
+  input: PushSubscriptionInput,
+): Promise<{ id: string }> {
+  const verdict = checkWebhookUrl(input.endpoint, { allowLocal: deps.webhook.allowLocal });
+  if (!verdict.ok)
+    throw new ValidationError('Invalid push endpoint', [
+      { path: 'endpoint', message: `Refused: ${verdict.reason}` },
+    ]);
+  const id = pushSubscriptionId(input.endpoint);
+  const current = await deps.repo.listPushSubscriptions(userId);
+  if (!current.some((s) => s.id === id) && current.length >= MAX_PUSH_SUBSCRIPTIONS)
+    throw new ConflictError(`At most ${MAX_PUSH_SUBSCRIPTIONS} browsers: unsubscribe one first`);
+  await deps.repo.putPushSubscription(userId, {
+    id,
+    endpoint: input.endpoint,
+    keys: input.keys,
+    createdAt: deps.now().toISOString(),
+  });
+  return { id };
 }
 
-/** Matches a feed's new items against every enabled rule on it; the count of deliveries written. */
-export async function notifyFeedItems<F extends RuleFeed>(
+export async function unsubscribePush(deps: NotificationDeps, userId: string, id: string): Promise<void> {
+  if (!(await deps.repo.deletePushSubscription(userId, id)))
+    throw new NotFoundError('This browser is not subscribed');
+}
+
+/** Sends to each of the user's browsers; an expired subscription (404/410) is removed. Sent when one took it. */
+async function sendPush(
   deps: NotificationDeps,
-  feed: F,
-  items: readonly RuleFeedItem[F][],
-): Promise<number> {
-  if (items.length === 0) return 0;
-  const rules = await deps.repo.rulesForFeed(feed);
-  let written = 0;
-  const allowed = new Map<string, boolean>();
-  for (const rule of rules) {
-    if (!allowed.has(rule.userId))
-      allowed.set(
-        rule.userId,
-        (await deps.planAllows(rule.userId, 'alerts')) && (await deps.planAllows(rule.userId, feed)),
-      );
-    if (!allowed.get(rule.userId)) continue;
-    for (const item of items) {
-      const event = matchItem(rule, feed, item);
-      if (event) written += await recordMatch(deps, rule, event, new Date(item.timestamp));
+  rule: StoredRule,
+  notification: Notification,
+): Promise<SendResult> {
+  const keys = await deps.vapidKeys();
+  if (!keys) return { ok: false, detail: 'push is not set up for this stage', retry: false };
+  const subscriptions = await deps.repo.listPushSubscriptions(rule.userId);
+  if (subscriptions.length === 0) return { ok: false, detail: 'no browser subscribed to push', retry: false };
+  const payload = pushPayload(notification, rule.name);
+  let failure: SendResult = { ok: false, detail: 'no browser took it', retry: false };
+  let sent = 0;
+  for (const subscription of subscriptions) {
+    const result = await postPush(subscription, payload, keys, deps.webhook);
+    if (result.ok) sent += 1;
+    else {
+      if (result.gone) await deps.repo.deletePushSubscription(rule.userId, subscription.id);
+      if (!failure.ok && !failure.retry) failure = { ok: false, detail: result.detail, retry: result.retry };
     }
   }
-  return written;
+  return sent > 0 ? { ok: true } : failure;
 }
+
+export const listNotifications = (deps: NotificationDeps, userId: string) =>
+  deps.repo.listNotifications(userId, NOTIFICATION_LIMITS.log);
 
 /** Sends a test notification on each of the rule's channels (outside its cap and quiet hours). */
 export async function testRule(deps: NotificationDeps, userId: string, id: string): Promise<Notification[]> {
@@ -229,6 +236,7 @@ async function send(
     const body = webhookBody(rule.webhook.format, notification, rule.name);
     return postWebhook({ url: rule.webhook.url, secret: rule.secret }, body, deps.webhook);
   }
+  if (channel === 'push') return sendPush(deps, rule, notification);
   if (channel === 'email') {
     if (!deps.mailer) return { ok: false, detail: MAIL_NOT_CONFIGURED, retry: false };
     const target = await deps.repo.mailTarget(rule.userId);
@@ -236,11 +244,20 @@ async function send(
     if (!target.emailAlerts)
       return { ok: false, detail: 'e-mail alerts are off in the account settings', retry: false };
     const { event } = notification;
-    await deps.mailer.send({
-      to: target.email,
-      subject: `${rule.name}: ${event.ticker}`,
-      text: `${event.summary}\n\nSource: ${event.provider}, at ${event.timestamp}.\nRule: ${rule.name}. Manage your notification rules on the Alerts page.`,
-    });
+    const footer = 'Manage your notification rules on the Alerts page.';
+    await deps.mailer.send(
+      event.feed === 'digest'
+        ? {
+            to: target.email,
+            subject: `Digest: ${event.summary}`,
+            text: `${digestText(event)}\n\nSources: ${event.provider}. ${footer}`,
+          }
+        : {
+            to: target.email,
+            subject: `${rule.name}: ${event.ticker}`,
+            text: `${event.summary}\n\nSource: ${event.provider}, at ${event.timestamp}.\nRule: ${rule.name}. ${footer}`,
+          },
+    );
     return { ok: true };
   }
   return { ok: true };

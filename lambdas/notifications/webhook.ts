@@ -60,13 +60,19 @@ export interface WebhookOptions {
 
 const resolveAll = async (host: string) => (await lookup(host, { all: true })).map((entry) => entry.address);
 
-/** Posts a signed body; never throws (the result says whether a retry could help). */
-export async function postWebhook(
-  target: { url: string; secret: string },
-  rawBody: string,
+/**
+ * Posts to a URL a user gave (a webhook, a browser's push endpoint) behind the address guard:
+ * https only (http to 127.0.0.1 with `allowLocal`), every resolved address public, redirects not
+ * followed, the response's body never read. Never throws: the status, or why it failed and
+ * whether a retry could help.
+ */
+export async function guardedPost(
+  url: string,
+  headers: Record<string, string>,
+  body: string | Uint8Array<ArrayBuffer>,
   options: WebhookOptions,
-): Promise<SendResult> {
-  const verdict = checkWebhookUrl(target.url, { allowLocal: options.allowLocal });
+): Promise<{ ok: true; status: number } | { ok: false; detail: string; retry: boolean }> {
+  const verdict = checkWebhookUrl(url, { allowLocal: options.allowLocal });
   if (!verdict.ok) return { ok: false, detail: `refused: ${verdict.reason}`, retry: false };
   const host = verdict.url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
@@ -80,25 +86,37 @@ export async function postWebhook(
     !addresses.every((a) => addressAllowed(a, { allowLocal: options.allowLocal }))
   )
     return { ok: false, detail: 'refused: a private address', retry: false };
-  const t = Math.floor((options.nowSeconds ?? (() => Date.now() / 1000))());
   try {
     const response = await (options.fetch ?? fetch)(verdict.url, {
       method: 'POST',
       redirect: 'manual',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'EdgeNotifications/1',
-        [SIGNATURE_HEADER]: signatureHeader(target.secret, rawBody, t),
-      },
-      body: rawBody,
+      headers: { 'user-agent': 'EdgeNotifications/1', ...headers },
+      body,
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
     });
     await response.body?.cancel();
-    if (response.status >= 200 && response.status < 300) return { ok: true };
-    const retry = response.status === 429 || response.status >= 500;
-    return { ok: false, detail: `HTTP ${response.status}`, retry };
+    return { ok: true, status: response.status };
   } catch (error) {
     const timedOut = (error as Error).name === 'TimeoutError';
     return { ok: false, detail: timedOut ? 'timed out' : 'connection failed', retry: true };
   }
+}
+
+/** Posts a signed body; never throws (the result says whether a retry could help). */
+export async function postWebhook(
+  target: { url: string; secret: string },
+  rawBody: string,
+  options: WebhookOptions,
+): Promise<SendResult> {
+  const t = Math.floor((options.nowSeconds ?? (() => Date.now() / 1000))());
+  const posted = await guardedPost(
+    target.url,
+    { 'content-type': 'application/json', [SIGNATURE_HEADER]: signatureHeader(target.secret, rawBody, t) },
+    rawBody,
+    options,
+  );
+  if (!posted.ok) return posted;
+  if (posted.status >= 200 && posted.status < 300) return { ok: true };
+  const retry = posted.status === 429 || posted.status >= 500;
+  return { ok: false, detail: `HTTP ${posted.status}`, retry };
 }

@@ -38,6 +38,7 @@ import { startLocalCognito, type LocalCognito } from './cognito';
 import { ensureTables, localTableName, startDynamo } from './dynamo';
 import { keepIdleConnections } from './keep-alive';
 import { startThread } from './threads';
+import webpush from 'web-push';
 
 export const ROOT_DIR = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -148,6 +149,20 @@ function localSecret(dataDir: string, file: string): string {
   return readFileSync(path, 'utf8').trim();
 }
 
+/** The local stage's Web Push key pair, made on the first start and kept in the data dir. */
+function localVapidKeys(dataDir: string): string {
+  const path = join(dataDir, 'vapid-keys.json');
+  if (!existsSync(path))
+    writeFileSync(
+      path,
+      JSON.stringify({ ...webpush.generateVAPIDKeys(), subject: 'mailto:alerts@localhost' }),
+      {
+        mode: 0o600,
+      },
+    );
+  return readFileSync(path, 'utf8').trim();
+}
+
 /**
  * The secrets AWS generates at deploy time (the hashing key, CloudFront's origin-verify value),
  * made once per data dir unless the environment sets them; and, as in AWS, only requests that
@@ -155,6 +170,7 @@ function localSecret(dataDir: string, file: string): string {
  */
 function setGeneratedSecrets(dataDir: string) {
   process.env[secrets.hashingKey.localEnvVar] ??= localSecret(dataDir, 'hashing-key');
+  process.env[secrets.vapidKeys.localEnvVar] ??= localVapidKeys(dataDir);
   process.env[secrets.originVerify.localEnvVar] ??= localSecret(dataDir, 'origin-verify');
   process.env[runtimeEnv.originVerifyRequired] = 'true';
 }

@@ -5,6 +5,8 @@
  * `lambdas/<area>/handler.ts`, and is granted exactly the tables listed in `tables`.
  */
 import type { SecretKey } from './secrets';
+import { notificationRoutes } from './notifications/routes';
+import { PLAN_LOOKUP } from './route-grants';
 import { tables, type TableKey } from './tables';
 
 export type { SecretKey };
@@ -44,12 +46,6 @@ export function userDataTables(access: TableAccess): Partial<Record<TableKey, Ta
     (Object.keys(tables) as TableKey[]).filter((key) => tables[key].userData).map((key) => [key, access]),
   );
 }
-
-/**
- * The Cognito call of a plan lookup: an account with no profile is judged by its sign-up date
- * (AdminGetUser), never as a fresh trial.
- */
-const PLAN_LOOKUP = ['cognito-idp:AdminGetUser'] as const;
 
 export const routes = [
   { id: 'health', method: 'GET', path: '/api/health', auth: 'public', area: 'health', tables: {} },
@@ -272,59 +268,7 @@ export const routes = [
     tables: { feeds: 'read', feedDismissals: 'readWrite', profiles: 'read' },
     cognitoActions: PLAN_LOOKUP,
   },
-  {
-    id: 'listNotificationRules',
-    method: 'GET',
-    path: '/api/notification-rules',
-    auth: 'user',
-    area: 'notifications',
-    tables: { notifications: 'read' },
-  },
-  {
-    id: 'createNotificationRule',
-    method: 'POST',
-    path: '/api/notification-rules',
-    auth: 'user',
-    area: 'notifications',
-    tables: { notifications: 'readWrite', profiles: 'read' },
-    cognitoActions: PLAN_LOOKUP,
-  },
-  {
-    id: 'updateNotificationRule',
-    method: 'PATCH',
-    path: '/api/notification-rules/{id}',
-    auth: 'user',
-    area: 'notifications',
-    tables: { notifications: 'readWrite', profiles: 'read' },
-    cognitoActions: PLAN_LOOKUP,
-  },
-  {
-    id: 'deleteNotificationRule',
-    method: 'DELETE',
-    path: '/api/notification-rules/{id}',
-    auth: 'user',
-    area: 'notifications',
-    tables: { notifications: 'readWrite' },
-  },
-  {
-    // Sends on the rule's channels at once: the e-mail goes to the profile's address. Creating,
-    // changing and testing a rule need the plan's feature of the rule's feed.
-    id: 'testNotificationRule',
-    method: 'POST',
-    path: '/api/notification-rules/{id}/test',
-    auth: 'user',
-    area: 'notifications',
-    tables: { notifications: 'readWrite', profiles: 'read' },
-    cognitoActions: PLAN_LOOKUP,
-  },
-  {
-    id: 'listNotifications',
-    method: 'GET',
-    path: '/api/notifications',
-    auth: 'user',
-    area: 'notifications',
-    tables: { notifications: 'read' },
-  },
+  ...notificationRoutes,
   {
     id: 'getAccountStats',
     method: 'GET',

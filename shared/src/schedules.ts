@@ -22,7 +22,7 @@ export const schedules = [
     description:
       'Writes the simulated feeds (market alerts, dark pool, chatter, trend alerts) due over the next 90 s, from the market model, and the notifications the new items match',
     everyMinutes: 1,
-    tables: { feeds: 'readWrite', notifications: 'readWrite', profiles: 'read' },
+    tables: { feeds: 'readWrite', notifications: 'readWrite', profiles: 'read', watchlists: 'read' },
   },
   {
     id: 'enforceFeedCaps',

@@ -25,6 +25,12 @@ export const secrets = {
     arnEnvVar: 'SECRET_ARN_STRIPE_WEBHOOK_SECRET',
     localEnvVar: 'STRIPE_WEBHOOK_SECRET',
   },
+  /**
+   * The stage's VAPID key pair for Web Push, JSON `{"publicKey","privateKey","subject"}`
+   * (`npx web-push generate-vapid-keys --json`, plus a `mailto:` subject); generated into the data
+   * dir by `npm start`. Push is off while the secret holds anything else.
+   */
+  vapidKeys: { arnEnvVar: 'SECRET_ARN_VAPID_KEYS', localEnvVar: 'VAPID_KEYS' },
 } as const;
 
 export type SecretKey = keyof typeof secrets;

@@ -121,7 +121,8 @@ export const tables = {
    * sparse index `by_feed` lists every enabled rule of a feed for the delivery job), their
    * deliveries (`sk` = `delivery#<id>`, the id a hash of rule, event and channel: a conditional
    * put makes each one once; `created_sk` orders the log) and each rule's daily count
-   * (`cap#<rule id>#<day>`).
+   * (`cap#<rule id>#<day>`), and the user's browsers subscribed to push (`push#<hash of the
+   * endpoint>`: the endpoint and its encryption `keys`, left out of the export).
    */
   notifications: {
     id: 'notifications',
@@ -138,7 +139,18 @@ export const tables = {
     ],
     ttlAttribute: 'expires_at',
     userData: true,
-    exportOmits: ['secret'],
+    exportOmits: ['secret', 'keys'],
+  },
+  /**
+   * Per user: the tickers they watch (`ticker`, with `added_at`). The dashboard lists them, and the
+   * feeds job reads a user's list for their "my watchlist" notification rules.
+   */
+  watchlists: {
+    id: 'watchlists',
+    envVar: 'TABLE_WATCHLISTS',
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'ticker', type: 'S' },
+    userData: true,
   },
   usage: {
     id: 'usage',

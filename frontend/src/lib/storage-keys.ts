@@ -8,4 +8,6 @@ export const storageKeys = {
   onboardingSkippedAt: 'onboardingSkippedAt',
   lastSeenNewsDate: 'lastSeenNewsDate',
   recentSearches: 'recentSearches',
+  /** The server's id of this browser's push subscription (issue 25). */
+  pushSubscriptionId: 'pushSubscriptionId',
 } as const;

@@ -35,6 +35,10 @@ import {
   createRuleInput,
   notificationLogSchema,
   notificationRuleSchema,
+  pushKeySchema,
+  pushSubscribedSchema,
+  pushSubscriptionIdParams,
+  pushSubscriptionInput,
   ruleIdParams,
   ruleListSchema,
   ruleTestResultSchema,
@@ -47,6 +51,7 @@ import { profileSchema, updateProfileInput } from '../profiles/schemas';
 import type { RouteId } from '../routes';
 import { positionsResponseSchema } from '../trades/position-schemas';
 import { siteGateStateSchema, unlockSiteGateInput } from '../site-gate/schemas';
+import { watchedTickerSchema, watchlistSchema, watchlistTickerParams } from '../watchlist/schemas';
 import {
   createTradeInput,
   tradeFiltersQuery,
@@ -187,6 +192,24 @@ export const apiContract = {
     plan: { feature: 'alerts' },
   },
   listNotifications: { request: {}, response: ok(notificationLogSchema) },
+  getWatchlist: { request: {}, response: ok(watchlistSchema) },
+  watchTicker: {
+    request: { params: watchlistTickerParams },
+    response: ok(watchedTickerSchema),
+    limits: 'At most 50 tickers (WATCHLIST_LIMIT; 409 `conflict`).',
+  },
+  unwatchTicker: { request: { params: watchlistTickerParams }, response: noContent },
+  getPushKey: {
+    request: {},
+    response: ok(pushKeySchema),
+    limits: '503 `service_unavailable` while the stage has no VAPID keys.',
+  },
+  subscribePush: {
+    request: { body: pushSubscriptionInput },
+    response: { status: 201, body: pushSubscribedSchema },
+    limits: 'At most 10 browsers per user (409 `conflict`).',
+  },
+  unsubscribePush: { request: { params: pushSubscriptionIdParams }, response: noContent },
   getAccountStats: { request: {}, response: ok(accountStatsSchema) },
   exportAccount: { request: {}, response: { status: 200, download: 'application/json' } },
   deleteAccount: {

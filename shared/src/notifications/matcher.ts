@@ -16,6 +16,8 @@ import type { NotifiedEvent, QuietHours, RuleCondition, RuleFeed } from './schem
 export interface MatchableRule {
   condition: RuleCondition;
   tickers: readonly string[];
+  /** Match the user's watchlist instead of `tickers`. */
+  watchlist?: boolean;
   enabled: boolean;
   quietHours?: QuietHours;
   dailyCap: number;
@@ -29,14 +31,28 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD',
 /** A dark pool print's notional: shares × price. */
 export const printNotional = (flow: Pick<DarkPoolFlow, 'blockSize' | 'price'>) => flow.blockSize * flow.price;
 
-/** The event a rule matched, summarised in a line; null when it does not match. */
+/** Whether the rule watches the ticker: on the user's watchlist, or its own list (empty: every ticker). */
+export function watchesTicker(
+  rule: Pick<MatchableRule, 'tickers' | 'watchlist'>,
+  ticker: string,
+  watchlist: ReadonlySet<string>,
+): boolean {
+  if (rule.watchlist) return watchlist.has(ticker);
+  return rule.tickers.length === 0 || rule.tickers.includes(ticker);
+}
+
+/**
+ * The event a rule matched, summarised in a line; null when it does not match. `watchlist` is the
+ * rule owner's watchlist, read by the caller for a rule on it.
+ */
 export function matchItem<F extends RuleFeed>(
   rule: MatchableRule,
   feed: F,
   item: RuleFeedItem[F],
+  watchlist: ReadonlySet<string> = new Set(),
 ): NotifiedEvent | null {
   if (!rule.enabled || rule.condition.feed !== feed) return null;
-  if (rule.tickers.length > 0 && !rule.tickers.includes(item.ticker)) return null;
+  if (!watchesTicker(rule, item.ticker, watchlist)) return null;
   const base = {
     feed,
     id: item.id,

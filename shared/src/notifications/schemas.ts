@@ -9,7 +9,7 @@ import { isValidTimeZone } from '../format/calendar-day';
 import { tickerSchema } from '../market/ticker';
 import { alertSeverities, trendRiskLevels } from '../feeds/schemas';
 
-export const notificationChannels = ['in-app', 'email', 'webhook'] as const;
+export const notificationChannels = ['in-app', 'email', 'push', 'webhook'] as const;
 export type NotificationChannel = (typeof notificationChannels)[number];
 
 /** A webhook's body: plain JSON, or the shape a Slack or Discord incoming webhook takes. */
@@ -64,6 +64,11 @@ const ruleFields = {
   condition: ruleConditionSchema,
   /** The tickers the rule watches (the user's watchlist for it); empty means every ticker. */
   tickers: z.array(tickerSchema).max(NOTIFICATION_LIMITS.tickers).default([]),
+  /**
+   * Match the tickers on the user's watchlist (as it is when an item arrives) instead of
+   * `tickers`: "alerts for my watchlist tickers with severity ≥ high". An empty watchlist matches nothing.
+   */
+  watchlist: z.boolean().default(false),
   channels: z.array(z.enum(notificationChannels)).min(1, 'Choose at least one channel'),
   webhook: webhookTargetSchema.optional(),
   quietHours: quietHoursSchema.optional(),
@@ -78,13 +83,23 @@ const ruleFields = {
 
 const webhookNamedWithChannel = (rule: { channels?: readonly string[]; webhook?: unknown }) =>
   rule.channels === undefined || rule.channels.includes('webhook') === (rule.webhook !== undefined);
+const tickersOrWatchlist = (rule: { tickers?: readonly string[] | null; watchlist?: boolean | null }) =>
+  !(rule.watchlist === true && (rule.tickers?.length ?? 0) > 0);
+const tickersIssue = {
+  message: 'A rule on your watchlist takes no tickers of its own',
+  path: ['tickers'],
+};
+
 const webhookIssue = {
   message: 'A webhook URL is needed exactly when the webhook channel is chosen',
   path: ['webhook'],
 };
 
 /** POST /api/notification-rules. */
-export const createRuleInput = z.strictObject(ruleFields).refine(webhookNamedWithChannel, webhookIssue);
+export const createRuleInput = z
+  .strictObject(ruleFields)
+  .refine(webhookNamedWithChannel, webhookIssue)
+  .refine(tickersOrWatchlist, tickersIssue);
 export type CreateRuleInput = z.infer<typeof createRuleInput>;
 
 /** PATCH /api/notification-rules/{id}: any field; the result must still name a webhook with its channel. */
@@ -93,6 +108,7 @@ export const updateRuleInput = z
     name: ruleFields.name.optional(),
     condition: ruleConditionSchema.optional(),
     tickers: z.array(tickerSchema).max(NOTIFICATION_LIMITS.tickers).optional(),
+    watchlist: z.boolean().optional(),
     channels: ruleFields.channels.optional(),
     webhook: webhookTargetSchema.nullable().optional(),
     quietHours: quietHoursSchema.nullable().optional(),
@@ -110,6 +126,8 @@ export const notificationRuleSchema = z.object({
   name: z.string(),
   condition: ruleConditionSchema,
   tickers: z.array(z.string()),
+  /** Rules made before the watchlist have no flag: they match their `tickers`. */
+  watchlist: z.boolean().default(false),
   channels: z.array(z.enum(notificationChannels)),
   webhook: z.object({ url: z.string(), format: z.enum(webhookFormats) }).optional(),
   quietHours: z.object({ start: z.string(), end: z.string(), timeZone: z.string() }).optional(),
@@ -127,17 +145,33 @@ export const ruleListSchema = z.object({ rules: z.array(notificationRuleSchema) 
 export const deliveryStatuses = ['pending', 'sent', 'failed', 'suppressed'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
-/** The event a notification tells of, in a line. */
-export const notifiedEventSchema = z.object({
-  feed: z.enum(['alerts', 'darkpool', 'chatter', 'test']),
+const eventFields = {
   id: z.string(),
   ticker: z.string(),
   summary: z.string(),
   timestamp: z.iso.datetime(),
   /** Where the item came from ('simulated' or its provider). */
   provider: z.string(),
+};
+
+/** One matched feed item, in a line. */
+export const matchedEventSchema = z.object({
+  feed: z.enum(['alerts', 'darkpool', 'chatter', 'test']),
+  ...eventFields,
+});
+
+/**
+ * The event a notification tells of, in a line; a digest (a burst of matches sent as one) adds
+ * how many it holds and lists them (the first DIGEST_LISTED).
+ */
+export const notifiedEventSchema = z.object({
+  feed: z.enum(['alerts', 'darkpool', 'chatter', 'test', 'digest']),
+  ...eventFields,
+  count: z.number().int().positive().optional(),
+  items: z.array(matchedEventSchema).optional(),
 });
 export type NotifiedEvent = z.infer<typeof notifiedEventSchema>;
+export type MatchedEvent = z.infer<typeof matchedEventSchema>;
 
 export const notificationSchema = z.object({
   id: z.string(),
@@ -156,3 +190,20 @@ export const notificationLogSchema = z.object({ notifications: z.array(notificat
 
 /** POST /api/notification-rules/{id}/test: what each channel's test did. */
 export const ruleTestResultSchema = z.object({ notifications: z.array(notificationSchema) });
+
+/** The stage's VAPID public key (GET /api/push/key): what a browser subscribes with. */
+export const pushKeySchema = z.object({ publicKey: z.string() });
+
+const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Not base64url');
+
+/** POST /api/push/subscriptions: a browser's PushSubscription as `toJSON()` gives it. */
+export const pushSubscriptionInput = z.object({
+  endpoint: z.url({ protocol: /^https?$/ }).max(NOTIFICATION_LIMITS.url),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.strictObject({ p256dh: base64url.max(200), auth: base64url.max(100) }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
+
+/** A stored browser subscription's id: a hash of its endpoint (one per browser). */
+export const pushSubscriptionIdParams = z.strictObject({ id: z.string().regex(/^[0-9a-f]{32}$/) });
+export const pushSubscribedSchema = z.object({ id: z.string() });

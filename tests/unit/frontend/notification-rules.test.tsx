@@ -38,6 +38,7 @@ const existing: NotificationRule = {
   name: 'Big prints',
   condition: { feed: 'darkpool', minNotional: 5_000_000 },
   tickers: ['SPY'],
+  watchlist: false,
   channels: ['email'],
   dailyCap: 20,
   enabled: true,
@@ -137,6 +138,35 @@ describe('Notification rules on the Alerts page', () => {
     });
     const list = screen.getByRole('list', { name: 'Your notification rules' });
     expect(await within(list).findByText('High alerts')).toBeInTheDocument();
+  });
+
+  it("makes a rule on my watchlist's tickers: no tickers of its own, described as such", async () => {
+    apiServer.use(
+      serve('createNotificationRule', (request) => {
+        const rule = {
+          ...(request.body as Omit<NotificationRule, 'id' | 'createdAt' | 'updatedAt'>),
+          id: '1c9a3c5e-7d21-4f6a-8e4b-1c2d3e4f5a6b',
+          createdAt: at,
+          updatedAt: at,
+        } as NotificationRule;
+        rules = [...rules, rule];
+        return rule;
+      }),
+    );
+    const { user } = renderApp('/dashboard/alerts');
+    await user.type(await screen.findByLabelText('Rule name'), 'Watchlist highs');
+    await user.type(screen.getByLabelText('Tickers (comma-separated; empty for all)'), 'nvda');
+    await user.click(screen.getByRole('checkbox', { name: "On my watchlist's tickers" }));
+    expect(screen.getByLabelText('Tickers (comma-separated; empty for all)')).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Add rule' }));
+    await waitFor(() => expect(requestsTo('createNotificationRule')).toHaveLength(1));
+    expect(requestsTo('createNotificationRule')[0]?.body).toMatchObject({
+      condition: { feed: 'alerts', minSeverity: 'high' },
+      watchlist: true,
+      tickers: [],
+    });
+    const list = screen.getByRole('list', { name: 'Your notification rules' });
+    expect(await within(list).findByText(/alerts of severity high\+ on my watchlist/)).toBeInTheDocument();
   });
 
   it('refuses a rule with no channel in the form, sending nothing', async () => {

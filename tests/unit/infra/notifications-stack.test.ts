@@ -9,6 +9,7 @@ import { notificationEnv } from '@shared/notifications/env';
 import { MAX_ATTEMPTS } from '../../../lambdas/notifications/service';
 import { MAX_RECEIVES } from '../../../infra/constructs/notification-delivery';
 import { actionsOf, findFunction, loadStage, statementsOfFunction, SYNTH_TIMEOUT_MS } from './synth-app';
+import { secrets } from '@shared/secrets';
 
 let dev: Template;
 let full: Template;
@@ -79,6 +80,20 @@ describe('notification delivery', () => {
         .filter((v) => v.startsWith('TABLE_'))
         .sort(),
     ).toEqual(['TABLE_NOTIFICATIONS', 'TABLE_PROFILES']);
+  });
+
+  it('gives the worker the VAPID secret by ARN and read access to it alone; the feeds job none', () => {
+    expect(variables(dev, 'deliverNotifications')[secrets.vapidKeys.arnEnvVar]).toBeDefined();
+    const reads = statementsOfFunction(dev, 'deliverNotifications').filter((s) =>
+      actionsOf(s).some((a) => a.startsWith('secretsmanager:')),
+    );
+    expect(reads).toHaveLength(1);
+    expect(JSON.stringify(reads[0]!.Resource)).toMatch(/vapidKeys/);
+    expect(
+      statementsOfFunction(dev, 'generateFeeds')
+        .flatMap(actionsOf)
+        .filter((a) => a.startsWith('secretsmanager:')),
+    ).toEqual([]);
   });
 
   it('declares the stage’s SES identity and lets only the worker send from it', () => {

@@ -82,6 +82,7 @@ import {
   stripeSignature,
   type StripeStub,
 } from '../../helpers/stripe-stub';
+import webpush from 'web-push';
 import { validQuery, validValue } from '../../helpers/valid-input';
 
 /** Every random value the code under test draws, so generated ids compare as `<random>`. */
@@ -465,6 +466,7 @@ interface Fixtures {
   tradeId: string;
   trendAlertId: string;
   notificationRuleId: string;
+  pushSubscriptionId: string;
   webhookEvent: Record<string, unknown>;
 }
 let fixtures: Fixtures;
@@ -488,6 +490,9 @@ const pathFixtures: Record<string, () => Record<string, string>> = {
   '/api/feeds/trends/{id}/dismiss': () => ({ id: fixtures.trendAlertId }),
   '/api/notification-rules/{id}': () => ({ id: fixtures.notificationRuleId }),
   '/api/notification-rules/{id}/test': () => ({ id: fixtures.notificationRuleId }),
+  // On the watchlist (seeded below), so removing it is served too.
+  '/api/watchlist/{ticker}': () => ({ ticker: 'SPY' }),
+  '/api/push/subscriptions/{id}': () => ({ id: fixtures.pushSubscriptionId }),
 };
 const bodyExamples: Partial<Record<string, () => RequestParts>> = {
   unlockSiteGate: () => ({ body: { password: GATE_PASSWORD } }),
@@ -687,6 +692,7 @@ describe('fault injection on every route and scheduled job', () => {
       originVerify: JSON.stringify({ current: ORIGIN_SECRET }),
       stripeSecretKey: STUB_SECRET_KEY,
       stripeWebhookSecret: STUB_WEBHOOK_SECRET,
+      vapidKeys: JSON.stringify({ ...webpush.generateVAPIDKeys(), subject: 'mailto:ops@example.com' }),
     };
     for (const [key, definition] of Object.entries(secrets) as [
       SecretKey,
@@ -735,7 +741,14 @@ describe('fault injection on every route and scheduled job', () => {
     }
 
     // The world, made through the product's own code (fault-free).
-    fixtures = { gateCookie: '', tradeId: '', trendAlertId: '', notificationRuleId: '', webhookEvent: {} };
+    fixtures = {
+      gateCookie: '',
+      tradeId: '',
+      trendAlertId: '',
+      notificationRuleId: '',
+      pushSubscriptionId: '',
+      webhookEvent: {},
+    };
     const byId = (id: string) => routes.find((r) => r.id === id)! as RouteDefinition;
     const serve = async (id: string, parts?: () => RequestParts) => {
       const saved = bodyExamples[id];
@@ -795,6 +808,11 @@ describe('fault injection on every route and scheduled job', () => {
       body: { name: 'High alerts', condition: { feed: 'alerts', minSeverity: 'high' }, channels: ['in-app'] },
     }));
     fixtures.notificationRuleId = (JSON.parse(rule.body) as { id: string }).id;
+    await serve('watchTicker', () => ({ pathParameters: { ticker: 'SPY' } }));
+    const subscribed = await serve('subscribePush', () => ({
+      body: { endpoint: 'https://push.example.com/send/1', keys: { p256dh: 'BPk', auth: 'c2VjcmV0' } },
+    }));
+    fixtures.pushSubscriptionId = (JSON.parse(subscribed.body) as { id: string }).id;
     await serve('postChatMessage', () => ({ body: { message: 'How is my journal doing?' } }));
     await jobs.get('generateFeeds')!();
     const trends = await scanTable('feeds');

@@ -20,26 +20,33 @@ import {
   createRule,
   deliver,
   MAX_ATTEMPTS,
-  notifyFeedItems,
   RetryableDeliveryError,
   type DeliveryRef,
   type NotificationDeps,
 } from '../../../lambdas/notifications/service';
+import { notifyFeedItems } from '../../../lambdas/notifications/matching';
 import { deliverBatch } from '../../../lambdas/notifications/worker';
 
 function memoryRepo() {
   const rules = new Map<string, StoredRule>();
   const deliveries = new Map<string, StoredNotification>();
+  const hidden = new Set<string>();
   const caps = new Map<string, number>();
+  const watchlists = new Map<string, string[]>();
+  const watchlistReads: string[] = [];
   const repo: NotificationsRepo = {
+    listPushSubscriptions: async () => [],
+    putPushSubscription: async () => undefined,
+    deletePushSubscription: async () => false,
     listRules: async (userId) => [...rules.values()].filter((r) => r.userId === userId),
     getRule: async (userId, id) => (rules.get(id)?.userId === userId ? rules.get(id)! : null),
     putRule: async (rule) => void rules.set(rule.id, structuredClone(rule)),
     deleteRule: async (userId, id) => rules.get(id)?.userId === userId && rules.delete(id),
     rulesForFeed: async (feed) => [...rules.values()].filter((r) => r.enabled && r.condition.feed === feed),
-    createNotification: async (n) => {
+    createNotification: async (n, _expiresAt, options) => {
       if (deliveries.has(n.id)) return false;
       deliveries.set(n.id, structuredClone(n));
+      if (options?.inLog === false) hidden.add(n.id);
       return true;
     },
     getNotification: async (userId, id) =>
@@ -48,17 +55,22 @@ function memoryRepo() {
       const { detail: _old, ...rest } = deliveries.get(id)!;
       deliveries.set(id, { ...rest, ...change });
     },
-    listNotifications: async (userId) => [...deliveries.values()].filter((n) => n.userId === userId),
+    listNotifications: async (userId) =>
+      [...deliveries.values()].filter((n) => n.userId === userId && !hidden.has(n.id)),
     capCount: async (userId, ruleId, day) => caps.get(`${userId}${ruleId}${day}`) ?? 0,
     addToCap: async (userId, ruleId, day) =>
       void caps.set(`${userId}${ruleId}${day}`, (caps.get(`${userId}${ruleId}${day}`) ?? 0) + 1),
+    watchlist: async (userId) => {
+      watchlistReads.push(userId);
+      return watchlists.get(userId) ?? [];
+    },
     mailTarget: async () => ({ email: 'dana@example.com', emailAlerts: true }),
   };
-  return { repo, deliveries };
+  return { repo, deliveries, watchlists, watchlistReads };
 }
 
 function setup(webhookStatus = 204) {
-  const { repo, deliveries } = memoryRepo();
+  const { repo, deliveries, watchlists, watchlistReads } = memoryRepo();
   const mail: MailMessage[] = [];
   const queued: DeliveryRef[] = [];
   const posts: string[] = [];
@@ -73,11 +85,12 @@ function setup(webhookStatus = 204) {
         return new Response(null, { status: webhookStatus });
       }) as unknown as typeof fetch,
     },
+    vapidKeys: async () => null,
     enqueue: async (ref) => void queued.push(ref),
     planAllows: async () => true,
     now: () => new Date('2026-03-10T15:00:00Z'),
   };
-  return { deps, deliveries, mail, queued, posts };
+  return { deps, deliveries, mail, queued, posts, watchlists, watchlistReads };
 }
 
 const alert = (id: string, ticker = 'NVDA'): MarketAlert =>
@@ -94,6 +107,7 @@ const ruleInput = {
   name: 'Mine',
   condition: { feed: 'alerts' as const, minSeverity: 'high' as const },
   tickers: ['NVDA'],
+  watchlist: false,
   channels: ['in-app' as const, 'email' as const, 'webhook' as const],
   webhook: { url: 'https://hooks.example.com/x', format: 'json' as const },
   dailyCap: 2,
@@ -116,6 +130,26 @@ describe('notifyFeedItems and deliver', () => {
       ['suppressed', 'daily cap reached'],
       ['suppressed', 'daily cap reached'],
     ]);
+  });
+
+  it("matches a watchlist rule against its owner's watchlist, read once per run", async () => {
+    const { deps, deliveries, watchlists, watchlistReads } = setup();
+    const onList = {
+      ...ruleInput,
+      tickers: [],
+      watchlist: true,
+      channels: ['in-app' as const],
+      webhook: undefined,
+    };
+    await createRule(deps, 'user-1', onList);
+    await createRule(deps, 'user-1', { ...onList, name: 'Second' });
+    await createRule(deps, 'user-2', onList);
+    watchlists.set('user-1', ['AAPL']);
+    await notifyFeedItems(deps, 'alerts', [alert('a1', 'NVDA'), alert('a2', 'AAPL'), alert('a3', 'TSLA')]);
+    const mine = [...deliveries.values()];
+    // Two rules of user-1 × AAPL; user-2's watchlist is empty: nothing.
+    expect(mine.map((d) => `${d.userId}:${d.event.ticker}`).sort()).toEqual(['user-1:AAPL', 'user-1:AAPL']);
+    expect(watchlistReads.sort()).toEqual(['user-1', 'user-2']);
   });
 
   it('sends nothing for a user whose plan lacks the feed', async () => {
@@ -163,6 +197,89 @@ describe('notifyFeedItems and deliver', () => {
       ).rejects.toMatchObject({
         code: 'validation_failed',
       });
+  });
+});
+
+describe('digests of a burst', () => {
+  const burst = (n: number, prefix = 'b') =>
+    Array.from({ length: n }, (_, i) => ({
+      ...alert(`${prefix}${String(i).padStart(3, '0')}`, i % 2 ? 'NVDA' : 'AAPL'),
+      timestamp: new Date(Date.parse('2026-03-10T14:30:00Z') + i * 1000).toISOString(),
+    }));
+  const everyTicker = { ...ruleInput, tickers: [], dailyCap: 20 };
+
+  it('sends 200 matches as one digest per channel, counted once against the cap, and nothing on a repeat', async () => {
+    const { deps, deliveries, queued, mail, posts } = setup();
+    const rule = await createRule(deps, 'user-1', everyTicker);
+    const items = burst(200);
+    expect(await notifyFeedItems(deps, 'alerts', items)).toBe(3);
+    const log = await deps.repo.listNotifications('user-1', 100);
+    expect(log.map((n) => [n.channel, n.status, n.event.feed, n.event.count]).sort()).toEqual([
+      ['email', 'pending', 'digest', 200],
+      ['in-app', 'sent', 'digest', 200],
+      ['webhook', 'pending', 'digest', 200],
+    ]);
+    expect(log[0]!.event.items).toHaveLength(50);
+    expect(log[0]!.event.summary).toBe('200 matches of your rules on AAPL, NVDA');
+    expect(queued).toHaveLength(2);
+    for (const ref of queued) await deliver(deps, ref);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe('Digest: 200 matches of your rules on AAPL, NVDA');
+    expect(mail[0]!.text).toContain('…and 150 more.');
+    expect(posts).toHaveLength(1);
+    const body = JSON.parse(posts[0]!) as { id: string; event: { feed: string; count: number } };
+    expect(body.event).toMatchObject({ feed: 'digest', count: 200 });
+    expect(body.id).toBe(queued.find((q) => deliveries.get(q.id)?.channel === 'webhook')!.id);
+    // The cap counted the digest once: 19 left today.
+    expect(await deps.repo.capCount('user-1', rule.id, '2026-03-10')).toBe(1);
+
+    // The same items again (a retried job, a provider answering them again): nothing.
+    expect(await notifyFeedItems(deps, 'alerts', items)).toBe(0);
+    expect(queued).toHaveLength(2);
+    // They again, with two new ones: a digest per channel of the two new ones only.
+    expect(await notifyFeedItems(deps, 'alerts', [...items, ...burst(2, 'n')])).toBe(3);
+    const latest = (await deps.repo.listNotifications('user-1', 100)).filter((n) => n.event.count === 2);
+    expect(latest.flatMap((n) => n.event.items!.map((i) => i.id))).toEqual(
+      Array(3).fill(['n000', 'n001']).flat(),
+    );
+  });
+
+  it("puts one user's rules in one digest per channel, a webhook's per rule; a rule past its cap is held back", async () => {
+    const { deps, queued } = setup();
+    const email = { ...everyTicker, channels: ['email' as const], webhook: undefined };
+    await createRule(deps, 'user-1', email);
+    await createRule(deps, 'user-1', { ...email, name: 'Second' });
+    await createRule(deps, 'user-1', { ...everyTicker, channels: ['webhook'], name: 'Hook A' });
+    await createRule(deps, 'user-1', { ...everyTicker, channels: ['webhook'], name: 'Hook B' });
+    const capped = await createRule(deps, 'user-2', { ...email, dailyCap: 1 });
+    await deps.repo.addToCap('user-2', capped.id, '2026-03-10', 0);
+    await notifyFeedItems(deps, 'alerts', burst(10));
+    const mine = await deps.repo.listNotifications('user-1', 100);
+    expect(mine.map((n) => `${n.channel}:${n.event.count}`).sort()).toEqual([
+      'email:20',
+      'webhook:10',
+      'webhook:10',
+    ]);
+    expect(queued).toHaveLength(3);
+    const theirs = await deps.repo.listNotifications('user-2', 100);
+    expect(theirs).toHaveLength(10);
+    expect(new Set(theirs.map((n) => `${n.status}: ${n.detail}`))).toEqual(
+      new Set(['suppressed: daily cap reached']),
+    );
+  });
+
+  it('keeps a burst in quiet hours held back, each on its own', async () => {
+    const { deps } = setup();
+    await createRule(deps, 'user-1', {
+      ...everyTicker,
+      channels: ['in-app'],
+      webhook: undefined,
+      quietHours: { start: '09:00', end: '12:00', timeZone: 'America/New_York' },
+    });
+    await notifyFeedItems(deps, 'alerts', burst(5));
+    const log = await deps.repo.listNotifications('user-1', 100);
+    expect(log).toHaveLength(5);
+    expect(log.every((n) => n.status === 'suppressed' && n.detail === 'quiet hours')).toBe(true);
   });
 });
 

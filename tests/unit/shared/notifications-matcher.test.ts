@@ -86,6 +86,34 @@ describe('matchItem', () => {
   });
 });
 
+describe('rules on the watchlist', () => {
+  it("matches only the tickers on the owner's watchlist, at or above the severity", () => {
+    const mine = rule({ watchlist: true, condition: { feed: 'alerts', minSeverity: 'high' } });
+    const watched = new Set(['NVDA', 'TSLA']);
+    expect(matchItem(mine, 'alerts', alert(), watched)).toMatchObject({ ticker: 'NVDA' });
+    expect(matchItem(mine, 'alerts', alert({ ticker: 'AAPL' }), watched)).toBeNull();
+    expect(matchItem(mine, 'alerts', alert({ severity: 'medium' }), watched)).toBeNull();
+    const medium = { ...mine, condition: { feed: 'alerts', minSeverity: 'medium' } } as const;
+    expect(matchItem(medium, 'alerts', alert({ severity: 'medium' }), watched)).not.toBeNull();
+    // An empty watchlist matches nothing (not every ticker, as an empty list of the rule's own does).
+    expect(matchItem(mine, 'alerts', alert(), new Set())).toBeNull();
+    expect(matchItem(rule(), 'alerts', alert(), new Set())).not.toBeNull();
+  });
+
+  it('refuses a watchlist rule that also lists tickers of its own', () => {
+    const base = {
+      name: 'Watchlist highs',
+      condition: { feed: 'alerts', minSeverity: 'high' },
+      channels: ['in-app'],
+    };
+    expect(createRuleInput.safeParse({ ...base, watchlist: true }).success).toBe(true);
+    expect(createRuleInput.parse(base).watchlist).toBe(false);
+    const both = createRuleInput.safeParse({ ...base, watchlist: true, tickers: ['NVDA'] });
+    expect(both.success).toBe(false);
+    expect(both.error?.issues[0]?.path).toEqual(['tickers']);
+  });
+});
+
 describe('quiet hours and the daily cap', () => {
   const overnight = { start: '22:00', end: '07:00', timeZone: 'America/New_York' };
 

@@ -6,6 +6,7 @@ import { PortfolioGreeksPanel } from '../../../features/dashboard/components/por
 import { RecentActivityList } from '../../../features/dashboard/components/recent-activity';
 import { StatCards } from '../../../features/dashboard/components/stat-cards';
 import { TickerBar } from '../../../features/dashboard/components/ticker-bar';
+import { WatchlistCard } from '../../../features/dashboard/components/watchlist-card';
 
 /**
  * Dashboard (spec 2): the four trade figures, the open positions' greeks (the journal issue), Recent Activity (two thirds) beside the Market
@@ -26,6 +27,7 @@ export function DashboardRoute() {
             </Panel>
             <MarketSummaryCard />
           </div>
+          <WatchlistCard />
         </div>
         <MarketOverview className="xl:self-start" />
       </div>

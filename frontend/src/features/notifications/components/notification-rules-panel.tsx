@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { PushSubscription } from './push-subscription';
 import { alertSeverities, trendRiskLevels } from '@shared/feeds/schemas';
 import {
   createRuleInput,
@@ -29,6 +30,7 @@ const feedOptions = [
 const channelLabels: Record<NotificationChannel, string> = {
   'in-app': 'In the app (delivery log)',
   email: 'E-mail',
+  push: 'Push (browsers turned on below)',
   webhook: 'Webhook (Slack, Discord or JSON)',
 };
 const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -41,7 +43,11 @@ function describeRule(rule: NotificationRule): string {
       : c.feed === 'darkpool'
         ? `dark pool prints of $${c.minNotional.toLocaleString('en-US')}+`
         : `chatter of risk ${c.minRisk}+`;
-  const on = rule.tickers.length ? ` on ${rule.tickers.join(', ')}` : ' on every ticker';
+  const on = rule.watchlist
+    ? ' on my watchlist'
+    : rule.tickers.length
+      ? ` on ${rule.tickers.join(', ')}`
+      : ' on every ticker';
   const quiet = rule.quietHours
     ? `; quiet ${rule.quietHours.start}–${rule.quietHours.end} ${rule.quietHours.timeZone}`
     : '';
@@ -64,11 +70,13 @@ function ruleFromForm(form: HTMLFormElement, channels: NotificationChannel[]) {
   return createRuleInput.safeParse({
     name: text('name'),
     condition,
-    tickers: text('tickers')
-      ? text('tickers')
-          .split(/[\s,]+/)
-          .filter(Boolean)
-      : [],
+    watchlist: data.get('watchlist') === 'on',
+    tickers:
+      text('tickers') && data.get('watchlist') !== 'on'
+        ? text('tickers')
+            .split(/[\s,]+/)
+            .filter(Boolean)
+        : [],
     channels,
     ...(channels.includes('webhook')
       ? { webhook: { url: text('webhookUrl'), format: text('webhookFormat') } }
@@ -89,6 +97,7 @@ export function NotificationRulesPanel() {
   const test = useTestNotificationRule();
   const [feed, setFeed] = useState<RuleFeed>('alerts');
   const [channels, setChannels] = useState<NotificationChannel[]>(['in-app']);
+  const [onWatchlist, setOnWatchlist] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
 
@@ -120,6 +129,7 @@ export function NotificationRulesPanel() {
       <h2 id="notification-rules-heading" className="text-lg font-semibold text-white">
         Notification rules
       </h2>
+      <PushSubscription />
       <Card className="p-4">
         <form aria-label="New notification rule" onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
           <FormField id="rule-name" name="name" label="Rule name" required maxLength={80} />
@@ -159,11 +169,26 @@ export function NotificationRulesPanel() {
               options={trendRiskLevels.map((r) => ({ value: r, label: r }))}
             />
           )}
+          <div>
+            <label className="flex items-center gap-2 text-sm text-slate-200">
+              <input
+                type="checkbox"
+                name="watchlist"
+                checked={onWatchlist}
+                onChange={(event) => setOnWatchlist(event.target.checked)}
+              />
+              On my watchlist's tickers
+            </label>
+            <p className="mt-1 text-xs text-slate-400">
+              Follows the watchlist as it changes (the dashboard's Watchlist card, or Watch beside a ticker).
+            </p>
+          </div>
           <FormField
             id="rule-tickers"
             name="tickers"
             label="Tickers (comma-separated; empty for all)"
             placeholder="NVDA, SPY"
+            disabled={onWatchlist}
           />
           <fieldset className="sm:col-span-2">
             <legend className="text-sm font-medium text-slate-200">Channels</legend>

@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { WatchButton } from '../../../components/ui/watch-button';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { type OptionContractRow } from '@shared/options/response-schemas';
@@ -103,9 +104,12 @@ export function OptionChain({
           )}
           {data && <ProvenanceBadge provenance={data} />}
         </div>
-        <Button variant="secondary" onClick={onClose}>
-          {embedded ? 'Hide chain' : 'Close chain'}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {!embedded && <WatchButton ticker={symbol} />}
+          <Button variant="secondary" onClick={onClose}>
+            {embedded ? 'Hide chain' : 'Close chain'}
+          </Button>
+        </div>
       </div>
 
       <div className="mt-4 flex flex-wrap items-end gap-3">

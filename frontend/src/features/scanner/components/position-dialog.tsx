@@ -11,6 +11,7 @@ import { scannerStrategyLabel } from '@shared/constants/strategies';
 import { BACKTEST_BANDS, BACKTEST_PERIOD } from '@shared/options/backtest-bands';
 import { edgeScoreBand } from '@shared/ui/colour-bands';
 import { Button } from '../../../components/ui/button';
+import { WatchButton } from '../../../components/ui/watch-button';
 import { type ScanResultRow } from '@shared/options/response-schemas';
 import {
   formatDollars,
@@ -142,7 +143,7 @@ export function PositionDialog({ row, onClose, onViewChain, onTrack }: PositionD
               </p>
             )}
           </div>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button onClick={onTrack} aria-label={`Track ${title} in Journal`}>
               Track
             </Button>
@@ -156,6 +157,7 @@ export function PositionDialog({ row, onClose, onViewChain, onTrack }: PositionD
             >
               View chain
             </Button>
+            <WatchButton ticker={row.ticker} />
             <Button variant="secondary" onClick={onClose} aria-label="Close position">
               Close
             </Button>

@@ -1,0 +1,36 @@
+/**
+ * A user's watchlist: list, add (idempotent: a ticker already there is answered as it was) and
+ * remove, at most WATCHLIST_LIMIT tickers.
+ */
+import { WATCHLIST_LIMIT, type WatchedTicker, type Watchlist } from '@shared/watchlist/schemas';
+import { ConflictError, NotFoundError } from '../common/errors';
+import type { WatchlistRepo } from './repository';
+
+export interface WatchlistDeps {
+  repo: WatchlistRepo;
+  now: () => Date;
+}
+
+export async function getWatchlist(deps: WatchlistDeps, userId: string): Promise<Watchlist> {
+  const tickers = await deps.repo.list(userId);
+  tickers.sort((a, b) => a.addedAt.localeCompare(b.addedAt) || a.ticker.localeCompare(b.ticker));
+  return { tickers, limit: WATCHLIST_LIMIT };
+}
+
+export async function watchTicker(
+  deps: WatchlistDeps,
+  userId: string,
+  ticker: string,
+): Promise<WatchedTicker> {
+  const current = await deps.repo.list(userId);
+  const existing = current.find((t) => t.ticker === ticker);
+  if (existing) return existing;
+  if (current.length >= WATCHLIST_LIMIT)
+    throw new ConflictError(`At most ${WATCHLIST_LIMIT} tickers on a watchlist: remove one first`);
+  return deps.repo.add(userId, { ticker, addedAt: deps.now().toISOString() });
+}
+
+export async function unwatchTicker(deps: WatchlistDeps, userId: string, ticker: string): Promise<void> {
+  if (!(await deps.repo.remove(userId, ticker)))
+    throw new NotFoundError(`${ticker} is not on your watchlist`);
+}
