@@ -1,6 +1,7 @@
 import { chatHistoryQuery, postChatInput } from '@shared/chat/schemas';
 import { dynamoDb } from '../common/clients';
 import { onFirstUse } from '../common/deps';
+import { marketNow } from '../common/clock';
 import { tableName } from '../common/env';
 import { created, ok, route } from '../common/http';
 import { planLookup } from '../common/plan';
@@ -8,6 +9,7 @@ import { providerStatusRepo } from '../feeds/provider-status';
 import { dismissalsRepo, feedsRepo } from '../feeds/repository';
 import { configuredQuoteSource } from '../market/quote-source';
 import { configuredChainSource } from '../market/chain-source';
+import { configuredEarningsSource } from '../feeds/earnings-source';
 import { tradesRepo } from '../trades/repository';
 import { statsCache } from '../trades/stats-cache';
 import { modelSettings } from './config';
@@ -36,6 +38,8 @@ const assistant = onFirstUse((): ChatDeps => ({
   modelSettings,
 }));
 const history = onFirstUse(() => chatRepo(dynamoDb, tableName('chatMessages')));
+/** The stage's earnings calendar (EARNINGS_PROVIDER): the assistant's quotes, chains and scans read what the scanner reads. */
+const earnings = configuredEarningsSource(marketNow);
 
 export const getChatHistory = route(
   'getChatHistory',
@@ -46,5 +50,8 @@ export const getChatHistory = route(
 export const postChatMessage = route(
   'postChatMessage',
   { body: postChatInput },
-  async ({ body, userId, logger }) => created(await askAssistant(assistant(), userId, body, logger)),
+  async ({ body, userId, logger }) => {
+    await earnings?.refresh();
+    return created(await askAssistant(assistant(), userId, body, logger));
+  },
 );
