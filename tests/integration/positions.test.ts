@@ -1,7 +1,7 @@
 /**
  * Open positions marked to the market, through the local API and dynalite: a position tracked
- * from a scan is marked at the chain’s executable prices, only for its owner; the marks follow the
- * market’s minute; an expired trade is settled at expiry once, with its assignment recorded; a
+ * from a scan is marked at the chain's executable prices, only for its owner; the marks follow the
+ * market's minute; an expired trade is settled at expiry once, with its assignment recorded; a
  * stock reporting before expiry carries the earnings target.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
