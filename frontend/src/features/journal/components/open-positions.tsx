@@ -1,7 +1,7 @@
 import type { MarkedPosition, TriggeredTarget } from '@shared/trades/position-schemas';
 import { formatShares, formatSignedMoney, PortfolioGreeks } from '../../../components/ui/portfolio-greeks';
 import { Spinner } from '../../../components/ui/spinner';
-import { usePositions } from '../api/get-positions';
+import { usePositions } from '../../../lib/positions';
 import { PayoffGraph } from './payoff-graph';
 import { QueryError } from './query-error';
 
