@@ -22,6 +22,7 @@ import {
   polygonNbboUrl,
   polygonTradesUrl,
 } from '@shared/providers/feeds/polygon-trades';
+import { fetchPolygonPages } from '@shared/providers/polygon-pages';
 import { runtimeEnv } from '@shared/secrets';
 import type { ProviderStatusRepo } from './provider-status';
 import type { FeedsRepo } from './repository';
@@ -44,6 +45,11 @@ export const DARKPOOL_WATCHLIST = [
 export const DARKPOOL_SYMBOLS_PER_RUN = 2;
 /** NBBO requests per run at most (one per block); blocks beyond them are stored without NBBO. */
 export const DARKPOOL_NBBO_PER_RUN = 20;
+/**
+ * Trade pages (50,000 trades each) read per ticker and run at most: a window is about seven
+ * minutes, a busy ticker's SIP tape a few thousand trades a minute, more at the open.
+ */
+export const DARKPOOL_TRADE_PAGES_PER_SYMBOL = 4;
 /** A run reads back this much more than the gap since the ticker's last read (late TRF reports). */
 const OVERLAP_MS = 2 * 60_000;
 /** Stored prints leave a day after they were fetched (the feeds' TTL). */
@@ -84,9 +90,20 @@ export class PolygonDarkPool {
     let nbboLeft = DARKPOOL_NBBO_PER_RUN;
     for (const symbol of symbolsForRun(this.symbols, this.wallNow(), DARKPOOL_SYMBOLS_PER_RUN)) {
       try {
-        const trades = parsePolygonTrades(
-          await this.fetchJson(polygonTradesUrl(this.baseUrl, symbol, window.fromMs * 1e6)),
-        );
+        const { pages, truncated } = await fetchPolygonPages({
+          firstUrl: polygonTradesUrl(this.baseUrl, symbol, window.fromMs * 1e6, window.toMs * 1e6),
+          baseUrl: this.baseUrl,
+          fetchJson: this.fetchJson,
+          maxPages: DARKPOOL_TRADE_PAGES_PER_SYMBOL,
+          onTooMany: 'stop',
+          fail: (message) => new FeedProviderError(message),
+        });
+        if (truncated) {
+          failures.push(
+            `${feedProviderLabels.polygon} had more than ${DARKPOOL_TRADE_PAGES_PER_SYMBOL} pages of ${symbol} trades in this window; the prints after them were not read`,
+          );
+        }
+        const trades = pages.flatMap(parsePolygonTrades);
         const blocks = trades.filter((trade) => {
           const ms = trade.sip_timestamp / 1e6;
           return (

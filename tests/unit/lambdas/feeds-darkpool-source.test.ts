@@ -10,7 +10,12 @@ import { detectDarkPoolPatterns } from '@shared/feeds/patterns';
 import { pageFeedItems } from '@shared/feeds/query';
 import { darkPoolQuerySchema, type DarkPoolFlow } from '@shared/feeds/schemas';
 import { FeedProviderError, type FetchJson } from '@shared/providers/feeds/feed-providers';
-import { darkPoolSymbols, DARKPOOL_WATCHLIST, PolygonDarkPool } from '../../../lambdas/feeds/darkpool-source';
+import {
+  darkPoolSymbols,
+  DARKPOOL_TRADE_PAGES_PER_SYMBOL,
+  DARKPOOL_WATCHLIST,
+  PolygonDarkPool,
+} from '../../../lambdas/feeds/darkpool-source';
 import { memoryProviderStatusRepo } from '../../../lambdas/feeds/provider-status';
 import { configuredRealFeeds, feedProviderOf } from '../../../lambdas/feeds/real-feeds';
 import type { FeedsRepo } from '../../../lambdas/feeds/repository';
@@ -49,10 +54,56 @@ describe('PolygonDarkPool', () => {
     const asked: string[] = [];
     const source = new PolygonDarkPool(BASE, polygon(recordedTrades, asked), ['AAPL'], () => IN_SESSION);
     expect(await source.fetch()).toEqual({ items: [], failure: null, closed: false });
-    // The window: a minute between reads of the one symbol and two minutes' overlap.
+    // The window: a minute between reads of the one symbol and two minutes' overlap, up to now.
     expect(asked).toEqual([
-      `${BASE}/v3/trades/AAPL?timestamp.gte=${Date.parse('2022-05-10T14:09:00.000Z') * 1e6}&order=asc&limit=50000`,
+      `${BASE}/v3/trades/AAPL?timestamp.gte=${Date.parse('2022-05-10T14:09:00.000Z') * 1e6}&timestamp.lte=${IN_SESSION.getTime() * 1e6}&order=asc&limit=50000`,
     ]);
+  });
+
+  /** The hand-written TRF page cut in two: the first names the second in `next_url`, as Polygon does. */
+  function twoPages(asked: string[]): FetchJson {
+    const { results } = trfTrades as { results: unknown[] };
+    const cursor = 'https://api.polygon.io/v3/trades/AAPL?cursor=YWN0aXZlPXRydWU';
+    const first = { ...(trfTrades as object), results: results.slice(0, 1), next_url: cursor };
+    const second = { ...(trfTrades as object), results: results.slice(1) };
+    const quotes = polygon(trfTrades);
+    return async (url) => {
+      asked.push(url);
+      if (url === `${BASE}/v3/trades/AAPL?cursor=YWN0aXZlPXRydWU`) return second;
+      if (url.startsWith(`${BASE}/v3/trades/AAPL?timestamp.gte=`)) return first;
+      return quotes(url);
+    };
+  }
+
+  it('follows next_url on the configured host and keeps the blocks of every page', async () => {
+    const asked: string[] = [];
+    const { items, failure } = await new PolygonDarkPool(
+      BASE,
+      twoPages(asked),
+      ['AAPL'],
+      () => IN_SESSION,
+    ).fetch();
+    expect(failure).toBeNull();
+    expect(items.map((i) => i.id)).toEqual([
+      'polygon-AAPL-202-52983525029461',
+      'polygon-AAPL-201-52983525029470',
+    ]);
+    // The cursor went to the configured base, never to api.polygon.io with the key.
+    expect(asked.filter((url) => url.includes('/v3/trades/'))).toHaveLength(2);
+    expect(asked.some((url) => url.startsWith('https://api.polygon.io'))).toBe(false);
+  });
+
+  it('stops after its page budget and says the later prints of the window were not read', async () => {
+    const endless: FetchJson = async (url) => {
+      if (url.includes('/v3/quotes/')) return recordedQuotes;
+      const n = Number(new URL(url).searchParams.get('cursor') ?? 0);
+      return { results: [], next_url: `https://api.polygon.io/v3/trades/AAPL?cursor=${n + 1}` };
+    };
+    const { items, failure } = await new PolygonDarkPool(BASE, endless, ['AAPL'], () => IN_SESSION).fetch();
+    expect(items).toEqual([]);
+    expect(failure).toBe(
+      `Polygon had more than ${DARKPOOL_TRADE_PAGES_PER_SYMBOL} pages of AAPL trades in this window; the prints after them were not read`,
+    );
   });
 
   it('keeps the TRF blocks of the hand-written page, each with the recorded NBBO in force', async () => {

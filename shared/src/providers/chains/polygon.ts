@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { ChainProviderError, type ChainContract, type ChainSnapshot, type FetchJson } from './chain';
 import { formatOcc, parseOcc } from './occ';
+import { fetchPolygonPages } from '../polygon-pages';
 
 const maybeNumber = z.number().nullish();
 
@@ -153,40 +154,22 @@ export function polygonChainUrl(baseUrl: string, underlying: string): string {
   return new URL(`/v3/snapshot/options/${encodeURIComponent(underlying.toUpperCase())}`, baseUrl).toString();
 }
 
-/**
- * Every page of a chain snapshot, following `next_url` until a page has none. The next URL's path
- * and cursor are kept and its origin replaced by `baseUrl`, so the key (which `fetchJson` adds) is
- * only ever sent to the configured host, and a local server can serve a recorded second page.
- */
+/** Every page of a chain snapshot (../polygon-pages: `next_url` followed on the configured host). */
 export async function fetchPolygonChainPages(
   baseUrl: string,
   underlying: string,
   fetchJson: FetchJson,
   maxPages = 100,
 ): Promise<unknown[]> {
-  const pages: unknown[] = [];
-  const seen = new Set<string>();
-  let url: string | null = polygonChainUrl(baseUrl, underlying);
-  while (url) {
-    if (seen.has(url)) throw new ChainProviderError('Polygon sent a next_url it had already sent');
-    if (pages.length === maxPages) throw new ChainProviderError(`Polygon's chain ran past ${maxPages} pages`);
-    seen.add(url);
-    const page = await fetchJson(url);
-    pages.push(page);
-    const next = polygonChainPageSchema.safeParse(page).data?.next_url;
-    url = next ? rebase(next, baseUrl) : null;
-  }
+  const { pages } = await fetchPolygonPages({
+    firstUrl: polygonChainUrl(baseUrl, underlying),
+    baseUrl,
+    fetchJson,
+    maxPages,
+    onTooMany: 'throw',
+    fail: (message) => new ChainProviderError(message),
+  });
   return pages;
-}
-
-function rebase(nextUrl: string, baseUrl: string): string {
-  let next: URL;
-  try {
-    next = new URL(nextUrl);
-  } catch {
-    throw new ChainProviderError('Polygon sent a next_url that is not a URL');
-  }
-  return new URL(`${next.pathname}${next.search}`, baseUrl).toString();
 }
 
 /** The whole chain of an underlying: every page fetched, then read as one chain. */

@@ -65,10 +65,14 @@ export const parsePolygonQuotes = (body: unknown): PolygonQuote[] =>
 /** Nanoseconds since the epoch as an ISO instant (to the millisecond). */
 export const nanosToIso = (ns: number) => new Date(Math.floor(ns / 1e6)).toISOString();
 
-/** A ticker's trades from `fromNs` on, oldest first (Polygon's largest page). */
-export function polygonTradesUrl(baseUrl: string, ticker: string, fromNs: number): string {
+/**
+ * A ticker's trades from `fromNs` (to `toNs` when given) on, oldest first, in Polygon's largest
+ * page; the following pages are named by `next_url` (../polygon-pages).
+ */
+export function polygonTradesUrl(baseUrl: string, ticker: string, fromNs: number, toNs?: number): string {
   const url = new URL(`/v3/trades/${encodeURIComponent(ticker)}`, baseUrl);
   url.searchParams.set('timestamp.gte', String(fromNs));
+  if (toNs !== undefined) url.searchParams.set('timestamp.lte', String(toNs));
   url.searchParams.set('order', 'asc');
   url.searchParams.set('limit', '50000');
   return url.toString();
