@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { noContentSchema } from '@shared/api/responses';
 import { apiPath } from '@shared/routes';
 import { watchedTickerSchema, watchlistSchema, type Watchlist } from '@shared/watchlist/schemas';
-import { apiRequest } from './api-client';
+import { ApiError, apiRequest } from './api-client';
 
 export const WATCHLIST_KEY = ['watchlist'] as const;
 
@@ -45,3 +45,7 @@ export function useToggleWatch() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: WATCHLIST_KEY }),
   });
 }
+
+/** What a failed watch or unwatch says: the API's reason (e.g. the list is full), else a generic line. */
+export const watchErrorText = (error: Error | null): string | null =>
+  error instanceof ApiError ? error.message : error ? 'Could not change the watchlist' : null;

@@ -1,6 +1,5 @@
 import Star from 'lucide-react/icons/star';
-import { ApiError } from '../../lib/api-client';
-import { useToggleWatch, useWatchlist } from '../../lib/watchlist';
+import { useToggleWatch, useWatchlist, watchErrorText } from '../../lib/watchlist';
 
 /**
  * A star that adds a ticker to the user's watchlist or removes it: a toggle button
@@ -10,12 +9,7 @@ export function WatchButton({ ticker, className = '' }: { ticker: string; classN
   const { data } = useWatchlist();
   const toggle = useToggleWatch();
   const watched = data?.tickers.some((t) => t.ticker === ticker) ?? false;
-  const error =
-    toggle.error instanceof ApiError
-      ? toggle.error.message
-      : toggle.error
-        ? 'Could not change the watchlist'
-        : null;
+  const error = watchErrorText(toggle.error);
   return (
     <span className={`inline-flex items-center gap-2 ${className}`}>
       <button

@@ -5,13 +5,12 @@ import { MARKET_OVERVIEW_REFRESH_MS } from '@shared/constants/timings';
 import { tickerSchema } from '@shared/market/ticker';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
 import { provenanceLabel } from '../../../lib/provenance';
 import { getQuotes } from '../api/get-quotes';
 import { Panel } from './panel';
 import { QuoteChange } from './quote-change';
 import { formatDollars } from '../utils/format';
-import { useToggleWatch, useWatchlist } from '../../../lib/watchlist';
+import { useToggleWatch, useWatchlist, watchErrorText } from '../../../lib/watchlist';
 
 /** Quotes of the watched tickers, refreshed with the dashboard's other quotes (every 30 s while visible). */
 function useWatchlistQuotes(symbols: readonly string[]) {
@@ -44,12 +43,7 @@ export function WatchlistCard({ className = '' }: { className?: string }) {
     setInputError(null);
     toggle.mutate({ ticker: parsed.data, watch: true }, { onSuccess: () => setInput('') });
   };
-  const failure =
-    toggle.error instanceof ApiError
-      ? toggle.error.message
-      : toggle.error
-        ? 'Could not change the watchlist'
-        : null;
+  const failure = watchErrorText(toggle.error);
 
   return (
     <Panel
