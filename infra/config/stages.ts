@@ -205,6 +205,21 @@ const slowRoutesP99Ms = {
  */
 const wafRateLimits: WafRateLimits = { signUp: 10, signIn: 100, siteGate: 20, contact: 10 };
 
+/**
+ * Every kind of market data from the simulated market: what both stages ship with until the
+ * operator names a provider per kind (docs/providers.md), e.g. `{ ...SIMULATED_MARKET_DATA,
+ * chains: 'cboe', quotes: 'cboe' }`.
+ */
+export const SIMULATED_MARKET_DATA: MarketDataConfig = {
+  quotes: 'simulated',
+  chains: 'simulated',
+  news: 'simulated',
+  social: 'simulated',
+  darkPool: 'simulated',
+  flow: 'simulated',
+  earnings: 'simulated',
+};
+
 export type StageName = 'dev' | 'prod';
 
 export const stages: Record<StageName, StageConfig> = {
@@ -216,15 +231,7 @@ export const stages: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.TWO_WEEKS,
     logLevel: 'debug',
     siteGate: true,
-    marketData: {
-      quotes: 'simulated',
-      chains: 'simulated',
-      news: 'simulated',
-      social: 'simulated',
-      darkPool: 'simulated',
-      flow: 'simulated',
-      earnings: 'simulated',
-    },
+    marketData: SIMULATED_MARKET_DATA,
     // Off for cost: two web ACLs and their rules are ~$18 a month, about half of dev's bill; dev's
     // sign-up is then limited by nothing but Cognito's own quotas (docs/decisions/edge-waf.md).
     waf: { enabled: false, rateLimits: wafRateLimits },
@@ -248,15 +255,7 @@ export const stages: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.THREE_MONTHS,
     logLevel: 'info',
     siteGate: true,
-    marketData: {
-      quotes: 'simulated',
-      chains: 'simulated',
-      news: 'simulated',
-      social: 'simulated',
-      darkPool: 'simulated',
-      flow: 'simulated',
-      earnings: 'simulated',
-    },
+    marketData: SIMULATED_MARKET_DATA,
     waf: { enabled: true, rateLimits: wafRateLimits },
     alarms: {
       periodMinutes: 5,
