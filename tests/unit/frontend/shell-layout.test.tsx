@@ -7,7 +7,7 @@
 import { ONBOARDING_AUTO_SHOW_DELAY_MS } from '@shared/constants/timings';
 import { newsDateKey } from '@shared/market/summary-seen';
 import type { Profile } from '@shared/profiles/schemas';
-import { act, cleanup, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // The tour is loaded when first shown; loaded with the test file, it shows in the act that opens it.
@@ -19,6 +19,13 @@ vi.mock('aws-amplify/auth', async () => (await import('../../helpers/amplify-aut
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LOAD_MS = 10_000;
+
+/**
+ * Waits until the tour's dialog of that name is gone; unlike waitForElementToBeRemoved it also
+ * passes when it is gone already (on a busy machine, by the time the route has changed).
+ */
+const dialogGone = (name: string) =>
+  waitFor(() => expect(screen.queryByRole('dialog', { name })).toBeNull(), { timeout: LOAD_MS });
 const EMAIL = 'trader@example.com';
 
 function profileCreated(ago: number, extra: Partial<Profile> = {}): Profile {
@@ -298,7 +305,7 @@ describe('onboarding tour', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
 
     await user.click(within(dialog).getByRole('button', { name: 'Start Trading' }));
-    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Trading Journal' }));
+    await dialogGone('Trading Journal');
     expect(window.localStorage.getItem('onboardingCompleted')).toBe('true');
     expect(Date.parse(window.localStorage.getItem('onboardingCompletedAt')!)).toBeGreaterThan(
       Date.now() - 60_000,
@@ -320,7 +327,7 @@ describe('onboarding tour', () => {
 
     expect(dialog.parentElement).toHaveAttribute('data-leaving', 'true');
     expect(dialog.parentElement).toHaveStyle({ opacity: '0' });
-    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Welcome to Edge Options' }));
+    await dialogGone('Welcome to Edge Options');
     expect(window.localStorage.getItem('onboardingCompleted')).toBe('true');
     const skippedAt = window.localStorage.getItem('onboardingSkippedAt');
     expect(skippedAt).not.toBeNull();
@@ -342,7 +349,7 @@ describe('onboarding tour', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/darkpool'), {
       timeout: LOAD_MS,
     });
-    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Dark Pool Flow' }));
+    await dialogGone('Dark Pool Flow');
     expect(patches()).toEqual([{ onboarding_completed_at: expect.any(String) }]);
   });
 
@@ -394,7 +401,7 @@ describe('onboarding tour', () => {
     );
     expect(within(dialog).getByText('Step 1 of 6')).toBeInTheDocument();
     await user.keyboard('{Escape}');
-    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Welcome to Edge Options' }));
+    await dialogGone('Welcome to Edge Options');
     expect(patches()).toEqual([{ onboarding_skipped_at: expect.any(String) }]);
   });
 });

@@ -101,8 +101,14 @@ function setup(
   return { deps, stored, counted, modelSettings, log: logger() };
 }
 
-const ask = (deps: ChatDeps, message: string, log: Logger = logger()) =>
-  askAssistant(deps, 'user-1', { message }, log, new Date());
+/**
+ * A mid-session minute for the answers whose cards are checked: at the open's first minute no contract has
+ * traded yet, so the scanner's volume floor leaves no position to suggest (a real, one-minute gap).
+ */
+const MARKET_AT = new Date('2026-11-25T16:00:00.000Z');
+
+const ask = (deps: ChatDeps, message: string, log: Logger = logger(), marketAt?: Date) =>
+  askAssistant(deps, 'user-1', { message }, log, new Date(), marketAt);
 
 beforeEach(() => stub.reset());
 
@@ -260,7 +266,7 @@ describe('failures give the spec texts', () => {
     const { deps } = setup();
     stub.enqueue({ type: 'empty', content });
 
-    const reply = await ask(deps, 'Is SPY bullish?');
+    const reply = await ask(deps, 'Is SPY bullish?', logger(), MARKET_AT);
 
     expect(reply.response).toBe(CHAT_EMPTY_CONTENT);
     expect(reply.charts.map((c) => c.symbol)).toEqual(['SPY']);
