@@ -106,6 +106,15 @@ for (const y of report.years) {
   );
 }
 console.log('');
+console.log(
+  "Per market regime of the scan day (shared/src/options/backtest-regimes.ts: crash = within 42 sessions of a crash regime's start; bear/bull = SPY down/up more than 5% over the 63 sessions before; calm = neither):",
+);
+for (const r of report.regimes) {
+  console.log(
+    `${`${r.regime} (${r.scanDays} d)`.padEnd(14)}${short(r.overall).padStart(6)}${r.strategies.map((g) => short(g).padStart(10)).join('')}${String(r.defaultScan.positions).padStart(8)}${pct(r.defaultScan.aggregateReturn, 2).padStart(14)} ${pass(!(r.defaultScan.aggregateReturn < 0))}`,
+  );
+}
+console.log('');
 console.log(`(${((performance.now() - started) / 1000).toFixed(0)} s)`);
 if (values.json) console.log(JSON.stringify(report, null, 2));
 

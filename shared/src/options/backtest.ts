@@ -14,10 +14,12 @@
  * Reported per strategy and overall: Spearman's rank correlation of edge score with return on
  * capital, the mean return of the top and bottom deciles by score, and by score band the hit rate
  * and mean return; and the default scan's 50 picks (the page's defaults: IV rank 50, all
- * strategies, the caps) as one portfolio: total P&L over total capital.
+ * strategies, the caps) as one portfolio: total P&L over total capital. The same per calendar year
+ * and per market regime of the scan day (calm, bull, bear, crash: ./backtest-regimes).
  */
 import { dayNumberOfIso, isoDateOf, newYorkInstant } from '../market/calendar';
 import { extendSymbolTo, symbolModel, tradingDayNumber, tradingIndexOnOrBefore } from '../market/price-model';
+import { REGIMES, regimeAt, type Regime } from './backtest-regimes';
 import { universeEntry } from '../market/universe';
 import { edgeScoreBand } from '../ui/colour-bands';
 import type { ScannerStrategy } from '../constants/strategies';
@@ -84,6 +86,11 @@ export interface BacktestReport {
   defaultScan: DefaultScanFigures;
   /** The same figures per calendar year. */
   years: ({ year: number } & Pick<BacktestReport, 'overall' | 'strategies' | 'defaultScan'>)[];
+  /** And per market regime of the scan day (./backtest-regimes), with its scan days; regimes without one are left out. */
+  regimes: ({ regime: Regime; scanDays: number } & Pick<
+    BacktestReport,
+    'overall' | 'strategies' | 'defaultScan'
+  >)[];
 }
 
 /** Scores and returns of many positions, grown as needed. */
@@ -323,6 +330,7 @@ export function runBacktest(options: BacktestOptions): BacktestReport {
   const days = scanDays(options.start, options.end, options.everySessions);
   const total = new Tally();
   const byYear = new Map<number, Tally>();
+  const byRegime = new Map<Regime, { tally: Tally; days: number }>();
   // The score bands the position dialog shows: from the years the calibration did not see.
   const heldOut = new Sample();
   const heldOutByYear = new Map<number, Sample>();
@@ -334,10 +342,15 @@ export function runBacktest(options: BacktestOptions): BacktestReport {
     const year = Number(isoDateOf(day).slice(0, 4));
     const tally = byYear.get(year) ?? new Tally();
     byYear.set(year, tally);
+    const regime = regimeAt(tradingIndexOnOrBefore(day));
+    const inRegime = byRegime.get(regime) ?? { tally: new Tally(), days: 0 };
+    byRegime.set(regime, inRegime);
+    inRegime.days += 1;
     const outOfSample = year > CALIBRATION_FIT.until;
     visitRealised(snapshot, everything, (view, value) => {
       total.position(view.strategy, view.edgeScore, value);
       tally.position(view.strategy, view.edgeScore, value);
+      inRegime.tally.position(view.strategy, view.edgeScore, value);
       if (outOfSample) {
         heldOut.push(view.edgeScore, value);
         let yearSample = heldOutByYear.get(year);
@@ -351,6 +364,7 @@ export function runBacktest(options: BacktestOptions): BacktestReport {
       const code = STRATEGY_CODES.indexOf(result.strategy);
       total.pick(code, result.capitalRequired, pnl);
       tally.pick(code, result.capitalRequired, pnl);
+      inRegime.tally.pick(code, result.capitalRequired, pnl);
     }
     options.onDay?.(isoDateOf(day), d + 1, days.length);
   });
@@ -364,5 +378,10 @@ export function runBacktest(options: BacktestOptions): BacktestReport {
     ),
     bandsOutOfSample: heldOut.size > 0,
     years: [...byYear].map(([year, tally]) => ({ year, ...tally.figures() })),
+    regimes: REGIMES.filter((regime) => byRegime.has(regime)).map((regime) => ({
+      regime,
+      scanDays: byRegime.get(regime)!.days,
+      ...byRegime.get(regime)!.tally.figures(),
+    })),
   };
 }

@@ -3,6 +3,7 @@
  * allocation) and a bounded heap keeping the best `limit` of them by the sort key, ties broken by
  * scan order so a scan is deterministic.
  */
+import { FEATURE_COUNT } from './scan-calibration';
 
 /** Fields of a kept candidate (a slot of the bounded heap). Money is per share. */
 export const F_SORT = 0;
@@ -43,6 +44,8 @@ export const INTS = 7;
 /** Everything one candidate computes, before it is kept or dropped. */
 export const candidate = new Float64Array(FIELDS);
 export const candidateLegs = new Int32Array(4);
+/** The candidate's features the calibration reads (CALIBRATION_FEATURES' order, ./scan-calibration). */
+export const candidateFeatures = new Float64Array(FEATURE_COUNT);
 
 export class TopK {
   readonly floats: Float64Array;

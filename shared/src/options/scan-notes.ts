@@ -5,7 +5,9 @@
  *   (a scan for one ticker always shows that ticker); with one, the scan says the ticker's IV rank
  *   against the slider, so the slider is never silently ignored.
  * - Direction: which way the results lean (bullish or bearish exposure) and why, when one way has
- *   at least twice as many positions as the other.
+ *   at least twice as many positions as the other. The default scan leans either way: bullish on
+ *   most days (three bullish single-leg strategies to one bearish), bearish when only long puts
+ *   are expected to make money (the calibration expects the deepest in-the-money ones to).
  */
 import type { ScannerStrategy } from '../constants/strategies';
 import type { ScanFilters } from './scan-filters';
@@ -72,5 +74,9 @@ export function leanNotice(
     counts[other] === 0
       ? `no ${other} position passed the filters${positiveOnly ? ' with a positive expected return after the backtest’s calibration' : ''}`
       : `the best ${other} position is expected to return ${pct(best[other])} against ${pct(best[lean])} for the best ${lean} one`;
-  return `These results lean ${lean}: ${counts[lean]} positions gain if the stock ${lean === 'bullish' ? 'rises' : 'falls'}, ${counts[other]} if it ${lean === 'bullish' ? 'falls' : 'rises'}, ${neutral} neither. Why: ${why}; ${STRATEGY_SIDES}. Sort or filter by delta for the other side.`;
+  // The strategies' sides explain a bullish lean (three bullish single-leg strategies to one, each
+  // capped alike); a bearish lean (long puts the calibration expects to gain, nothing bullish that
+  // does) they do not.
+  const sides = lean === 'bullish' ? `; ${STRATEGY_SIDES}` : '';
+  return `These results lean ${lean}: ${counts[lean]} positions gain if the stock ${lean === 'bullish' ? 'rises' : 'falls'}, ${counts[other]} if it ${lean === 'bullish' ? 'falls' : 'rises'}, ${neutral} neither. Why: ${why}${sides}. Sort or filter by delta for the other side.`;
 }

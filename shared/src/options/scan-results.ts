@@ -83,7 +83,7 @@ export interface ScanResultDetail extends ScanResult {
   probabilityOfProfit: number;
   /** Dollars: expected P&L at expiry under the forecast, filled at the bid/ask. */
   expectedProfit: number;
-  /** expectedProfit / capitalRequired: the forecast's expected return calibrated to what the backtest realised (./scan-calibration). */
+  /** expectedProfit / capitalRequired: what positions like this one realised in the backtest, per strategy (./scan-calibration). */
   expectedReturn: number;
   /** The forecast's expected return at the bid/ask before the calibration. */
   forecastExpectedReturn: number;

@@ -15,7 +15,16 @@
  * (./scan-selection) keeps the best.
  */
 import type { ChainData } from './chain';
-import { F_ATM_IV, F_EDGE, F_SEQUENCE, F_SORT, candidate, candidateLegs } from './scan-candidates';
+import {
+  F_ATM_IV,
+  F_EDGE,
+  F_SEQUENCE,
+  F_SORT,
+  candidate,
+  candidateFeatures,
+  candidateLegs,
+} from './scan-candidates';
+import { FEATURE_INDEX } from './scan-calibration';
 import { ScanDiagnosis } from './scan-diagnosis';
 import type { ScanFilters, ScanSortKey } from './scan-filters';
 import {
@@ -51,6 +60,8 @@ export interface CandidateView {
   edgeScore: number;
   legs: Int32Array;
   fields: Float64Array;
+  /** What the calibration read (CALIBRATION_FEATURES' order, ./scan-calibration). */
+  features: Float64Array;
 }
 
 /** One scan's state; its methods are the hot loop (class methods, so no closures per call). */
@@ -68,6 +79,7 @@ export class ScanRun {
     edgeScore: 0,
     legs: candidateLegs,
     fields: candidate,
+    features: candidateFeatures,
   };
   private readonly enabled = new Uint8Array(STRATEGY_CODES.length);
   matched = 0;
@@ -155,6 +167,10 @@ export class ScanRun {
     this.lastCondor = -1;
     const premium = this.expiry.impliedAtm / this.expiry.forecastAtm - 1;
     const percentile = chain.underlying.ivPercentile;
+    candidateFeatures[FEATURE_INDEX.daysToExpiry] = this.dte;
+    candidateFeatures[FEATURE_INDEX.volatilityPremium] = premium;
+    candidateFeatures[FEATURE_INDEX.ivRank] = chain.underlying.ivRank;
+    candidateFeatures[FEATURE_INDEX.ivPercentile] = percentile;
     this.ivFitSeller = ivFitScore(true, premium, percentile);
     this.ivFitBuyer = ivFitScore(false, premium, percentile);
     const enabled = this.enabled;
@@ -257,6 +273,7 @@ export class ScanRun {
   private consider(code: number, primaryStrike: number, primaryIsCall: boolean): void {
     this.candidates += 1;
     const ivFit = SELLS_VOLATILITY[code] ? this.ivFitSeller : this.ivFitBuyer;
+    candidateFeatures[FEATURE_INDEX.moneyness] = this.chain.strike[candidateLegs[0]!]! / this.spot - 1;
     if (!this.screen.candidate(code, ivFit, primaryStrike, primaryIsCall, this.spot)) return;
     candidate[F_ATM_IV] = this.atmIv;
     candidate[F_SEQUENCE] = this.sequence;

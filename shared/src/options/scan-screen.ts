@@ -23,6 +23,7 @@ import {
   F_VEGA,
   F_VOLUME,
   candidate,
+  candidateFeatures,
 } from './scan-candidates';
 import type { CandidateFilter, ScanDiagnosis } from './scan-diagnosis';
 import {
@@ -45,13 +46,13 @@ import {
   thetaEfficiencyScore,
 } from './scoring';
 import type { ExpiryForecast } from './forecast';
-import { calibrate, type CalibrationKnots } from './scan-calibration';
-import { CALIBRATION_KNOTS } from './scan-calibration-table';
+import { FEATURE_INDEX, calibratedReturnOf, type StrategyCalibration } from './scan-calibration';
+import { CALIBRATION } from './scan-calibration-table';
 import { STRATEGY_CODES } from './scan-results';
-
-/** The calibration's knots by strategy code (./scan-results STRATEGY_CODES). */
-const KNOTS_BY_CODE: readonly CalibrationKnots[] = STRATEGY_CODES.map((s) => CALIBRATION_KNOTS[s]);
 import { CONTRACT_MULTIPLIER } from './strategies';
+
+/** The calibration by strategy code (./scan-results STRATEGY_CODES). */
+const CALIBRATION_BY_CODE: readonly StrategyCalibration[] = STRATEGY_CODES.map((s) => CALIBRATION[s]);
 
 /** |strike / spot - 1| within this is at the money. */
 export const ATM_BAND = 0.02;
@@ -214,13 +215,29 @@ export class ScanScreen {
     if (capital > this.maxCapital) return this.reject('maxCapital', capital);
     if (candidate[F_THETA]! < this.minTheta) return this.reject('minTheta', candidate[F_THETA]!);
     if (candidate[F_VEGA]! > this.maxVega) return this.reject('maxVega', candidate[F_VEGA]!);
-    const expectedReturn = calibrate(KNOTS_BY_CODE[code]!, candidate[F_EXPECTED]! / candidate[F_MAX_LOSS]!);
+    const liquidity = liquidityScore(
+      candidate[F_SPREAD_COST]!,
+      candidate[F_OPEN_INTEREST]!,
+      candidate[F_VOLUME]!,
+    );
+    const theta = thetaEfficiencyScore(thetaEfficiency(candidate[F_THETA]!, candidate[F_VEGA]!));
+    // The rest of the calibration's features (the expiration's and the first leg's) are set by the
+    // hot loop (./scan-run) before the screen.
+    const features = candidateFeatures;
+    features[FEATURE_INDEX.forecastReturn] = candidate[F_EXPECTED]! / candidate[F_MAX_LOSS]!;
+    features[FEATURE_INDEX.probability] = candidate[F_POP]!;
+    features[FEATURE_INDEX.absDelta] = Math.abs(delta);
+    features[FEATURE_INDEX.liquidity] = liquidity;
+    features[FEATURE_INDEX.thetaEfficiency] = theta;
+    features[FEATURE_INDEX.iv] = iv;
+    features[FEATURE_INDEX.premiumYield] = premium / candidate[F_MAX_LOSS]!;
+    const expectedReturn = calibratedReturnOf(CALIBRATION_BY_CODE[code]!, features);
     const edge = combineEdgeScore(
       expectedReturnScore(expectedReturn),
       probabilityScore(candidate[F_POP]!),
-      liquidityScore(candidate[F_SPREAD_COST]!, candidate[F_OPEN_INTEREST]!, candidate[F_VOLUME]!),
+      liquidity,
       ivFit,
-      thetaEfficiencyScore(thetaEfficiency(candidate[F_THETA]!, candidate[F_VEGA]!)),
+      theta,
     );
     if (edge < this.minEdge) return this.reject('minEdgeScore', edge);
     if (this.strictExpected ? !(expectedReturn > this.minExpected) : !(expectedReturn >= this.minExpected)) {

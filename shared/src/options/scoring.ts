@@ -5,8 +5,9 @@
  * excellent, 60+ good, 40+ average, 20+ below average, else poor).
  *
  *   expected return   60  expected P&L at expiry per dollar of capital at risk, R = E[P&L] / max
- *                         loss, fills at bid/ask, under the forecast, calibrated by decile to what
- *                         the backtest realised (./scan-calibration): 50 + (100/π)·atan(R / 5%)
+ *                         loss, fills at bid/ask: what positions like this one realised in the
+ *                         backtest, per strategy, from the forecast's figure and the rest of what
+ *                         the scan minute knows (./scan-calibration): 50 + (100/π)·atan(R / 5%)
  *                         (0% → 50, +5% → 75, +15% → 90, -5% → 25); it never saturates
  *   probability       15  probability of profit at expiry under the forecast (the surface's skew,
  *                         not one ATM volatility), × 100
@@ -206,7 +207,7 @@ export function edgeScoreBreakdown(inputs: EdgeScoreInputs): {
       score: scores['expected-return'],
       value: expectedReturn,
       unit: 'fraction',
-      explanation: `Expected P&L ${dollars(inputs.expectedProfit)} on ${dollars(inputs.capitalAtRisk)} at risk (${signedPercent(expectedReturn)}), filled at the bid/ask and held to expiry, under a forecast of ${(inputs.forecastVolatility * 100).toFixed(1)}% volatility${inputs.forecastExpectedReturn !== undefined && inputs.forecastExpectedReturn !== expectedReturn ? `; the forecast alone says ${signedPercent(inputs.forecastExpectedReturn)}, calibrated to what such forecasts realised in the backtest` : ''}`,
+      explanation: `Expected P&L ${dollars(inputs.expectedProfit)} on ${dollars(inputs.capitalAtRisk)} at risk (${signedPercent(expectedReturn)}), filled at the bid/ask and held to expiry, under a forecast of ${(inputs.forecastVolatility * 100).toFixed(1)}% volatility${inputs.forecastExpectedReturn !== undefined && inputs.forecastExpectedReturn !== expectedReturn ? `; the forecast alone says ${signedPercent(inputs.forecastExpectedReturn)}; what positions like this one (its strategy, that forecast, its probability, delta, premium, days and IV) realised in the backtest` : ''}`,
     },
     {
       component: 'probability',

@@ -1,6 +1,11 @@
 /** A smoke test of `npm run backtest` (two scan days, a few symbols): the command itself prints the figures. */
 import { describe, expect, it } from 'vitest';
 import { runBacktest, scanDays, spearman } from '@shared/options/backtest';
+import { regimeAt } from '@shared/options/backtest-regimes';
+import { dayNumberOfIso } from '@shared/market/calendar';
+import { tradingIndexOnOrBefore } from '@shared/market/price-model';
+
+const regimeOn = (date: string) => regimeAt(tradingIndexOnOrBefore(dayNumberOfIso(date)));
 
 describe('the edge score backtest', () => {
   it("ranks with Spearman's correlation (ties share their mean rank)", () => {
@@ -12,6 +17,19 @@ describe('the edge score backtest', () => {
       4.5 / Math.sqrt(4.5 * 5),
       6,
     );
+  });
+
+  it('classifies scan days by the market regime: the scheduled 2020 crash is a crash, the index down (up) 5% over three months a bear (bull)', () => {
+    // The crash regime starts on 2020-02-24 (../market/volatility); its window is 42 sessions.
+    expect(regimeOn('2020-02-21')).not.toBe('crash');
+    expect(regimeOn('2020-02-24')).toBe('crash');
+    expect(regimeOn('2020-03-16')).toBe('crash');
+    expect(regimeOn('2020-04-21')).toBe('crash');
+    expect(regimeOn('2020-04-23')).not.toBe('crash');
+    // A bear on the decline's heels, a bull, and a calm stretch, as the model's SPY closes have them.
+    expect(regimeOn('2020-05-06')).toBe('bear');
+    expect(regimeOn('2020-02-10')).toBe('calm');
+    expect(regimeOn('2020-07-02')).toBe('bull');
   });
 
   it('scans walk-forward days, holds every scored position to expiry at the bid/ask and reports the figures', () => {
@@ -43,5 +61,10 @@ describe('the edge score backtest', () => {
     expect(report.years[0]!.overall.positions).toBe(report.overall.positions);
     expect(report.years[0]!.defaultScan.positions).toBe(report.defaultScan.positions);
     expect(report.bandsOutOfSample).toBe(true);
+    // Per regime: both days are one regime here, so its figures are the whole run's.
+    expect(report.regimes).toHaveLength(1);
+    expect(report.regimes[0]!.scanDays).toBe(2);
+    expect(report.regimes[0]!.overall.positions).toBe(report.overall.positions);
+    expect(report.regimes[0]!.defaultScan.positions).toBe(report.defaultScan.positions);
   });
 });

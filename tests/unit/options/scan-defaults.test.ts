@@ -10,9 +10,17 @@ import {
   type ScanFiltersInput,
 } from '@shared/options/scan-filters';
 import { NO_TRADE_MESSAGE } from '@shared/options/scan-diagnosis';
-import { calibratedReturn } from '@shared/options/scan-calibration';
+import { calibratedReturn, FEATURE_INDEX } from '@shared/options/scan-calibration';
+import {
+  F_EXPECTED,
+  F_EXPECTED_RETURN,
+  F_MAX_LOSS,
+  F_NET_PREMIUM,
+  F_POP,
+} from '@shared/options/scan-candidates';
+import { STRATEGY_CODES } from '@shared/options/scan-results';
 import { directionOf, ivRankNotice, leanNotice } from '@shared/options/scan-notes';
-import { scan, type ScanOutput } from '@shared/options/scanner';
+import { scan, visitCandidates, type ScanOutput } from '@shared/options/scanner';
 import { buildUniverseSnapshot, type UniverseSnapshot } from '@shared/options/snapshot';
 import { scannerStrategies } from '@shared/constants/strategies';
 
@@ -78,8 +86,33 @@ describe('the default scan’s limits', () => {
   it('shows, scores and filters the calibrated expected return, and keeps the forecast’s beside it', () => {
     const output = run({ ivRank: 0, excludeEarnings: false, limit: 200, minExpectedReturn: -1 });
     expect(output.results.length).toBeGreaterThan(0);
+    // Every candidate's calibrated figure is the calibration of what it knew at the scan minute.
+    const calibrated = new Set<number>();
+    visitCandidates(
+      snapshot,
+      scanFiltersSchema.parse({ ivRank: 0, excludeEarnings: false, minExpectedReturn: -1 }),
+      (view) => {
+        const chain = snapshot.chains[view.chain]!;
+        const f = view.features;
+        expect(f[FEATURE_INDEX.forecastReturn]).toBeCloseTo(
+          view.fields[F_EXPECTED]! / view.fields[F_MAX_LOSS]!,
+          12,
+        );
+        expect(f[FEATURE_INDEX.probability]).toBe(view.fields[F_POP]);
+        expect(f[FEATURE_INDEX.premiumYield]).toBeCloseTo(
+          Math.abs(view.fields[F_NET_PREMIUM]!) / view.fields[F_MAX_LOSS]!,
+          12,
+        );
+        expect(f[FEATURE_INDEX.daysToExpiry]).toBe(chain.expirationDte[view.expiration]);
+        expect(f[FEATURE_INDEX.ivRank]).toBe(chain.underlying.ivRank);
+        expect(f[FEATURE_INDEX.moneyness]).toBeCloseTo(chain.strike[view.legs[0]!]! / chain.spot - 1, 12);
+        const strategy = STRATEGY_CODES[view.strategy]!;
+        expect(view.fields[F_EXPECTED_RETURN]).toBe(calibratedReturn(strategy, f));
+        calibrated.add(view.fields[F_EXPECTED_RETURN]!);
+      },
+    );
     for (const r of output.results) {
-      expect(r.expectedReturn).toBeCloseTo(calibratedReturn(r.strategy, r.forecastExpectedReturn), 12);
+      expect(calibrated.has(r.expectedReturn)).toBe(true);
       expect(r.expectedProfit).toBeCloseTo(r.expectedReturn * r.capitalRequired, 0);
       const component = r.scoreBreakdown.find((c) => c.component === 'expected-return')!;
       expect(component.value).toBe(r.expectedReturn);
@@ -185,8 +218,8 @@ describe('the notes', () => {
         row('long-put', -0.3, 0.1),
         row('strangle', -0.3, 0.1),
       ]),
-    ).toMatch(
-      /^These results lean bearish: 4 positions gain if the stock falls, 0 if it rises, 0 neither\. Why: no bullish position passed the filters;/,
+    ).toBe(
+      'These results lean bearish: 4 positions gain if the stock falls, 0 if it rises, 0 neither. Why: no bullish position passed the filters. Sort or filter by delta for the other side.',
     );
     expect(leanNotice([...bullish.slice(0, 3), row('long-call', 0.4, 0.1)], true)).toContain(
       'Why: no bearish position passed the filters with a positive expected return after the backtest’s calibration;',
