@@ -6,6 +6,7 @@ import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { type IBucket } from 'aws-cdk-lib/aws-s3';
 import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { metricsNamespace } from '@shared/observability';
@@ -175,6 +176,13 @@ export class AppFunction extends Construct {
   bindSecret(key: SecretKey, secret: ISecret): void {
     this.fn.addEnvironment(secrets[key].arnEnvVar, secret.secretArn);
     secret.grantRead(this.fn);
+  }
+
+  /** The shared chain snapshot's bucket name, and read (the chain readers) or read-write (its job) access to it. */
+  bindChainSnapshots(bucket: IBucket, access: 'read' | 'readWrite'): void {
+    this.fn.addEnvironment(runtimeEnv.chainSnapshotBucket, bucket.bucketName);
+    if (access === 'read') bucket.grantRead(this.fn);
+    else bucket.grantReadWrite(this.fn);
   }
 
   /** Cognito admin actions, scoped to the app's user pool. */
