@@ -150,6 +150,18 @@ export function configuredChainProvider(env: NodeJS.ProcessEnv = process.env): C
 }
 
 /**
+ * The provider the chain snapshot job fetches from: the stage's chain provider, else CBOE where
+ * only the quotes come from CBOE (its quotes are its chains' underlying, ./chain-quotes).
+ */
+export function snapshotProvider(env: NodeJS.ProcessEnv = process.env): ChainProvider | null {
+  const chains = configuredChainProvider(env);
+  if (chains) return chains;
+  return env[runtimeEnv.quotesProvider] === 'cboe'
+    ? configuredChainProvider({ ...env, [runtimeEnv.chainsProvider]: 'cboe' })
+    : null;
+}
+
+/**
  * A provider's chains, kept once per process: the chain route, the scan and CBOE quotes
  * (QUOTES_PROVIDER=cboe, ./chain-quotes) read the same chains, so they agree. From the shared
  * snapshot where the stage has one; else fetched here, once per symbol per refresh interval.

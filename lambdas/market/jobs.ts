@@ -1,18 +1,18 @@
 import { recordMetric, scheduledJob } from '../common/observability';
-import { chainRefreshMs, configuredChainProvider } from './chain-source';
+import { chainRefreshMs, snapshotProvider } from './chain-source';
 import { snapshotSymbols, writeChainSnapshot } from './snapshot-job';
 import { configuredSnapshotStore } from './snapshot-store';
 
-const provider = configuredChainProvider();
+const provider = snapshotProvider();
 const store = configuredSnapshotStore();
 
 /**
  * Scheduled job (shared/src/schedules.ts): this minute's shared chain snapshot from the stage's
- * real chain provider. With the simulated market there is nothing to fetch: its chains are a pure
+ * real chain provider (or CBOE, where only the quotes come from it). With the simulated market there is nothing to fetch: its chains are a pure
  * function of the minute, derived where they are read (docs/decisions/shared-chain-snapshot.md).
  */
 export const snapshotChains = scheduledJob('market', 'snapshotChains', async (logger) => {
-  if (!provider) return { skipped: 'the stage’s chains are simulated' };
+  if (!provider) return { skipped: 'the stage’s chains and quotes are simulated' };
   if (!store) throw new Error('CHAINS_PROVIDER is a real provider but no chain snapshot store is configured');
   const run = await writeChainSnapshot({
     provider,

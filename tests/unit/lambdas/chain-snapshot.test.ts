@@ -125,7 +125,14 @@ describe('the chain snapshot job', () => {
       return handwrittenQqqChain();
     });
     const symbols = ['QQQ', 'SPY', 'IWM'];
-    const run = await writeChainSnapshot({ provider: cboe, store, symbols, now: clock, concurrency: 1, budgetMs: 15_000 });
+    const run = await writeChainSnapshot({
+      provider: cboe,
+      store,
+      symbols,
+      now: clock,
+      concurrency: 1,
+      budgetMs: 15_000,
+    });
     expect(asked).toEqual(['QQQ', 'SPY']);
     expect(run.missing).toEqual(['IWM']);
   });
@@ -156,7 +163,12 @@ describe('the routes reading the snapshot', () => {
     const chains = new SnapshotChains('cboe', store, clock);
     gets.length = 0;
     const chain = await optionsChain('pro', { symbol: 'QQQ' }, chains);
-    expect(chain).toMatchObject({ source: 'cboe', delayed: true, stale: null, asOf: '2023-05-19T19:59:59.000Z' });
+    expect(chain).toMatchObject({
+      source: 'cboe',
+      delayed: true,
+      stale: null,
+      asOf: '2023-05-19T19:59:59.000Z',
+    });
     const stored = decodeStoredChain(objects.get('chains/2023-05-19T19:59:00Z/QQQ.json')!);
     const live = stored.priced.contracts.filter((c) => c.noIvReason !== 'expired');
     expect(chain.contracts.map((c) => c.iv)).toEqual(live.map((c) => c.iv));
@@ -192,13 +204,21 @@ describe('the routes reading the snapshot', () => {
   it('answer unavailable (a 404), never simulated numbers, with no snapshot, a symbol not in it, or a store that fails', async () => {
     const empty = new SnapshotChains('cboe', memoryStore().store, clock);
     await expect(empty.chain('QQQ')).rejects.toThrow(ChainUnavailableError);
-    await expect(optionsChain('pro', { symbol: 'QQQ' }, empty)).rejects.toThrow(/has not written a snapshot yet/);
+    await expect(optionsChain('pro', { symbol: 'QQQ' }, empty)).rejects.toThrow(
+      /has not written a snapshot yet/,
+    );
 
     const { store } = await written();
-    await expect(new SnapshotChains('cboe', store, clock).chain('SPY')).rejects.toThrow(ChainUnavailableError);
+    await expect(new SnapshotChains('cboe', store, clock).chain('SPY')).rejects.toThrow(
+      ChainUnavailableError,
+    );
     const failing: ChainSnapshotStore = { get: () => Promise.reject(new Error('throttled')), put: store.put };
-    await expect(new SnapshotChains('cboe', failing, clock).chain('QQQ')).rejects.toThrow(/could not be read/);
-    await expect(new SnapshotChains('polygon', store, clock).chain('QQQ')).rejects.toThrow(/holds cboe chains/);
+    await expect(new SnapshotChains('cboe', failing, clock).chain('QQQ')).rejects.toThrow(
+      /could not be read/,
+    );
+    await expect(new SnapshotChains('polygon', store, clock).chain('QQQ')).rejects.toThrow(
+      /holds cboe chains/,
+    );
   });
 
   it('keep the manifest read last when the store fails afterwards', async () => {
