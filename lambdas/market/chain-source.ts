@@ -21,9 +21,9 @@ import {
 } from '@shared/providers/chains/chain';
 import { cboeChainUrl, parseCboeChain } from '@shared/providers/chains/cboe';
 import { fetchPolygonChain } from '@shared/providers/chains/polygon';
-import type { PricedChain } from '@shared/providers/chains/price-real-chain';
 import { runtimeEnv } from '@shared/secrets';
 import { readSecret } from '../common/secrets';
+import { ChainUnavailableError, type ChainSource, type ServedChain } from './chain-types';
 import { SnapshotChains } from './snapshot-chains';
 import { configuredSnapshotStore } from './snapshot-store';
 
@@ -32,26 +32,7 @@ export type ChainSourceName = 'simulated' | ChainProvider['name'];
 export const FRESH_MS = 60_000;
 const TIMEOUT_MS = 8_000;
 
-/** A real provider's chain as served: when it was fetched, and whether it is the last good one. */
-export interface ServedChain {
-  snapshot: ChainSnapshot;
-  fetchedAt: Date;
-  /** Why the provider's latest answer was not used; null when this chain is its latest answer. */
-  staleReason: string | null;
-  /** The chain already priced (read from the shared snapshot); absent, the reader prices it. */
-  priced?: PricedChain;
-}
-
-/** Where the chain route, the scan, the positions and the assistant get a real provider's chains. */
-export interface ChainSource {
-  readonly provider: { readonly name: ChainProvider['name'] };
-  chain(symbol: string): Promise<ServedChain>;
-}
-
-/** No chain of that symbol has ever come from the provider. */
-export class ChainUnavailableError extends Error {
-  override name = 'ChainUnavailableError';
-}
+export { ChainUnavailableError, type ChainSource, type ServedChain } from './chain-types';
 
 /** A JSON fetch with a timeout; a failed status, a timeout or a body that is not JSON throws ChainProviderError. */
 export function fetchJsonWith(headers: () => Promise<Record<string, string>>, fetchImpl = fetch): FetchJson {

@@ -8,8 +8,9 @@ const store = configuredSnapshotStore();
 
 /**
  * Scheduled job (shared/src/schedules.ts): this minute's shared chain snapshot from the stage's
- * real chain provider (or CBOE, where only the quotes come from it). With the simulated market there is nothing to fetch: its chains are a pure
- * function of the minute, derived where they are read (docs/decisions/shared-chain-snapshot.md).
+ * real chain provider (or CBOE, where only the quotes come from it). With the simulated market
+ * there is nothing to fetch: its chains are a pure function of the minute, derived where they are
+ * read (docs/decisions/shared-chain-snapshot.md).
  */
 export const snapshotChains = scheduledJob('market', 'snapshotChains', async (logger) => {
   if (!provider) return { skipped: 'the stage’s chains and quotes are simulated' };

@@ -19,7 +19,7 @@ import {
   type SnapshotManifest,
   type StoredChain,
 } from '@shared/providers/chains/shared-snapshot';
-import { ChainUnavailableError, type ChainSource, type ServedChain } from './chain-source';
+import { ChainUnavailableError, type ChainSource, type ServedChain } from './chain-types';
 
 export const MANIFEST_TTL_MS = 5_000;
 /** Priced chains kept per container (the largest, SPX's, is tens of MB once parsed). */
