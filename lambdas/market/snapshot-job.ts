@@ -121,6 +121,8 @@ export async function writeChainSnapshot(deps: SnapshotJobDeps): Promise<Snapsho
       try {
         const snapshot = await deps.provider.chain(symbol);
         if (snapshot.contracts.length === 0) throw new Error('sent a chain without contracts');
+        if (snapshot.underlying.symbol.toUpperCase() !== symbol.toUpperCase())
+          throw new Error(`sent ${snapshot.underlying.symbol}'s chain for ${symbol}`);
         const fetchedAt = now();
         const priced = priceRealChain(snapshot, carryOf(symbol, fetchedAt), fetchedAt);
         const key = chainKey(slot, symbol);

@@ -1,3 +1,4 @@
+// size: one estimate, one row per service in order; each row reads the quantities counted above it.
 /**
  * The monthly bill of one stage for N active traders, from the unit prices of `prices.ts` and the
  * usage of `usage.ts` (counted by `quantities.ts`): one row per service (Lambda, API Gateway,

@@ -116,10 +116,19 @@ describe('the chain snapshot job', () => {
     const manifest = snapshotManifestSchema.parse(JSON.parse(objects.get(LATEST_KEY)!));
     expect(manifest.symbols.QQQ).toEqual({ ...good, staleReason: 'CBOE answered 500' });
     expect(manifest.missing).toEqual({ SPY: 'CBOE answered 500' });
+
+    // A body of another symbol's chain is not that symbol's chain.
+    answer = handwrittenQqqChain();
+    now += 60_000;
+    const mixed = await writeChainSnapshot({ provider: cboe, store, symbols: ['QQQ', 'SPY'], now: clock });
+    expect(mixed).toMatchObject({ fresh: ['QQQ'], missing: ['SPY'] });
+    expect(snapshotManifestSchema.parse(JSON.parse(objects.get(LATEST_KEY)!)).missing).toEqual({
+      SPY: "CBOE sent QQQ's chain for SPY",
+    });
   });
 
   it('stops asking the provider once its run budget is spent, keeping the rest stale', async () => {
-    const { store } = memoryStore();
+    const { store, objects } = memoryStore();
     const { cboe, asked } = provider(() => {
       now += 10_000; // each fetch takes 10 s
       return handwrittenQqqChain();
@@ -134,7 +143,11 @@ describe('the chain snapshot job', () => {
       budgetMs: 15_000,
     });
     expect(asked).toEqual(['QQQ', 'SPY']);
-    expect(run.missing).toEqual(['IWM']);
+    expect(run.fresh).toEqual(['QQQ']);
+    expect(snapshotManifestSchema.parse(JSON.parse(objects.get(LATEST_KEY)!)).missing).toEqual({
+      SPY: "CBOE sent QQQ's chain for SPY",
+      IWM: 'CBOE was not asked in this run (its 15 s budget ran out)',
+    });
   });
 
   it('snapshots the universe unless CHAIN_SNAPSHOT_SYMBOLS names some (unknown symbols refused)', () => {
