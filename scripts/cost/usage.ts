@@ -235,7 +235,7 @@ export const usage: UsageAssumptions = {
     objectKb: 900,
     getsPerRead: 2,
     basis:
-      'npm run bench: 13.9 s for the universe at 1,920 contracts a chain (docs/performance.md), the provider\'s answers overlapped by the job\'s concurrency; a stored 1,920-contract chain is 896 KB of JSON',
+      "npm run bench: 13.9 s for the universe at 1,920 contracts a chain (docs/performance.md), the provider's answers overlapped by the job's concurrency; a stored 1,920-contract chain is 896 KB of JSON",
   },
   scannerSnapshotBuildMs: onLambda(226, DEFAULT_FUNCTION_MEMORY_MB),
   burstFactor: 2,
