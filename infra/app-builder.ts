@@ -60,6 +60,7 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
     context,
     tables: data.tables,
     secrets: data.secrets,
+    chainSnapshots: data.chainSnapshots,
     description: `HTTP API and its functions (${stage.name})`,
   });
   const feeds = new FeedsStack(app, stackId('feeds'), {
@@ -67,6 +68,7 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
     context,
     tables: data.tables,
     secrets: data.secrets,
+    chainSnapshots: data.chainSnapshots,
     vapidKeys: data.secrets.vapidKeys,
     description: `Scheduled feed jobs (${stage.name})`,
   });

@@ -1,7 +1,9 @@
 import { Duration } from 'aws-cdk-lib';
 import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { type IBucket } from 'aws-cdk-lib/aws-s3';
 import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { type Construct } from 'constructs';
+import { CHAIN_SNAPSHOT_READER_AREAS } from '@shared/providers/chains/shared-snapshot';
 import { API_TIMEOUT_SECONDS, type RouteDefinition, type SecretKey, type TableAccess } from '@shared/routes';
 import { type TableKey } from '@shared/tables';
 import { runtimeEnv } from '@shared/secrets';
@@ -14,6 +16,8 @@ export interface ApiFunctionProps {
   route: RouteDefinition;
   tables: Record<TableKey, ITable>;
   secrets: Record<SecretKey, ISecret>;
+  /** The shared chain snapshot, read by the routes of CHAIN_SNAPSHOT_READER_AREAS. */
+  chainSnapshots: IBucket;
 }
 
 /**
@@ -77,6 +81,8 @@ export class ApiFunction extends AppFunction {
     }
     for (const key of routeSecrets(route, props.context.stage.siteGate))
       this.bindSecret(key, props.secrets[key]);
+    if (CHAIN_SNAPSHOT_READER_AREAS.includes(route.area))
+      this.bindChainSnapshots(props.chainSnapshots, 'read');
     this.fn.addEnvironment(runtimeEnv.originVerifyRequired, 'true');
     // Where checkout and the billing portal return the browser: the stage's address, never a header.
     const siteUrl = stageSiteUrl(props.context.stage);

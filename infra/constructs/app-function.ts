@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { type Duration, Stack, Validations } from 'aws-cdk-lib';
-import { Policy } from 'aws-cdk-lib/aws-iam';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { type IUserPool, type IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { type IBucket } from 'aws-cdk-lib/aws-s3';
 import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { metricsNamespace } from '@shared/observability';
@@ -75,6 +76,7 @@ export const sourceMapsEnvironment = { NODE_OPTIONS: '--enable-source-maps' } as
 export class AppFunction extends Construct {
   readonly fn: NodejsFunction;
   private readonly indexedTables: string[] = [];
+  private snapshotObjects = false;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
@@ -155,19 +157,28 @@ export class AppFunction extends Construct {
    */
   private acknowledgeIndexWildcards(): string[] {
     const policy = this.fn.role?.node.tryFindChild('DefaultPolicy');
-    if (this.indexedTables.length === 0 || !(policy instanceof Policy)) return [];
+    if ((this.indexedTables.length === 0 && !this.snapshotObjects) || !(policy instanceof Policy)) return [];
     const document = Stack.of(this).resolve(policy.document.toJSON()) as {
       Statement: { Resource: unknown }[];
     };
-    const indexResources = document.Statement.flatMap((statement) => [statement.Resource].flat())
-      .map(nagText)
-      .filter((resource) => resource.endsWith('/index/*'));
+    const resources = document.Statement.flatMap((statement) => [statement.Resource].flat()).map(nagText);
+    const indexResources = resources.filter((resource) => resource.endsWith('/index/*'));
     Validations.of(this.fn).acknowledge(
       ...indexResources.map((resource) => ({
         id: `AwsSolutions-IAM5[Resource::${resource}]`,
         reason: `grant*Data on ${this.indexedTables.join(', ')} covers the table's GSIs with <table arn>/index/*.`,
       })),
     );
+    if (this.snapshotObjects)
+      Validations.of(this.fn).acknowledge(
+        ...resources
+          .filter((resource) => resource.endsWith('/*') && !resource.endsWith('/index/*'))
+          .map((resource) => ({
+            id: `AwsSolutions-IAM5[Resource::${resource}]`,
+            reason:
+              'The chain snapshot bucket holds one object per symbol per minute (keys made by the job): its objects are <bucket arn>/*, for GetObject (and PutObject for the job) only.',
+          })),
+      );
     return [];
   }
 
@@ -175,6 +186,26 @@ export class AppFunction extends Construct {
   bindSecret(key: SecretKey, secret: ISecret): void {
     this.fn.addEnvironment(secrets[key].arnEnvVar, secret.secretArn);
     secret.grantRead(this.fn);
+  }
+
+  /**
+   * The shared chain snapshot's bucket name, and exactly what the readers (GetObject) or its job
+   * (GetObject, PutObject) do on its objects, with ListBucket on the bucket itself: without it S3
+   * answers a missing key with AccessDenied, not NoSuchKey. The objects are `<bucket arn>/*`,
+   * acknowledged during validation (as the index wildcards are) once the reference is resolved.
+   */
+  bindChainSnapshots(bucket: IBucket, access: 'read' | 'readWrite'): void {
+    this.fn.addEnvironment(runtimeEnv.chainSnapshotBucket, bucket.bucketName);
+    this.fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: access === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject'],
+        resources: [bucket.arnForObjects('*')],
+      }),
+    );
+    this.fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }),
+    );
+    this.snapshotObjects = true;
   }
 
   /** Cognito admin actions, scoped to the app's user pool. */

@@ -27,6 +27,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { appMetrics, metricDimension, metricsNamespace } from '@shared/observability';
+import { CHAIN_SNAPSHOT_JOB } from '@shared/providers/chains/shared-snapshot';
 import { type RouteDefinition, routeKey, type RouteId } from '@shared/routes';
 import { type IQueue } from 'aws-cdk-lib/aws-sqs';
 import { type ScheduleDefinition } from '@shared/schedules';
@@ -98,7 +99,7 @@ export class Monitoring extends Construct {
     this.period = Duration.minutes(this.thresholds.periodMinutes);
     this.topic = this.createTopic();
 
-    const apiAlarms = [this.api5xxRateAlarm(), this.aiProviderErrorsAlarm()];
+    const apiAlarms = [this.api5xxRateAlarm(), this.aiProviderErrorsAlarm(), this.chainSnapshotStaleAlarm()];
     const latencyAlarms = props.routes.map((route) => this.routeLatencyAlarm(route));
     const functionAlarms = props.functions.flatMap((fn) => this.functionAlarms(fn));
     const tableAlarms = (Object.entries(props.tables) as [TableKey, ITable][]).map(([key, table]) =>
@@ -345,6 +346,29 @@ export class Monitoring extends Construct {
       description: `The AI provider failed to answer ${count} or more Research Assistant questions (users got the failure text).`,
       threshold: count,
       periods,
+    });
+  }
+
+  /**
+   * The chain snapshot job served a symbol from an earlier minute (its provider failed on it) in
+   * each of three consecutive minutes. No data (simulated chains, or the job not running, which
+   * job-missed covers) is not a breach.
+   */
+  private chainSnapshotStaleAlarm(): Alarm {
+    const job = this.props.jobs.find(({ job }) => job.id === CHAIN_SNAPSHOT_JOB)?.job;
+    if (!job) throw new Error(`The schedule table has no ${CHAIN_SNAPSHOT_JOB} job`);
+    const metric = new Metric({
+      namespace: metricsNamespace(this.props.stage.name),
+      metricName: appMetrics.chainSnapshotStale.name,
+      dimensionsMap: { [metricDimension.service]: job.area },
+      statistic: 'Maximum',
+      period: Duration.minutes(1),
+    });
+    return this.alarm('chain-snapshot-stale', metric, {
+      description:
+        'The chain provider failed on at least one symbol in each of three consecutive snapshots: those chains are served stale, with their age.',
+      threshold: 1,
+      periods: 3,
     });
   }
 

@@ -15,6 +15,7 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { type IBucket } from 'aws-cdk-lib/aws-s3';
 import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { type Construct } from 'constructs';
 import { type RouteDefinition, routes, type SecretKey, USER_ROUTE_SCOPE } from '@shared/routes';
@@ -26,6 +27,7 @@ export interface ApiStackProps extends StackProps {
   context: FunctionContext;
   tables: Record<TableKey, ITable>;
   secrets: Record<SecretKey, ISecret>;
+  chainSnapshots: IBucket;
 }
 
 /** HTTP API access log line: one JSON object per request (HTTP API context variables only). */
@@ -107,6 +109,7 @@ export class ApiStack extends Stack {
       route,
       tables: props.tables,
       secrets: props.secrets,
+      chainSnapshots: props.chainSnapshots,
     });
     this.functions[route.id] = handler;
 

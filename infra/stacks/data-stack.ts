@@ -1,5 +1,6 @@
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { type Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { type Construct } from 'constructs';
 import { type SecretKey } from '@shared/routes';
@@ -25,6 +26,8 @@ const attribute = ({ name, type }: KeyAttribute) => ({
 export class DataStack extends Stack {
   readonly tables: Record<TableKey, Table>;
   readonly secrets: Record<SecretKey, Secret>;
+  /** The shared chain snapshot (docs/decisions/shared-chain-snapshot.md): written by one job, read by the chain routes. */
+  readonly chainSnapshots: Bucket;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -35,6 +38,28 @@ export class DataStack extends Stack {
       definitions.map(([key, definition]) => [key, this.createTable(definition, stage)]),
     ) as Record<TableKey, Table>;
     this.secrets = new AppSecrets(this, 'Secrets', { removalPolicy: stage.removalPolicy }).secrets;
+    this.chainSnapshots = this.createChainSnapshots(stage);
+  }
+
+  /**
+   * One object per symbol per minute and a manifest: every object is rewritten or superseded within
+   * minutes, so a day's lifecycle keeps the bucket to about a day of snapshots (a stale one is
+   * served from the newest manifest, never from an expired object).
+   */
+  private createChainSnapshots(stage: StageConfig): Bucket {
+    const bucket = new Bucket(this, 'ChainSnapshots', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      lifecycleRules: [{ expiration: Duration.days(1) }],
+      removalPolicy: stage.removalPolicy,
+    });
+    Validations.of(bucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'Chain snapshots are market data one job writes and the app functions read, expiring within a day; access logs would record a read per request and cost more than the data is worth.',
+    });
+    return bucket;
   }
 
   private createTable(definition: TableDefinition, stage: StageConfig): Table {

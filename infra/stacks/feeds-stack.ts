@@ -1,12 +1,14 @@
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { type CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { type IBucket } from 'aws-cdk-lib/aws-s3';
 import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { type Construct } from 'constructs';
 import { type TableAccess } from '@shared/routes';
 import { feedsJobSecrets } from '@shared/providers/feeds/feed-providers';
+import { CHAIN_SNAPSHOT_JOB } from '@shared/providers/chains/shared-snapshot';
 import { type ScheduleDefinition, schedules } from '@shared/schedules';
 import { type SecretKey } from '@shared/secrets';
 import { type TableKey } from '@shared/tables';
@@ -18,6 +20,8 @@ export interface FeedsStackProps extends StackProps {
   context: FunctionContext;
   tables: Record<TableKey, ITable>;
   secrets: Record<SecretKey, ISecret>;
+  /** The shared chain snapshot, written by its job. */
+  chainSnapshots: IBucket;
   /** The stage's Web Push key pair, read by the notification worker. */
   vapidKeys: ISecret;
 }
@@ -55,6 +59,8 @@ export class FeedsStack extends Stack {
       description: job.description,
       // A run never outlasts the interval, so runs of one job do not pile up.
       timeout: Duration.seconds(Math.min(interval.toSeconds(), 300)),
+      // Pricing the universe's chains is CPU-bound: 1,769 MB is one full vCPU.
+      memorySize: job.id === CHAIN_SNAPSHOT_JOB ? 1769 : undefined,
     });
     for (const [key, access] of Object.entries(job.tables) as [TableKey, TableAccess][]) {
       jobFunction.bindTable(key, props.tables[key], access);
@@ -63,6 +69,11 @@ export class FeedsStack extends Stack {
     if (job.id === 'generateFeeds')
       for (const key of feedsJobSecrets(props.context.stage.marketData))
         jobFunction.bindSecret(key, props.secrets[key]);
+    if (job.id === CHAIN_SNAPSHOT_JOB) {
+      jobFunction.bindChainSnapshots(props.chainSnapshots, 'readWrite');
+      if (props.context.stage.marketData.chains === 'polygon')
+        jobFunction.bindSecret('marketDataApiKey', props.secrets.marketDataApiKey);
+    }
     this.jobs[job.id] = jobFunction;
 
     new Schedule(this, `${job.id}Schedule`, {

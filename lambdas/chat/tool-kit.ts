@@ -9,7 +9,7 @@ import type { EffectivePlan } from '@shared/constants/plans';
 import type { QuoteProvider } from '../market/polygon-provider';
 import type { FeedDeps } from '../feeds/service';
 import type { DataSource } from '../market/service';
-import type { LastGoodChains } from '../market/chain-source';
+import type { ChainSource } from '../market/chain-source';
 import type { JournalStore } from '../trades/service';
 
 export interface ToolContext {
@@ -22,7 +22,7 @@ export interface ToolContext {
   feeds: FeedDeps;
   quotes: { provider: QuoteProvider; source: DataSource };
   /** The stage's chain provider (./../market/chain-source); null or absent: the simulated market. */
-  chains?: LastGoodChains | null;
+  chains?: ChainSource | null;
 }
 
 export interface ToolOutput<R> {

@@ -13,7 +13,7 @@ import { formatMarketCap, signed } from '@shared/market/quotes';
 import { universeEntry } from '@shared/market/universe';
 import { formatVolume } from '@shared/format/volume';
 import type { ChainSnapshot } from '@shared/providers/chains/chain';
-import { ChainUnavailableError, type LastGoodChains, type ServedChain } from './chain-source';
+import { ChainUnavailableError, type ChainSource, type ServedChain } from './chain-source';
 import { ProviderError, type QuoteProvider } from './polygon-provider';
 
 export interface ProvenancedQuotes {
@@ -48,7 +48,7 @@ export function quoteOfChain(snapshot: ChainSnapshot, fetchedAt: Date): Quote | 
 }
 
 export function chainQuoteProvider(
-  chains: LastGoodChains,
+  chains: ChainSource,
   now: () => Date = () => new Date(),
 ): ProvenancedQuoteProvider {
   async function quotesWithProvenance(symbols: readonly string[]): Promise<ProvenancedQuotes> {

@@ -6,6 +6,10 @@
  * quotes about once a minute; CHAINS_REFRESH_SECONDS sets another interval), then fetched again. When the provider fails (an error status, a
  * timeout, a body that is not a chain) the last good chain is served marked stale with its age;
  * with none, ChainUnavailableError. Never simulated numbers in a real provider's place.
+ *
+ * Where the stage keeps a shared chain snapshot (./snapshot-store: S3 in AWS, a directory under
+ * `npm start`), chains are read from it instead (./snapshot-chains), already priced by the job that
+ * writes it once a minute (./snapshot-job), and no function asks the provider itself.
  */
 import { CappedMap } from '@shared/cache/capped-map';
 import { DATA_SOURCE_LABELS } from '@shared/market/schemas';
@@ -19,24 +23,16 @@ import { cboeChainUrl, parseCboeChain } from '@shared/providers/chains/cboe';
 import { fetchPolygonChain } from '@shared/providers/chains/polygon';
 import { runtimeEnv } from '@shared/secrets';
 import { readSecret } from '../common/secrets';
+import { ChainUnavailableError, type ChainSource, type ServedChain } from './chain-types';
+import { SnapshotChains } from './snapshot-chains';
+import { configuredSnapshotStore } from './snapshot-store';
 
 export type ChainSourceName = 'simulated' | ChainProvider['name'];
 
 export const FRESH_MS = 60_000;
 const TIMEOUT_MS = 8_000;
 
-/** A real provider's chain as served: when it was fetched, and whether it is the last good one. */
-export interface ServedChain {
-  snapshot: ChainSnapshot;
-  fetchedAt: Date;
-  /** Why the provider's latest answer was not used; null when this chain is its latest answer. */
-  staleReason: string | null;
-}
-
-/** No chain of that symbol has ever come from the provider. */
-export class ChainUnavailableError extends Error {
-  override name = 'ChainUnavailableError';
-}
+export { ChainUnavailableError, type ChainSource, type ServedChain } from './chain-types';
 
 /** A JSON fetch with a timeout; a failed status, a timeout or a body that is not JSON throws ChainProviderError. */
 export function fetchJsonWith(headers: () => Promise<Record<string, string>>, fetchImpl = fetch): FetchJson {
@@ -77,7 +73,7 @@ export function polygonChainProvider(baseUrl: string, apiKey: () => Promise<stri
 }
 
 /** Chains through `provider`, each symbol's last good one kept (up to `capacity` symbols). */
-export class LastGoodChains {
+export class LastGoodChains implements ChainSource {
   private readonly kept = new CappedMap<string, { snapshot: ChainSnapshot; fetchedAt: Date }>(200);
 
   constructor(
@@ -119,40 +115,66 @@ export function chainRefreshMs(env: NodeJS.ProcessEnv = process.env): number {
   return seconds * 1000;
 }
 
+/** The stage's real provider, without the shared snapshot (what the snapshot job fetches through). */
+export function configuredChainProvider(env: NodeJS.ProcessEnv = process.env): ChainProvider | null {
+  const name = env[runtimeEnv.chainsProvider] ?? 'simulated';
+  if (name === 'cboe') return cboeChainProvider(env[runtimeEnv.cboeBaseUrl] ?? 'https://cdn.cboe.com');
+  if (name === 'polygon')
+    return polygonChainProvider(env[runtimeEnv.polygonBaseUrl] ?? 'https://api.polygon.io', async () => {
+      const key = await readSecret('marketDataApiKey');
+      if (!key) throw new Error('CHAINS_PROVIDER is polygon but the market data API key is not set');
+      return key;
+    });
+  if (name !== 'simulated')
+    throw new Error(`CHAINS_PROVIDER must be simulated, cboe or polygon, not "${name}"`);
+  return null;
+}
+
 /**
- * CBOE's chains, kept once per process: the chain route, the scan and CBOE quotes
- * (QUOTES_PROVIDER=cboe, ./chain-quotes) read the same kept body, so they agree and CBOE is asked
- * once per symbol per refresh interval.
+ * The provider the chain snapshot job fetches from: the stage's chain provider, else CBOE where
+ * only the quotes come from CBOE (its quotes are its chains' underlying, ./chain-quotes).
  */
-const cboeChainsKept = new Map<string, LastGoodChains>();
-export function cboeChains(env: NodeJS.ProcessEnv = process.env): LastGoodChains {
-  const baseUrl = env[runtimeEnv.cboeBaseUrl] ?? 'https://cdn.cboe.com';
+export function snapshotProvider(env: NodeJS.ProcessEnv = process.env): ChainProvider | null {
+  const chains = configuredChainProvider(env);
+  if (chains) return chains;
+  return env[runtimeEnv.quotesProvider] === 'cboe'
+    ? configuredChainProvider({ ...env, [runtimeEnv.chainsProvider]: 'cboe' })
+    : null;
+}
+
+/**
+ * A provider's chains, kept once per process: the chain route, the scan and CBOE quotes
+ * (QUOTES_PROVIDER=cboe, ./chain-quotes) read the same chains, so they agree. From the shared
+ * snapshot where the stage has one; else fetched here, once per symbol per refresh interval.
+ */
+const chainsKept = new Map<string, ChainSource>();
+function keptChains(name: ChainProvider['name'], env: NodeJS.ProcessEnv): ChainSource {
+  const store = configuredSnapshotStore(env);
   const refreshMs = chainRefreshMs(env);
-  const key = `${baseUrl} ${refreshMs}`;
-  let chains = cboeChainsKept.get(key);
+  const where = store
+    ? `snapshot ${env[runtimeEnv.chainSnapshotBucket] ?? env[runtimeEnv.chainSnapshotDir]}`
+    : name === 'cboe'
+      ? env[runtimeEnv.cboeBaseUrl]
+      : env[runtimeEnv.polygonBaseUrl];
+  const key = `${name} ${where} ${refreshMs}`;
+  let chains = chainsKept.get(key);
   if (!chains) {
-    chains = new LastGoodChains(cboeChainProvider(baseUrl), () => new Date(), refreshMs);
-    cboeChainsKept.set(key, chains);
+    chains = store
+      ? new SnapshotChains(name, store)
+      : new LastGoodChains(
+          configuredChainProvider({ ...env, [runtimeEnv.chainsProvider]: name })!,
+          () => new Date(),
+          refreshMs,
+        );
+    chainsKept.set(key, chains);
   }
   return chains;
 }
 
-/** The stage's chain provider, or null for the simulated market. */
-export function configuredChainSource(env: NodeJS.ProcessEnv = process.env): LastGoodChains | null {
-  const name = env[runtimeEnv.chainsProvider] ?? 'simulated';
-  const wallClock = () => new Date();
-  if (name === 'cboe') return cboeChains(env);
-  if (name === 'polygon')
-    return new LastGoodChains(
-      polygonChainProvider(env[runtimeEnv.polygonBaseUrl] ?? 'https://api.polygon.io', async () => {
-        const key = await readSecret('marketDataApiKey');
-        if (!key) throw new Error('CHAINS_PROVIDER is polygon but the market data API key is not set');
-        return key;
-      }),
-      wallClock,
-      chainRefreshMs(env),
-    );
-  if (name !== 'simulated')
-    throw new Error(`CHAINS_PROVIDER must be simulated, cboe or polygon, not "${name}"`);
-  return null;
+export const cboeChains = (env: NodeJS.ProcessEnv = process.env): ChainSource => keptChains('cboe', env);
+
+/** The stage's chain source, or null for the simulated market. */
+export function configuredChainSource(env: NodeJS.ProcessEnv = process.env): ChainSource | null {
+  const provider = configuredChainProvider(env);
+  return provider ? keptChains(provider.name, env) : null;
 }

@@ -19,7 +19,7 @@ import { NotFoundError, UpstreamError, ValidationError } from '../common/errors'
 import { requireFeature, requireScannerFilters } from '../common/plan';
 import { ProviderError, type QuoteProvider } from './polygon-provider';
 import { marketNow } from '../common/clock';
-import { ChainUnavailableError, type ChainSourceName, type LastGoodChains } from './chain-source';
+import { ChainUnavailableError, type ChainSource, type ChainSourceName } from './chain-source';
 import type { ProvenancedQuoteProvider } from './chain-quotes';
 
 export type DataSource = 'simulated' | 'live';
@@ -72,13 +72,14 @@ export function carryOf(symbol: string, at: Date) {
 
 /** A symbol's real chain, priced, with its provenance; a chain never had → NotFoundError (never simulated numbers). */
 export async function realChain(
-  chains: LastGoodChains,
+  chains: ChainSource,
   symbol: string,
 ): Promise<{ priced: PricedChain; provenance: Provenance }> {
   try {
     const served = await chains.chain(symbol);
     const fetchedAt = served.fetchedAt;
-    const priced = priceRealChain(served.snapshot, carryOf(symbol, fetchedAt), fetchedAt);
+    // The shared snapshot's chains come priced (./snapshot-job); a container's own are priced here.
+    const priced = served.priced ?? priceRealChain(served.snapshot, carryOf(symbol, fetchedAt), fetchedAt);
     const ageSeconds = Math.max(0, Math.round((Date.now() - fetchedAt.getTime()) / 1000));
     return {
       priced,
@@ -109,7 +110,7 @@ export function simulatedOptionsChain(
 export async function optionsChain(
   plan: EffectivePlan,
   query: OptionChainQuery,
-  chains: LastGoodChains | null = null,
+  chains: ChainSource | null = null,
   at = marketNow(),
 ): Promise<OptionChainView & Provenance> {
   if (!chains) return simulatedOptionsChain(plan, query, at);
@@ -129,7 +130,7 @@ export async function optionsChain(
 export async function scanOptions(
   plan: EffectivePlan,
   filters: ScanFilters,
-  chains: LastGoodChains | null = null,
+  chains: ChainSource | null = null,
   at = marketNow(),
 ): Promise<ScanOutput & Provenance & { activeFilters: number }> {
   if (!chains) return simulatedScan(plan, filters, at);

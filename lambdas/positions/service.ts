@@ -21,7 +21,7 @@ import type { MarkedPosition, PositionsResponse } from '@shared/trades/position-
 import { expiredOn, expiryClose, settleExpired } from '@shared/trades/settlement';
 import { marketNow } from '../common/clock';
 import { NotFoundError } from '../common/errors';
-import type { LastGoodChains } from '../market/chain-source';
+import type { ChainSource } from '../market/chain-source';
 import { carryOf, realChain, type Provenance } from '../market/service';
 import type { StoredTrade } from '../trades/repository';
 import { nextUpdatedAt, storedTrade, writing, type JournalStore } from '../trades/service';
@@ -29,7 +29,7 @@ import { nextUpdatedAt, storedTrade, writing, type JournalStore } from '../trade
 export interface PositionsDeps {
   journal: JournalStore;
   /** The configured chain provider; null for the simulated market. */
-  chains: LastGoodChains | null;
+  chains: ChainSource | null;
 }
 
 interface ServedMarkChain {

@@ -1,3 +1,4 @@
+// size: one estimate, one row per service in order; each row reads the quantities counted above it.
 /**
  * The monthly bill of one stage for N active traders, from the unit prices of `prices.ts` and the
  * usage of `usage.ts` (counted by `quantities.ts`): one row per service (Lambda, API Gateway,
@@ -7,6 +8,7 @@
  */
 import { routes, type RouteDefinition, type RouteId } from '@shared/routes';
 import { schedules, type ScheduleDefinition } from '@shared/schedules';
+import { CHAIN_SNAPSHOT_JOB } from '@shared/providers/chains/shared-snapshot';
 import { secrets } from '@shared/secrets';
 import { SESSION_MINUTES } from '@shared/market/calendar';
 import { type StageConfig } from '../../infra/config/stages';
@@ -23,6 +25,9 @@ import {
 } from './quantities';
 import { usage as defaultUsage } from './usage';
 
+/** The routes that read a chain from the snapshot on every request (the assistant's tools only sometimes). */
+const CHAIN_READING_ROUTES: readonly RouteId[] = ['scanOptions', 'getOptionsChain', 'getPositions'];
+
 /** What the bill needs to know about a stage (from `infra/config/stages.ts`). */
 export interface StageFacts {
   name: string;
@@ -32,6 +37,8 @@ export interface StageFacts {
   pointInTimeRecovery: boolean;
   /** WAF's web ACLs and the rules in them (none when the stage has WAF off). */
   waf: { webAcls: number; rules: number };
+  /** Where chains come from: with a real provider the snapshot job fetches and writes them. */
+  chains: StageConfig['marketData']['chains'];
 }
 
 export function stageFacts(stage: StageConfig): StageFacts {
@@ -45,6 +52,7 @@ export function stageFacts(stage: StageConfig): StageFacts {
     waf: stage.waf.enabled
       ? { webAcls: 2, rules: webAclRuleCount('CLOUDFRONT') + webAclRuleCount('REGIONAL') }
       : { webAcls: 0, rules: 0 },
+    chains: stage.marketData.chains,
   };
 }
 
@@ -176,11 +184,24 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
     secretCalls += secretsRead(route, stage.siteGate).length * Math.min(requests, refreshes);
   }
 
+  // The shared chain snapshot (real providers only): the job's PUTs, the chain readers' GETs.
+  const snapshotOn = stage.chains !== 'simulated';
+  let snapshotPuts = 0;
+  const snapshotGets = snapshotOn
+    ? CHAIN_READING_ROUTES.reduce((sum, id) => sum + (requestsByRoute[id] ?? 0), 0) *
+      usage.chainSnapshot.getsPerRead
+    : 0;
   let jobInvocations = 0;
   for (const job of schedules as readonly ScheduleDefinition[]) {
     const runs = (HOURS_PER_MONTH * 60) / job.everyMinutes;
     const w = usage.jobs[job.id as keyof UsageAssumptions['jobs']];
     jobInvocations += runs;
+    if (job.id === CHAIN_SNAPSHOT_JOB && snapshotOn) {
+      const { symbols, buildMsPerSymbol, jobMemoryMb } = usage.chainSnapshot;
+      gbSeconds += runs * (jobMemoryMb / MB_PER_GB) * ((symbols * buildMsPerSymbol) / 1000);
+      snapshotPuts += runs * (symbols + 2);
+      continue;
+    }
     gbSeconds += runs * (DEFAULT_FUNCTION_MEMORY_MB / MB_PER_GB) * (w.billedMs / 1000);
     readUnits += runs * w.rru;
     writeUnits += runs * w.wru;
@@ -261,11 +282,18 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
   const logMonthsKept = stage.logRetentionDays / 30;
   const accessLogGb =
     (cloudFrontRequests * usage.cloudFrontLogs.kbPerRequest * usage.cloudFrontLogs.gzipRatio) / KB_PER_GB;
-  const s3Gb = usage.staticWeb.siteBucketGb + accessLogGb * logMonthsKept;
+  const snapshotGb = snapshotOn
+    ? (usage.chainSnapshot.symbols * usage.chainSnapshot.objectKb * 24 * 60) / KB_PER_GB
+    : 0;
+  const s3Gb = usage.staticWeb.siteBucketGb + accessLogGb * logMonthsKept + snapshotGb;
   row(
     'S3',
-    s3Gb * price.s3Storage.usd + (usage.cloudFrontLogs.filesPerMonth / 1000) * price.s3Puts.usd,
-    `${gb(s3Gb)} stored (site, access logs)`,
+    s3Gb * price.s3Storage.usd +
+      ((usage.cloudFrontLogs.filesPerMonth + snapshotPuts) / 1000) * price.s3Puts.usd +
+      (snapshotGets / 1000) * price.s3Gets.usd,
+    snapshotOn
+      ? `${gb(s3Gb)} stored (site, access logs, a day of chain snapshots), ${count(snapshotPuts)} snapshot PUTs, ${count(snapshotGets)} GETs`
+      : `${gb(s3Gb)} stored (site, access logs)`,
   );
 
   // Cognito: every active trader is a monthly active user

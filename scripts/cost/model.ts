@@ -114,6 +114,18 @@ export interface UsageAssumptions {
   /** The site-gate session read (strongly consistent) of every `user` route when the gate is on. */
   gateSessionRru: number;
   jobs: Record<ScheduleId, JobWork>;
+  /** The shared chain snapshot, with a real chain provider (docs/decisions/shared-chain-snapshot.md). */
+  chainSnapshot: {
+    symbols: number;
+    /** The job's build (price, encode, write) per symbol, at its 1,769 MB. */
+    buildMsPerSymbol: number;
+    jobMemoryMb: number;
+    /** A stored chain, in KB (kept a day by the bucket's lifecycle). */
+    objectKb: number;
+    /** S3 GETs per chain-reading request, an upper bound (manifest and object every time; containers keep both). */
+    getsPerRead: number;
+    basis: string;
+  };
   /** Each warm scanner container builds the minute's snapshot (IVs, greeks, forecast) once a minute. */
   scannerSnapshotBuildMs: number;
   /** Warm containers per function: this many times its average concurrency, at least one. */

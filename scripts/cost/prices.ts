@@ -111,6 +111,7 @@ export const prices = {
   },
   s3Storage: { usd: 0.023, unit: 'per GB-month, S3 Standard (first 50 TB)', source: page('s3'), asOf: READ },
   s3Puts: { usd: 0.005, unit: 'per 1,000 PUT/COPY/POST/LIST requests', source: page('s3'), asOf: READ },
+  s3Gets: { usd: 0.0004, unit: 'per 1,000 GET/SELECT and other requests', source: page('s3'), asOf: READ },
   cognitoEssentialsMau: {
     usd: 0.015,
     unit: 'per monthly active user, Essentials plan (direct or social sign-in)',

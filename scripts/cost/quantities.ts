@@ -130,10 +130,11 @@ export function monitoringCounts(
     .size;
   const tableList = Object.values(tables) as TableDefinition[];
   const tableMetrics = tableList.reduce((sum, t) => sum + 2 * (1 + (t.globalIndexes?.length ?? 0)), 0);
+  // The API's 5xx rate, the AI provider's errors and the chain snapshot's stale symbols, then the rest.
   const alarms =
-    1 + 1 + routeList.length + 2 * functions + tableList.length + schedules.length + deadLetterQueues;
+    3 + routeList.length + 2 * functions + tableList.length + schedules.length + deadLetterQueues;
   const alarmMetrics =
-    2 + aiAreas + routeList.length + 2 * functions + tableMetrics + schedules.length + deadLetterQueues;
+    3 + aiAreas + routeList.length + 2 * functions + tableMetrics + schedules.length + deadLetterQueues;
   // Graphs: requests / 5xx / 4xx, latency per route, errors and throttles per function, table
   // throttles, job invocations, AI errors and latency.
   const dashboardMetrics =

@@ -7,9 +7,10 @@ import { type Estimate } from './estimate';
 export const MAX_USERS = 10_000_000;
 
 export const USAGE = [
-  'Usage: npm run cost -- --users N [--stage prod|dev] [--no-free-tier]',
+  'Usage: npm run cost -- --users N [--stage prod|dev] [--chains simulated|cboe|polygon] [--no-free-tier]',
   '  --users N        active traders (monthly active users), 1 to 10,000,000; 1,000 and 1_000 are fine',
   '  --stage NAME     the stage of infra/config/stages.ts (default prod): log level and retention, site gate, PITR',
+  "  --chains NAME    where chains come from (default: the stage's); a real provider adds the chain snapshot job, its S3 writes and reads",
   '  --no-free-tier   leave out the always-free allowances (they are per account, shared by its stages)',
 ].join('\n');
 
@@ -21,6 +22,8 @@ export class CostUsageError extends Error {
 export interface CostArgs {
   users: number;
   stage: string;
+  /** A chain provider other than the stage's, or undefined for the stage's own. */
+  chains?: 'simulated' | 'cboe' | 'polygon';
   freeTier: boolean;
   help: boolean;
 }
@@ -39,13 +42,14 @@ export function parseUsers(raw: string | undefined): number {
 }
 
 export function parseCostArgs(argv: readonly string[], stageNames: readonly string[]): CostArgs {
-  let values: { users?: string; stage?: string; 'no-free-tier'?: boolean; help?: boolean };
+  let values: { users?: string; stage?: string; chains?: string; 'no-free-tier'?: boolean; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: [...argv],
       options: {
         users: { type: 'string', short: 'u' },
         stage: { type: 'string', default: 'prod' },
+        chains: { type: 'string' },
         'no-free-tier': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -59,7 +63,16 @@ export function parseCostArgs(argv: readonly string[], stageNames: readonly stri
   const stage = values.stage ?? 'prod';
   if (!stageNames.includes(stage))
     throw new CostUsageError(`--stage must be one of ${stageNames.join(', ')}, not "${stage}"`);
-  return { users: parseUsers(values.users), stage, freeTier: !values['no-free-tier'], help: false };
+  const chains = values.chains;
+  if (chains !== undefined && chains !== 'simulated' && chains !== 'cboe' && chains !== 'polygon')
+    throw new CostUsageError(`--chains must be simulated, cboe or polygon, not "${chains}"`);
+  return {
+    users: parseUsers(values.users),
+    stage,
+    ...(chains ? { chains } : {}),
+    freeTier: !values['no-free-tier'],
+    help: false,
+  };
 }
 
 const dollars = (usd: number) =>

@@ -13,7 +13,11 @@ import {
 } from '@shared/constants/timings';
 import { feedPollMs, type FeedName } from '@shared/feeds/schemas';
 import { type RouteId } from '@shared/routes';
+import { UNIVERSE } from '@shared/market/universe';
 import { DEFAULT_FUNCTION_MEMORY_MB, onLambda, type Screen, type UsageAssumptions } from './model';
+
+/** The snapshot job's build per symbol (price, encode, write), from `npm run bench` (docs/performance.md). */
+const CHAIN_SNAPSHOT_BUILD_MS_PER_SYMBOL = 137;
 
 const poll = (route: RouteId, everyMs: number, source: string, share?: number) =>
   share === undefined ? { route, everyMs, source } : { route, everyMs, share, source };
@@ -217,6 +221,21 @@ export const usage: UsageAssumptions = {
       basis:
         'scans the revocations (a day of sign-outs and deletions, a few KB); a deletion a day swept once more',
     },
+    snapshotChains: {
+      billedMs: 5,
+      rru: 0,
+      wru: 0,
+      basis: 'with simulated chains it returns at once; with a real provider, chainSnapshot below',
+    },
+  },
+  chainSnapshot: {
+    symbols: UNIVERSE.length,
+    buildMsPerSymbol: CHAIN_SNAPSHOT_BUILD_MS_PER_SYMBOL,
+    jobMemoryMb: 1769,
+    objectKb: 900,
+    getsPerRead: 2,
+    basis:
+      "npm run bench: 13.9 s for the universe at 1,920 contracts a chain (docs/performance.md), the provider's answers overlapped by the job's concurrency; a stored 1,920-contract chain is 896 KB of JSON",
   },
   scannerSnapshotBuildMs: onLambda(226, DEFAULT_FUNCTION_MEMORY_MB),
   burstFactor: 2,

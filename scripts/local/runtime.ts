@@ -242,6 +242,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     setGeneratedSecrets(dataDir);
     // Notification e-mails go to the outbox beside the Cognito codes (lambdas/notifications/mail.ts).
     process.env[notificationEnv.localOutboxFile] = join(dataDir, 'cognito', 'outbox.jsonl');
+    // The shared chain snapshot (lambdas/market/snapshot-store.ts): files here stand in for the S3
+    // bucket, written by the schedules thread's job and read by the API's routes.
+    process.env[runtimeEnv.chainSnapshotDir] = join(dataDir, 'chain-snapshots');
     const sitePassword = options.sitePassword ?? process.env.SITE_PASSWORD;
     process.env[runtimeEnv.siteGateEnabled] = String(Boolean(sitePassword));
     if (sitePassword)

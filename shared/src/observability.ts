@@ -109,6 +109,19 @@ export const appMetrics = {
     dimensions: ['feed'],
     description: 'Items a feed generator run wrote, per feed (0 included: every run reports every feed)',
   },
+  chainSnapshotStale: {
+    name: 'ChainSnapshotStale',
+    unit: 'Count',
+    dimensions: [],
+    description:
+      'Symbols the chain snapshot job serves from an earlier minute because the provider failed on them (0 when every chain is fresh)',
+  },
+  chainSnapshotAge: {
+    name: 'ChainSnapshotAge',
+    unit: 'Milliseconds',
+    dimensions: [],
+    description: 'Age of the oldest chain in the snapshot the job just wrote',
+  },
   jobRuns: {
     name: 'JobRuns',
     unit: 'Count',

@@ -39,6 +39,14 @@ export const schedules = [
     everyMinutes: 5,
     tables: { ...userDataTables('readWrite'), revocations: 'readWrite' },
   },
+  {
+    id: 'snapshotChains',
+    area: 'market',
+    description:
+      "Fetches the scanned universe's option chains from the stage's real chain provider, prices them and writes this minute's shared chain snapshot (nothing with simulated chains)",
+    everyMinutes: 1,
+    tables: {},
+  },
 ] as const satisfies readonly ScheduleDefinition[];
 
 export type Schedule = (typeof schedules)[number];

@@ -53,6 +53,12 @@ export const runtimeEnv = {
   cboeBaseUrl: 'CBOE_BASE_URL',
   /** Seconds a real provider's chain is served before it is fetched again (unset: 60; tests shorten it). */
   chainsRefreshSeconds: 'CHAINS_REFRESH_SECONDS',
+  /** The S3 bucket of the shared chain snapshot (AWS; bound by the stacks to the job and the chain readers). */
+  chainSnapshotBucket: 'CHAIN_SNAPSHOT_BUCKET',
+  /** The directory of the shared chain snapshot (`npm start` sets it under its data dir). */
+  chainSnapshotDir: 'CHAIN_SNAPSHOT_DIR',
+  /** Comma-separated symbols the chain snapshot job fetches (unset: the whole universe). */
+  chainSnapshotSymbols: 'CHAIN_SNAPSHOT_SYMBOLS',
   /** 'simulated' (default) or 'polygon': where the Daily Market Summary's news comes from. */
   newsProvider: 'NEWS_PROVIDER',
   /** Seconds the provider's news is served before it is fetched again (unset: 300; tests shorten it). */

@@ -2,7 +2,8 @@
  * `npm run bench`: measured figures, printed (benchmarks are not tests): the options engine
  * (scan, IV, greeks, and the comparison with @uqee/black-scholes), the journal with 10,000
  * trades (import, first page, stats, export), marking 1,000 users' 10,000 open legs, the live feeds (a generator run, GET /api/feeds/*
- * at 50 readers), the Lambda bundles (size, cold init against the DynamoDB client's, the
+ * at 50 readers), the shared chain snapshot (build per symbol and universe, a cold container's
+ * first scan reading it against building its own), the Lambda bundles (size, cold init against the DynamoDB client's, the
  * scanner's first request against its warm ones), then how long `npm start`
  * takes from process spawn to "Ready", on a fresh data dir and on a restart.
  */
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startUntilReady } from '../helpers/start-process';
 import { runBundlesBench } from './bundles';
+import { runChainSnapshotBench } from './chain-snapshot';
 import { runFeedsBench } from './feeds';
 import { runJournalBench } from './journal';
 import { runOptionsEngineBench } from './options-engine';
@@ -26,6 +28,8 @@ console.log('');
 await runPositionsBench();
 console.log('');
 await runFeedsBench();
+console.log('');
+await runChainSnapshotBench();
 console.log('');
 await runBundlesBench();
 console.log('');

@@ -31,6 +31,8 @@ test('the scanner shows a replayed CBOE chain’s positions under its provenance
     DATA_DIR: dataDir,
     CHAINS_PROVIDER: 'cboe',
     CBOE_BASE_URL: cboe.url,
+    // The shared chain snapshot job fetches QQQ only (the stand-in answers QQQ's body for any symbol).
+    CHAIN_SNAPSHOT_SYMBOLS: 'QQQ',
     MARKET_TIME: RECORDED_QQQ_AS_OF,
     MARKET_TIME_FROZEN: 'true',
   });

@@ -1,17 +1,24 @@
 /**
  * `npm start` on real chains and quotes: CHAINS_PROVIDER=cboe and QUOTES_PROVIDER=cboe with CBOE_BASE_URL on a local HTTP server
  * standing in for CBOE, the market clock frozen at the chain's quote time (MARKET_TIME,
- * MARKET_TIME_FROZEN) and a 3 s refresh (CHAINS_REFRESH_SECONDS). Through the runtime's own HTTP
- * routes, signed in as its demo account: the recorded QQQ body's bids and asks, then the
- * hand-written chain in CBOE's layout (tests/helpers/cboe-chains.ts, labelled there) for a scan
- * with positions, then CBOE answering 500: the last chain, marked stale, never simulated numbers.
+ * MARKET_TIME_FROZEN), and the shared chain snapshot job (lambdas/market/jobs.ts) writing QQQ's
+ * snapshot every 3 s (CHAINS_REFRESH_SECONDS, LOCAL_SCHEDULE_SECONDS) under the data dir. Through
+ * the runtime's own HTTP routes, signed in as its demo account: the recorded QQQ body's bids and
+ * asks as the job's snapshot holds them, then the hand-written chain in CBOE's layout
+ * (tests/helpers/cboe-chains.ts, labelled there) for a scan with positions, then CBOE answering
+ * 500: the last chain, marked stale, never simulated numbers and never a 5xx.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { marketDataResponseSchema } from '@shared/market/schemas';
 import { optionChainSchema, scanResponseSchema } from '@shared/options/response-schemas';
+import {
+  decodeStoredChain,
+  LATEST_KEY,
+  snapshotManifestSchema,
+} from '@shared/providers/chains/shared-snapshot';
 import {
   handwrittenQqqChain,
   quotedPrices,
@@ -25,9 +32,16 @@ import { signInDemo, startUntilReady } from '../helpers/start-process';
 const dataDir = mkdtempSync(join(tmpdir(), 'edge-cboe-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-// Long enough for a chain, a cold scan and a quote on a busy machine within one window.
 const REFRESH_SECONDS = 3;
-const pastRefresh = () => new Promise((resolve) => setTimeout(resolve, REFRESH_SECONDS * 1000 + 200));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What the job last wrote: the manifest and QQQ's stored chain (files standing in for the S3 bucket). */
+function latestSnapshot() {
+  const dir = join(dataDir, 'chain-snapshots');
+  const manifest = snapshotManifestSchema.parse(JSON.parse(readFileSync(join(dir, LATEST_KEY), 'utf8')));
+  const entry = manifest.symbols.QQQ!;
+  return { manifest, entry, stored: decodeStoredChain(readFileSync(join(dir, entry.key), 'utf8')) };
+}
 
 describe('npm start with CHAINS_PROVIDER=cboe', () => {
   it('serves the replayed chain, scan and QQQ quote (the chain’s underlying) at CBOE’s quote time, then the last chain marked stale', async () => {
@@ -40,6 +54,8 @@ describe('npm start with CHAINS_PROVIDER=cboe', () => {
       QUOTES_PROVIDER: 'cboe',
       CBOE_BASE_URL: cboe.url,
       CHAINS_REFRESH_SECONDS: String(REFRESH_SECONDS),
+      LOCAL_SCHEDULE_SECONDS: String(REFRESH_SECONDS),
+      CHAIN_SNAPSHOT_SYMBOLS: 'QQQ',
       MARKET_TIME: RECORDED_QQQ_AS_OF,
       MARKET_TIME_FROZEN: 'true',
     });
@@ -67,18 +83,32 @@ describe('npm start with CHAINS_PROVIDER=cboe', () => {
         return scanResponseSchema.parse(json);
       };
       const provenance = { source: 'cboe', delayed: true, asOf: RECORDED_QQQ_AS_OF };
+      /** The chain route until `done` holds (the job writes every 3 s; readers keep a manifest 5 s). */
+      const chainWhen = async (done: (c: Awaited<ReturnType<typeof chain>>) => boolean) => {
+        for (let tries = 0; ; tries += 1) {
+          const { status, json } = await call('/api/options-chain?symbol=QQQ');
+          expect(status, JSON.stringify(json)).toBeLessThan(500);
+          if (status === 200 && done(optionChainSchema.parse(json))) return optionChainSchema.parse(json);
+          if (tries > 40) throw new Error(`the chain never got there: ${JSON.stringify(json)}`);
+          await sleep(500);
+        }
+      };
 
-      // The recorded body: its two contracts, its bids and asks.
-      const recorded = await chain();
+      // The recorded body, as the job's snapshot holds it: its two contracts, its bids and asks.
+      const recorded = await chainWhen(() => true);
       expect(recorded).toMatchObject({ ...provenance, stale: null, underlyingPrice: 336.46 });
       expect(recorded.contracts.map((c) => [c.type, c.strike, c.bid, c.ask])).toEqual([
         ['call', 260, 76.08, 76.3],
         ['put', 260, 0, 0.01],
       ]);
-      expect(cboe.paths).toEqual(['/api/global/delayed_quotes/options/QQQ.json']);
-      // The scan reads the same kept chain (no second request within the refresh interval).
+      const written = latestSnapshot();
+      expect(written.manifest.provider).toBe('cboe');
+      expect(
+        written.stored.priced.contracts.map((c) => [c.contract.bid, c.contract.ask, c.noIvReason]),
+      ).toEqual(recorded.contracts.map((c) => [c.bid, c.ask, c.noIvReason]));
+      // Only the job asks CBOE, only for the snapshot's symbols; the routes read the snapshot.
+      expect(new Set(cboe.paths)).toEqual(new Set(['/api/global/delayed_quotes/options/QQQ.json']));
       expect(await scan()).toMatchObject({ ...provenance, stale: null });
-      expect(cboe.paths).toHaveLength(1);
       // QUOTES_PROVIDER=cboe: the quote is the chain's underlying, labelled as CBOE's.
       const quotes = await call('/api/market-data', { symbols: ['QQQ'], type: 'dashboard' });
       expect(quotes.status).toBe(200);
@@ -87,9 +117,9 @@ describe('npm start with CHAINS_PROVIDER=cboe', () => {
         provenance: { source: 'cboe', delayed: true, stale: null },
       });
 
-      // The hand-written whole chain: a scan with positions built from its quotes only.
+      // The hand-written whole chain, once the job has written it: a scan with positions built from its quotes only.
       answer = { status: 200, body: handwrittenQqqChain() };
-      await pastRefresh();
+      const good = await chainWhen((c) => c.contracts.length > 2);
       const scanned = await scan();
       expect(scanned).toMatchObject({ ...provenance, stale: null });
       expect(scanned.results.length).toBeGreaterThan(0);
@@ -101,17 +131,18 @@ describe('npm start with CHAINS_PROVIDER=cboe', () => {
           expect(quoted.has(leg.ask)).toBe(true);
         }
       }
-      const good = await chain();
+      // The chain served is the one the job priced: its IVs, not a container's own pass.
+      const { stored } = latestSnapshot();
+      const live = stored.priced.contracts.filter((c) => c.noIvReason !== 'expired');
+      expect(good.contracts.map((c) => c.iv)).toEqual(live.map((c) => c.iv));
 
       // CBOE failing: the last good chain, marked stale with its age, status 200.
       answer = { status: 500, body: '{"error":"internal"}' };
-      await pastRefresh();
-      const requestsBefore = cboe.paths.length;
-      const stale = await chain();
-      expect(cboe.paths.length).toBe(requestsBefore + 1);
+      const stale = await chainWhen((c) => c.stale !== null);
       expect(stale).toMatchObject({ ...provenance, stale: { reason: 'CBOE answered 500' } });
-      expect(stale.stale!.ageSeconds).toBeGreaterThanOrEqual(REFRESH_SECONDS);
+      expect(stale.stale!.ageSeconds).toBeGreaterThanOrEqual(1);
       expect(stale.contracts).toEqual(good.contracts);
+      expect(latestSnapshot().entry.staleReason).toBe('CBOE answered 500');
       const staleScan = await scan();
       expect(staleScan).toMatchObject({ ...provenance, stale: { reason: 'CBOE answered 500' } });
       expect(staleScan.results.map((r) => r.position)).toEqual(scanned.results.map((r) => r.position));

@@ -169,11 +169,12 @@ describe('route functions', () => {
     expect(grantedSecrets.sort()).toEqual(routeSecrets(route, stage.siteGate).sort());
     const cognito = statements.flatMap(actionsOf).filter((a) => a.startsWith('cognito-idp:'));
     expect(cognito.sort()).toEqual([...(route.cognitoActions ?? [])].sort());
-    // Nothing but tables, secrets, Cognito and writing X-Ray traces is granted (logs go through
-    // the managed role policy).
+    // Nothing but tables, secrets, Cognito, writing X-Ray traces and, for the chain readers,
+    // reading the chain snapshot is granted (logs go through the managed role policy;
+    // chain-snapshot-stack.test.ts checks the snapshot grants).
     for (const action of statements.flatMap(actionsOf)) {
       expect(action).toMatch(
-        /^((dynamodb|secretsmanager|cognito-idp):|xray:Put(TraceSegments|TelemetryRecords)$)/,
+        /^((dynamodb|secretsmanager|cognito-idp):|xray:Put(TraceSegments|TelemetryRecords)$|s3:(GetObject|ListBucket)$)/,
       );
     }
   });
@@ -212,6 +213,8 @@ describe('route functions', () => {
       else if (name === runtimeEnv.flowProvider) expect(value).toBe(stage.marketData.flow);
       else if (name === runtimeEnv.earningsProvider) expect(value).toBe(stage.marketData.earnings);
       else if (name === runtimeEnv.originVerifyRequired) expect(value).toBe('true');
+      // The snapshot bucket's name, a reference (chain-snapshot-stack.test.ts checks which routes).
+      else if (name === runtimeEnv.chainSnapshotBucket) expect(typeof value).not.toBe('string');
       else if (name === 'NODE_OPTIONS') expect(value).toBe('--enable-source-maps');
       else if (name === 'POWERTOOLS_SERVICE_NAME') expect(value).toBe(route.area);
       else if (name === 'POWERTOOLS_METRICS_NAMESPACE') expect(value).toBe(metricsNamespace(stage.name));

@@ -1,6 +1,7 @@
 import { type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appMetrics, metricDimension, metricsNamespace } from '@shared/observability';
+import { CHAIN_SNAPSHOT_JOB } from '@shared/providers/chains/shared-snapshot';
 import { type RouteDefinition, routes } from '@shared/routes';
 import { type ScheduleDefinition, schedules } from '@shared/schedules';
 import { type TableDefinition, type TableKey, tables } from '@shared/tables';
@@ -285,6 +286,31 @@ describe('API 5xx rate and AI provider errors', () => {
   );
 });
 
+describe('the chain snapshot', () => {
+  it.each(stageNames)(
+    '%s: alarms when the snapshot job serves a symbol stale three minutes in a row',
+    (name) => {
+      const { config } = synthesized[name];
+      const job = jobs.find((j) => j.id === CHAIN_SNAPSHOT_JOB)!;
+      const properties = alarm(name, 'chain-snapshot-stale');
+      expect(appMetrics.chainSnapshotStale.dimensions).toEqual([]);
+      expect(properties.Metrics).toBeUndefined();
+      expect(properties).toMatchObject({
+        Namespace: metricsNamespace(config.name),
+        MetricName: appMetrics.chainSnapshotStale.name,
+        Dimensions: [{ Name: metricDimension.service, Value: job.area }],
+        Statistic: 'Maximum',
+        Period: 60,
+        Threshold: 1,
+        EvaluationPeriods: 3,
+        DatapointsToAlarm: 3,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        TreatMissingData: 'notBreaching',
+      });
+    },
+  );
+});
+
 describe('the alarm topic', () => {
   it.each(stageNames)('%s: every alarm notifies the topic when it fires and when it recovers', (name) => {
     const { monitoring } = synthesized[name].templates;
@@ -292,7 +318,7 @@ describe('the alarm topic', () => {
     const alarms = [...alarmsOf(name).values()];
     expect(alarms).toHaveLength(
       // + the notification dead-letter queue's alarm.
-      routeTable.length + 2 * (routeTable.length + jobs.length + 2) + tableKeys.length + jobs.length + 3,
+      routeTable.length + 2 * (routeTable.length + jobs.length + 2) + tableKeys.length + jobs.length + 4,
     );
     for (const { properties } of alarms) {
       expect(properties.AlarmActions).toEqual([{ Ref: topicId }]);

@@ -5,6 +5,7 @@ import { CHAT_MAX_TOKENS } from '@shared/constants/caps';
 import { planLimits } from '@shared/constants/plans';
 import { feedNames } from '@shared/feeds/schemas';
 import { routes, type RouteDefinition } from '@shared/routes';
+import { UNIVERSE } from '@shared/market/universe';
 import { schedules } from '@shared/schedules';
 import { secrets } from '@shared/secrets';
 import { stages } from '../../../infra/config/stages';
@@ -207,6 +208,39 @@ describe('cost model: arithmetic', () => {
       detail: 'off for this stage',
     });
     expect(dev.quantities.wafRequests).toBe(0);
+  });
+
+  it('counts the chain snapshot only with a real chain provider: the job, its PUTs, the readers’ GETs, a day of objects', () => {
+    expect(prod.chains).toBe(stages.prod.marketData.chains);
+    const simulated = estimateMonthlyCost({ users: 1000, stage: { ...prod, chains: 'simulated' } });
+    const cboe = estimateMonthlyCost({ users: 1000, stage: { ...prod, chains: 'cboe' } });
+    const row = (e: typeof cboe, service: Service) => e.rows.find((r) => r.service === service)!;
+    const runs = 730 * 60;
+    const { symbols, objectKb, getsPerRead, buildMsPerSymbol, jobMemoryMb } = usage.chainSnapshot;
+    const readers = (['scanOptions', 'getOptionsChain', 'getPositions'] as const).reduce(
+      (sum, id) => sum + (cboe.quantities.requestsByRoute[id] ?? 0),
+      0,
+    );
+    const snapshotGb = (symbols * objectKb * 24 * 60) / (1024 * 1024);
+    expect(row(cboe, 'S3').usd - row(simulated, 'S3').usd).toBeCloseTo(
+      snapshotGb * prices.s3Storage.usd +
+        ((runs * (symbols + 2)) / 1000) * prices.s3Puts.usd +
+        ((readers * getsPerRead) / 1000) * prices.s3Gets.usd,
+      6,
+    );
+    expect(row(cboe, 'S3').detail).toContain('a day of chain snapshots');
+    // The job's compute replaces its few simulated milliseconds (no Lambda free tier left to cross at 1,000 traders).
+    const jobGbS = runs * (jobMemoryMb / 1024) * ((symbols * buildMsPerSymbol) / 1000);
+    const simulatedJobGbS = runs * (512 / 1024) * (usage.jobs.snapshotChains.billedMs / 1000);
+    expect(row(cboe, 'Lambda (arm64)').usd - row(simulated, 'Lambda (arm64)').usd).toBeCloseTo(
+      (jobGbS - simulatedJobGbS) * prices.lambdaArmGbSecond.usd,
+      6,
+    );
+    expect(symbols).toBe(UNIVERSE.length);
+    expect(parseCostArgs(['--users', '10', '--chains', 'cboe'], Object.keys(stages)).chains).toBe('cboe');
+    expect(() => parseCostArgs(['--users', '10', '--chains', 'yahoo'], Object.keys(stages))).toThrow(
+      '--chains must be simulated, cboe or polygon',
+    );
   });
 
   it('reads the stage: the dev stage logs at debug level', () => {

@@ -1,0 +1,27 @@
+/**
+ * What the chain route, the scan, the positions and the assistant read a real provider's chains
+ * through (./chain-source: fetched per container; ./snapshot-chains: from the shared snapshot).
+ */
+import type { ChainProvider, ChainSnapshot } from '@shared/providers/chains/chain';
+import type { PricedChain } from '@shared/providers/chains/price-real-chain';
+
+/** A real provider's chain as served: when it was fetched, and whether it is the last good one. */
+export interface ServedChain {
+  snapshot: ChainSnapshot;
+  fetchedAt: Date;
+  /** Why the provider's latest answer was not used; null when this chain is its latest answer. */
+  staleReason: string | null;
+  /** The chain already priced (read from the shared snapshot); absent, the reader prices it. */
+  priced?: PricedChain;
+}
+
+/** Where the chain route, the scan, the positions and the assistant get a real provider's chains. */
+export interface ChainSource {
+  readonly provider: { readonly name: ChainProvider['name'] };
+  chain(symbol: string): Promise<ServedChain>;
+}
+
+/** No chain of that symbol has ever come from the provider. */
+export class ChainUnavailableError extends Error {
+  override name = 'ChainUnavailableError';
+}

@@ -1,0 +1,102 @@
+/**
+ * Chains read from the shared snapshot (./snapshot-job writes it) instead of from the provider: a
+ * container's first chain, scan or mark costs two reads (the manifest, then the symbol's priced
+ * chain), never a fetch and a pricing pass of its own. The manifest is read again once it is
+ * MANIFEST_TTL_MS old; a chain object never changes, so each is read once per container.
+ *
+ * Staleness, with the chain's age: the job's own reason when the provider failed for that symbol,
+ * or, when the snapshot itself has not been written for three periods (the job is not running),
+ * that. When the store cannot be read, the manifest read last is kept; with none, the chain is
+ * unavailable (ChainUnavailableError: a 404, never a 5xx, never simulated numbers).
+ */
+import { CappedMap } from '@shared/cache/capped-map';
+import type { ChainProviderName } from '@shared/providers/chains/chain';
+import {
+  decodeStoredChain,
+  LATEST_KEY,
+  snapshotManifestSchema,
+  type ChainSnapshotStore,
+  type SnapshotManifest,
+  type StoredChain,
+} from '@shared/providers/chains/shared-snapshot';
+import { ChainUnavailableError, type ChainSource, type ServedChain } from './chain-types';
+
+export const MANIFEST_TTL_MS = 5_000;
+/** Priced chains kept per container (the largest, SPX's, is tens of MB once parsed). */
+const CHAINS_KEPT = 24;
+
+export class SnapshotChains implements ChainSource {
+  readonly provider: { name: ChainProviderName };
+  private manifest: { value: SnapshotManifest; readAt: number } | null = null;
+  private readonly chains = new CappedMap<string, Promise<StoredChain>>(CHAINS_KEPT);
+
+  constructor(
+    name: ChainProviderName,
+    private readonly store: ChainSnapshotStore,
+    private readonly now: () => Date = () => new Date(),
+    private readonly manifestTtlMs = MANIFEST_TTL_MS,
+  ) {
+    this.provider = { name };
+  }
+
+  async chain(symbol: string): Promise<ServedChain> {
+    const key = symbol.toUpperCase();
+    const manifest = await this.latest();
+    const entry = manifest.symbols[key];
+    if (!entry) {
+      const why = manifest.missing[key] ?? `${key} is not in the chain snapshot`;
+      throw new ChainUnavailableError(`${why}; no ${key} chain from it yet`);
+    }
+    const stored = await this.read(entry.key);
+    const silentMs = this.now().getTime() - Date.parse(manifest.writtenAt);
+    const jobSilent =
+      silentMs > 3 * manifest.periodMs
+        ? `the chain snapshot has not been written for ${Math.round(silentMs / 1000)} s`
+        : null;
+    return {
+      snapshot: stored.snapshot,
+      priced: stored.priced,
+      fetchedAt: stored.fetchedAt,
+      staleReason: entry.staleReason ?? jobSilent,
+    };
+  }
+
+  /** The newest manifest, read at most once per MANIFEST_TTL_MS. */
+  private async latest(): Promise<SnapshotManifest> {
+    const at = this.now().getTime();
+    if (this.manifest && at - this.manifest.readAt < this.manifestTtlMs) return this.manifest.value;
+    try {
+      const body = await this.store.get(LATEST_KEY);
+      if (body === null) {
+        if (this.manifest) return this.manifest.value;
+        throw new ChainUnavailableError('the chain snapshot job has not written a snapshot yet');
+      }
+      const value = snapshotManifestSchema.parse(JSON.parse(body));
+      if (value.provider !== this.provider.name)
+        throw new Error(`the snapshot holds ${value.provider} chains, not ${this.provider.name}`);
+      this.manifest = { value, readAt: at };
+      return value;
+    } catch (error) {
+      if (error instanceof ChainUnavailableError) throw error;
+      if (this.manifest) return this.manifest.value;
+      throw new ChainUnavailableError(`the chain snapshot could not be read (${(error as Error).message})`);
+    }
+  }
+
+  private async read(key: string): Promise<StoredChain> {
+    const kept = this.chains.touch(key);
+    if (kept) return kept;
+    const reading = (async () => {
+      const body = await this.store.get(key);
+      if (body === null) throw new Error(`${key} is missing`);
+      return decodeStoredChain(body);
+    })();
+    this.chains.set(key, reading);
+    try {
+      return await reading;
+    } catch (error) {
+      this.chains.delete(key);
+      throw new ChainUnavailableError(`the chain snapshot could not be read (${(error as Error).message})`);
+    }
+  }
+}

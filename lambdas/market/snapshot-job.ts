@@ -1,0 +1,165 @@
+/**
+ * The chain snapshot job's work (@shared/providers/chains/shared-snapshot): once a period, fetch
+ * every symbol's chain from the stage's real provider with bounded concurrency, price it (IVs and
+ * greeks solved once, here, instead of in every container) and write it; then the period's
+ * manifest and `latest.json`. A period already written is left alone (a second run is a no-op). A
+ * symbol the provider fails on keeps its last good chain, marked stale with why; one it has never
+ * sent is listed as missing. Never a simulated chain in a real one's place.
+ */
+import { UNIVERSE, unknownSymbols } from '@shared/market/universe';
+import type { ChainProvider } from '@shared/providers/chains/chain';
+import { priceRealChain } from '@shared/providers/chains/price-real-chain';
+import {
+  chainKey,
+  encodeStoredChain,
+  LATEST_KEY,
+  manifestKey,
+  slotOf,
+  snapshotManifestSchema,
+  SNAPSHOT_PERIOD_MS,
+  type ChainSnapshotStore,
+  type SnapshotEntry,
+  type SnapshotManifest,
+} from '@shared/providers/chains/shared-snapshot';
+import { runtimeEnv } from '@shared/secrets';
+import { providerLabel } from './chain-source';
+import { carryOf } from './service';
+
+/**
+ * Requests in flight at once, per provider: CBOE's free CDN has no published limit, so a few at a
+ * time (polite); Polygon's chain snapshot is paged (each symbol's pages one after another), and
+ * its paid plans do not cap requests per minute, so two symbols at a time.
+ */
+export const SNAPSHOT_CONCURRENCY: Record<ChainProvider['name'], number> = { cboe: 4, polygon: 2 };
+
+/** A run stops starting new fetches this long after it began, so it ends within its minute. */
+export const RUN_BUDGET_MS = 45_000;
+
+export interface SnapshotJobDeps {
+  provider: ChainProvider;
+  store: ChainSnapshotStore;
+  symbols: readonly string[];
+  now?: () => Date;
+  periodMs?: number;
+  concurrency?: number;
+  budgetMs?: number;
+}
+
+export interface SnapshotRun {
+  slot: string;
+  /** False when the period had been written already (nothing fetched). */
+  written: boolean;
+  fresh: string[];
+  stale: string[];
+  missing: string[];
+  /** Age of the oldest chain served, in ms, when the run ended. */
+  oldestAgeMs: number;
+  ms: number;
+}
+
+type Outcome = { symbol: string; entry: SnapshotEntry } | { symbol: string; missing: string };
+
+/** Runs `work` over `items`, at most `limit` at a time, results in the items' order. */
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+async function readManifest(store: ChainSnapshotStore, key: string): Promise<SnapshotManifest | null> {
+  const body = await store.get(key);
+  if (body === null) return null;
+  const parsed = snapshotManifestSchema.safeParse(JSON.parse(body));
+  return parsed.success ? parsed.data : null;
+}
+
+function summary(manifest: SnapshotManifest, written: boolean, now: Date, ms: number): SnapshotRun {
+  const entries = Object.entries(manifest.symbols);
+  const ages = entries.map(([, e]) => now.getTime() - Date.parse(e.fetchedAt));
+  return {
+    slot: manifest.slot,
+    written,
+    fresh: entries.filter(([, e]) => e.staleReason === null).map(([s]) => s),
+    stale: entries.filter(([, e]) => e.staleReason !== null).map(([s]) => s),
+    missing: Object.keys(manifest.missing),
+    oldestAgeMs: ages.length > 0 ? Math.max(0, ...ages) : 0,
+    ms,
+  };
+}
+
+/** One run of the job: this period's snapshot, written once. */
+export async function writeChainSnapshot(deps: SnapshotJobDeps): Promise<SnapshotRun> {
+  const now = deps.now ?? (() => new Date());
+  const started = now();
+  const periodMs = deps.periodMs ?? SNAPSHOT_PERIOD_MS;
+  const slot = slotOf(started, periodMs);
+  const done = await readManifest(deps.store, manifestKey(slot));
+  if (done) return summary(done, false, started, 0);
+
+  const latest = await readManifest(deps.store, LATEST_KEY);
+  const previous = latest?.provider === deps.provider.name ? latest : null;
+  const label = providerLabel(deps.provider.name);
+  const budget = deps.budgetMs ?? RUN_BUDGET_MS;
+  const concurrency = deps.concurrency ?? SNAPSHOT_CONCURRENCY[deps.provider.name];
+
+  const outcomes = await mapLimit(deps.symbols, concurrency, async (symbol): Promise<Outcome> => {
+    let reason: string;
+    if (now().getTime() - started.getTime() > budget) {
+      reason = `${label} was not asked in this run (its ${budget / 1000} s budget ran out)`;
+    } else {
+      try {
+        const snapshot = await deps.provider.chain(symbol);
+        if (snapshot.contracts.length === 0) throw new Error('sent a chain without contracts');
+        if (snapshot.underlying.symbol.toUpperCase() !== symbol.toUpperCase())
+          throw new Error(`sent ${snapshot.underlying.symbol}'s chain for ${symbol}`);
+        const fetchedAt = now();
+        const priced = priceRealChain(snapshot, carryOf(symbol, fetchedAt), fetchedAt);
+        const key = chainKey(slot, symbol);
+        await deps.store.put(key, encodeStoredChain(snapshot, priced, fetchedAt));
+        return { symbol, entry: { key, fetchedAt: fetchedAt.toISOString(), staleReason: null } };
+      } catch (error) {
+        reason = `${label} ${(error as Error).message}`;
+      }
+    }
+    const kept = previous?.symbols[symbol];
+    return kept ? { symbol, entry: { ...kept, staleReason: reason } } : { symbol, missing: reason };
+  });
+
+  const manifest: SnapshotManifest = {
+    provider: deps.provider.name,
+    slot,
+    periodMs,
+    writtenAt: now().toISOString(),
+    symbols: Object.fromEntries(outcomes.flatMap((o) => ('entry' in o ? [[o.symbol, o.entry]] : []))),
+    missing: Object.fromEntries(outcomes.flatMap((o) => ('missing' in o ? [[o.symbol, o.missing]] : []))),
+  };
+  const body = JSON.stringify(manifest);
+  await deps.store.put(manifestKey(slot), body);
+  // A run that finished after a later one never moves `latest` back.
+  const newest = await readManifest(deps.store, LATEST_KEY);
+  if (!newest || newest.slot <= slot) await deps.store.put(LATEST_KEY, body);
+  const ended = now();
+  return summary(manifest, true, ended, ended.getTime() - started.getTime());
+}
+
+/** CHAIN_SNAPSHOT_SYMBOLS (comma-separated), else every symbol of the universe. */
+export function snapshotSymbols(env: NodeJS.ProcessEnv = process.env): string[] {
+  const raw = env[runtimeEnv.chainSnapshotSymbols]?.trim();
+  if (!raw) return UNIVERSE.map((entry) => entry.symbol);
+  const symbols = [...new Set(raw.split(',').map((s) => s.trim().toUpperCase()))].filter(Boolean);
+  const unknown = unknownSymbols(symbols);
+  if (unknown.length > 0)
+    throw new Error(`CHAIN_SNAPSHOT_SYMBOLS names unknown symbols: ${unknown.join(', ')}`);
+  return symbols;
+}

@@ -1,0 +1,152 @@
+/**
+ * The shared chain snapshot (docs/decisions/shared-chain-snapshot.md): one scheduled job fetches the
+ * chains of the scanned universe from the stage's real provider once a minute, prices them (IVs and
+ * greeks solved, ./price-real-chain) and writes them to an object store; every function that serves
+ * chains reads them from there instead of asking the provider itself.
+ *
+ * Layout, one object per key:
+ *   chains/<slot>/<SYMBOL>.json  a symbol's chain fetched in that minute, priced (never rewritten)
+ *   minutes/<slot>.json          the manifest that minute's run wrote (its presence marks the minute done)
+ *   latest.json                  the newest manifest, the one readers start from
+ * A manifest names, per symbol, the key of its last good chain, when that chain was fetched, and
+ * why the provider's latest answer was not used (null when it was): a symbol whose fetch failed
+ * keeps its previous key, marked stale. Pure: schemas, keys and encoding; the stores are in lambdas.
+ */
+import * as z from 'zod';
+import { CHAIN_PROVIDERS, chainSnapshotSchema, type ChainSnapshot } from './chain';
+import { NO_IV_REASONS } from './no-iv-reasons';
+import type { PricedChain } from './price-real-chain';
+
+/** Where snapshots are kept: an S3 bucket in AWS, a directory under `npm start`'s data dir locally. */
+export interface ChainSnapshotStore {
+  /** The object's body, or null when there is none at that key. */
+  get(key: string): Promise<string | null>;
+  put(key: string, body: string): Promise<void>;
+}
+
+/** The object store failed (not "no such key", which `get` answers with null). */
+export class SnapshotStoreError extends Error {
+  override name = 'SnapshotStoreError';
+}
+
+export const LATEST_KEY = 'latest.json';
+
+/** The route areas whose functions serve real chains (chains, scans, CBOE quotes, positions, the assistant): they read the snapshot. */
+export const CHAIN_SNAPSHOT_READER_AREAS: readonly string[] = ['market', 'positions', 'chat'];
+/** The schedule table's job that writes it. */
+export const CHAIN_SNAPSHOT_JOB = 'snapshotChains';
+
+/** Snapshots are written once a minute (CHAINS_REFRESH_SECONDS sets another period locally). */
+export const SNAPSHOT_PERIOD_MS = 60_000;
+
+/** The period an instant falls in, named by its start: `2024-01-02T15:04:00Z` for a minute. */
+export function slotOf(at: Date, periodMs = SNAPSHOT_PERIOD_MS): string {
+  const start = Math.floor(at.getTime() / periodMs) * periodMs;
+  return `${new Date(start).toISOString().slice(0, 19)}Z`;
+}
+
+export const manifestKey = (slot: string) => `minutes/${slot}.json`;
+export const chainKey = (slot: string, symbol: string) => `chains/${slot}/${symbol.toUpperCase()}.json`;
+
+const isoInstant = z.iso.datetime();
+
+export const snapshotEntrySchema = z.object({
+  /** The object holding the symbol's last good chain. */
+  key: z.string().min(1),
+  fetchedAt: isoInstant,
+  /** Why the provider's latest answer for this symbol was not used; null when it was. */
+  staleReason: z.string().nullable(),
+});
+export type SnapshotEntry = z.infer<typeof snapshotEntrySchema>;
+
+export const snapshotManifestSchema = z.object({
+  provider: z.enum(CHAIN_PROVIDERS),
+  /** The period this manifest was written for (slotOf). */
+  slot: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+  periodMs: z.number().int().positive(),
+  writtenAt: isoInstant,
+  symbols: z.record(z.string(), snapshotEntrySchema),
+  /** Symbols the provider has never sent a chain for, with why (not served). */
+  missing: z.record(z.string(), z.string()),
+});
+export type SnapshotManifest = z.infer<typeof snapshotManifestSchema>;
+
+/** NaN and ±Infinity survive JSON as these strings (a chain without an underlying price has a NaN spot). */
+const num = z.union([z.number(), z.enum(['NaN', 'Infinity', '-Infinity']).transform(Number)]);
+const numOrNull = num.nullable();
+
+const pricedChainSchema = z.object({
+  symbol: z.string().min(1),
+  spot: num,
+  asOf: isoInstant,
+  expiries: z.array(
+    z.object({
+      expiration: z.iso.date(),
+      years: num,
+      forward: num,
+      discount: num,
+      method: z.enum(['parity', 'parity_forward_rate_discount', 'rate_and_yield']),
+      strikesUsed: z.number(),
+      impliedYield: num,
+    }),
+  ),
+  contracts: z.array(
+    z.object({
+      /** Index into the snapshot's contracts (the contract itself is stored once). */
+      i: z.number().int().nonnegative(),
+      years: num,
+      iv: numOrNull,
+      noIvReason: z.enum(NO_IV_REASONS).nullable(),
+      delta: numOrNull,
+      gamma: numOrNull,
+      theta: numOrNull,
+      vega: numOrNull,
+    }),
+  ),
+});
+
+export const storedChainSchema = z.object({
+  fetchedAt: isoInstant,
+  snapshot: chainSnapshotSchema,
+  priced: pricedChainSchema,
+});
+
+const replacer = (_key: string, value: unknown) =>
+  typeof value === 'number' && !Number.isFinite(value) ? String(value) : value;
+
+/** A fetched chain and its pricing as one object: each contract stored once, priced rows pointing at it. */
+export function encodeStoredChain(snapshot: ChainSnapshot, priced: PricedChain, fetchedAt: Date): string {
+  const index = new Map(snapshot.contracts.map((c, i) => [c, i]));
+  return JSON.stringify(
+    {
+      fetchedAt: fetchedAt.toISOString(),
+      snapshot,
+      priced: {
+        ...priced,
+        contracts: priced.contracts.map(({ contract, ...rest }) => ({ i: index.get(contract)!, ...rest })),
+      },
+    },
+    replacer,
+  );
+}
+
+export interface StoredChain {
+  fetchedAt: Date;
+  snapshot: ChainSnapshot;
+  priced: PricedChain;
+}
+
+/** A stored chain read back (validated); a body that is not one throws. */
+export function decodeStoredChain(body: string): StoredChain {
+  const stored = storedChainSchema.parse(JSON.parse(body));
+  const { contracts } = stored.snapshot;
+  const priced: PricedChain = {
+    ...stored.priced,
+    contracts: stored.priced.contracts.map(({ i, ...rest }) => {
+      const contract = contracts[i];
+      if (!contract) throw new Error(`stored chain row points at contract ${i} of ${contracts.length}`);
+      return { contract, ...rest };
+    }),
+  };
+  return { fetchedAt: new Date(stored.fetchedAt), snapshot: stored.snapshot, priced };
+}

@@ -1,0 +1,75 @@
+/**
+ * The shared chain snapshot in the stacks (docs/decisions/shared-chain-snapshot.md): a private
+ * bucket whose objects expire within a day, written by the snapshot job alone and read by the
+ * functions of the chain-reading route areas, each told its name; every other function has
+ * neither the name nor the grant.
+ */
+import { type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CHAIN_SNAPSHOT_JOB, CHAIN_SNAPSHOT_READER_AREAS } from '@shared/providers/chains/shared-snapshot';
+import { type RouteDefinition, routes } from '@shared/routes';
+import { runtimeEnv } from '@shared/secrets';
+import { actionsOf, findFunction, loadStage, statementsOfFunction, SYNTH_TIMEOUT_MS } from './synth-app';
+
+let data: Template;
+let api: Template;
+let feeds: Template;
+let bucketId: string;
+
+beforeAll(async () => {
+  ({ data, api, feeds } = (await loadStage('dev')).templates);
+  bucketId = Object.keys(data.findResources('AWS::S3::Bucket'))[0]!;
+}, SYNTH_TIMEOUT_MS);
+
+/** The S3 actions a function is granted on the snapshot bucket. */
+function s3Actions(template: Template, exportName: string): string[] {
+  return statementsOfFunction(template, exportName)
+    .filter((statement) => JSON.stringify(statement.Resource).includes(bucketId))
+    .flatMap(actionsOf)
+    .filter((action) => action.startsWith('s3:'));
+}
+
+const variables = (template: Template, exportName: string) =>
+  (findFunction(template, exportName).properties.Environment as { Variables: Record<string, unknown> })
+    .Variables;
+
+describe('the chain snapshot bucket', () => {
+  it('is one private, encrypted, TLS-only bucket whose objects expire after a day', () => {
+    data.resourceCountIs('AWS::S3::Bucket', 1);
+    data.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      LifecycleConfiguration: { Rules: [{ ExpirationInDays: 1, Status: 'Enabled' }] },
+    });
+    const [policy] = Object.values(data.findResources('AWS::S3::BucketPolicy'));
+    expect(JSON.stringify(policy)).toContain('aws:SecureTransport');
+  });
+
+  it('is written by the snapshot job alone, on a full vCPU, told the bucket name', () => {
+    // ListBucket too: without it S3 answers a missing key AccessDenied, not NoSuchKey.
+    expect(s3Actions(feeds, CHAIN_SNAPSHOT_JOB).sort()).toEqual([
+      's3:GetObject',
+      's3:ListBucket',
+      's3:PutObject',
+    ]);
+    expect(variables(feeds, CHAIN_SNAPSHOT_JOB)).toHaveProperty(runtimeEnv.chainSnapshotBucket);
+    expect(findFunction(feeds, CHAIN_SNAPSHOT_JOB).properties.MemorySize).toBe(1769);
+    for (const job of ['generateFeeds', 'enforceFeedCaps']) {
+      expect(s3Actions(feeds, job)).toEqual([]);
+      expect(variables(feeds, job)).not.toHaveProperty(runtimeEnv.chainSnapshotBucket);
+    }
+  });
+
+  it.each(routes as readonly RouteDefinition[])('$id: reads it only if its area serves chains', (route) => {
+    const reader = CHAIN_SNAPSHOT_READER_AREAS.includes(route.area);
+    expect(s3Actions(api, route.id).sort()).toEqual(reader ? ['s3:GetObject', 's3:ListBucket'] : []);
+    expect(runtimeEnv.chainSnapshotBucket in variables(api, route.id)).toBe(reader);
+  });
+});
