@@ -274,6 +274,12 @@ export class WebStack extends Stack {
       userPoolClientId: props.userPoolClient.userPoolClientId,
       stage: stage.name,
       features: { siteGate: stage.siteGate, federatedSignIn: props.hostedUiDomain !== undefined },
+      marketData: {
+        chains: stage.marketData.chains,
+        darkPool: stage.marketData.darkPool,
+        flow: stage.marketData.flow,
+        social: stage.marketData.social,
+      },
       ...(props.hostedUiDomain ? { oauthDomain: props.hostedUiDomain } : {}),
     });
     new BucketDeployment(this, 'DeployConfig', {

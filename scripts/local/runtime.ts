@@ -30,6 +30,8 @@ import {
 import { marketClockFrom } from '@shared/market/clock';
 import { notificationEnv } from '@shared/notifications/env';
 import { runtimeEnv, secrets } from '@shared/secrets';
+import { feedProviderOf } from '../../lambdas/feeds/real-feeds';
+import { configuredChainProvider } from '../../lambdas/market/chain-source';
 import { hashPassword } from '../../lambdas/site-gate/service';
 import { tables, type TableDefinition } from '@shared/tables';
 import { createApiMiddleware } from './api-server';
@@ -261,6 +263,12 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       userPoolEndpoint: cognito.endpoint,
       stage: 'local',
       features: { siteGate: Boolean(sitePassword), federatedSignIn: false },
+      marketData: {
+        chains: configuredChainProvider()?.name ?? 'simulated',
+        darkPool: feedProviderOf('darkpool'),
+        flow: feedProviderOf('alerts'),
+        social: feedProviderOf('chatter'),
+      },
     };
     const api = createApiMiddleware({
       rootDir: ROOT_DIR,

@@ -9,6 +9,18 @@ export const featureFlagsSchema = object({
   federatedSignIn: boolean(),
 });
 
+/**
+ * Where the screens' data comes from on this stage: 'simulated' or the provider's name, per kind
+ * (the stage's `marketData` in AWS, the *_PROVIDER variables locally). The screens' source badges
+ * read it; absent, every kind is simulated.
+ */
+export const marketDataSourcesSchema = object({
+  chains: string(),
+  darkPool: string(),
+  flow: string(),
+  social: string(),
+});
+
 /** `/config.json`: written at deploy time in AWS, served by the local runtime locally. */
 export const appConfigSchema = object({
   region: string().check(minLength(1)),
@@ -20,7 +32,9 @@ export const appConfigSchema = object({
   oauthDomain: optional(string()),
   stage: string().check(minLength(1)),
   features: featureFlagsSchema,
+  marketData: optional(marketDataSourcesSchema),
 });
 
 export type AppConfig = Infer<typeof appConfigSchema>;
 export type FeatureFlags = Infer<typeof featureFlagsSchema>;
+export type MarketDataSources = Infer<typeof marketDataSourcesSchema>;

@@ -246,6 +246,8 @@ describe('deployment', () => {
     expect(config).toMatchObject({
       stage: 'dev',
       features: { siteGate: stages.dev.siteGate, federatedSignIn: false },
+      // The screens' source badges: every kind simulated on dev.
+      marketData: { chains: 'simulated', darkPool: 'simulated', flow: 'simulated', social: 'simulated' },
     });
     expect(config.oauthDomain).toBeUndefined();
     expect(markers).toContain(devApp.ids.userPool);
@@ -255,6 +257,13 @@ describe('deployment', () => {
   it('turns federated sign-in on with the hosted UI domain when the stage has one', () => {
     const { config } = configJson(federatedApp, federatedWeb);
     expect(config.features.federatedSignIn).toBe(true);
+    // A stage on real feed providers names them, so the screens never badge their items simulated.
+    expect(config.marketData).toEqual({
+      chains: fullStage.marketData.chains,
+      darkPool: 'polygon',
+      flow: 'unusualwhales',
+      social: 'stocktwits',
+    });
     expect(config.oauthDomain).toMatch(new RegExp(`^${fullStage.hostedUi!.domainPrefix}\\.auth\\.`));
   });
 });

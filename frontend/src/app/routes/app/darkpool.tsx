@@ -1,15 +1,16 @@
-import { MARKET_DATA_SOURCE_SIMULATED } from '@shared/constants/texts';
 import { ScreenHeader } from '../../../components/layouts/screen-header';
 import { DarkPoolAnalyzer } from '../../../features/feeds/components/dark-pool-analyzer';
+import { useDataBadge } from '../../../lib/data-badge';
 
 /** Dark Pool Flow Analyzer (spec 2). */
 export function DarkPoolRoute() {
+  const badge = useDataBadge('darkPool');
   return (
     <>
       <ScreenHeader
         title="Dark Pool Flow Analyzer"
         subtitle="Institutional block prints, human versus algorithmic patterns, and the edge each one carries."
-        badge={MARKET_DATA_SOURCE_SIMULATED}
+        badge={badge}
       />
       <DarkPoolAnalyzer />
     </>

@@ -1,8 +1,8 @@
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { scannerLinkStateSchema } from '@shared/chat/scanner-link';
-import { MARKET_DATA_SOURCE_SIMULATED } from '@shared/constants/texts';
 import { ScreenHeader } from '../../../components/layouts/screen-header';
 import { OptionsScanner, type ScanRequest } from '../../../features/scanner/components/options-scanner';
+import { useDataBadge } from '../../../lib/data-badge';
 
 /**
  * Global search sends `{ symbol }` in the navigation state (spec 2); a strategy the research
@@ -25,6 +25,7 @@ function scanRequest(state: unknown, key: string): ScanRequest | null {
  * (inside a position's dialog when it was opened from there, else under the results).
  */
 export function ScannerRoute() {
+  const badge = useDataBadge('chains');
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const chainSymbol = searchParams.get('chain');
@@ -42,7 +43,7 @@ export function ScannerRoute() {
       <ScreenHeader
         title="Options Scanner"
         subtitle="Real-time options data with AI-powered edge scoring."
-        badge={MARKET_DATA_SOURCE_SIMULATED}
+        badge={badge}
       />
       <OptionsScanner
         request={scanRequest(location.state, location.key)}
