@@ -63,6 +63,7 @@ export class FeedsStack extends Stack {
     if (job.id === 'generateFeeds')
       for (const key of feedsJobSecrets(props.context.stage.marketData))
         jobFunction.bindSecret(key, props.secrets[key]);
+    for (const key of job.secrets ?? []) jobFunction.bindSecret(key, props.secrets[key]);
     this.jobs[job.id] = jobFunction;
 
     new Schedule(this, `${job.id}Schedule`, {
