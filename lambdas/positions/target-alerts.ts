@@ -68,11 +68,16 @@ async function openPositionsByUser(deps: TargetAlertDeps, at: Date): Promise<Map
   return byUser;
 }
 
-/** One run at `at` (the market's clock): what it marked and recorded. */
-export async function recordPositionTargets(deps: TargetAlertDeps, at: Date): Promise<TargetRun> {
+/** One run at `at` (the market's clock): what it marked and recorded. `prepare` runs first, in session only. */
+export async function recordPositionTargets(
+  deps: TargetAlertDeps,
+  at: Date,
+  prepare: () => Promise<void> = async () => {},
+): Promise<TargetRun> {
   const run: TargetRun = { inSession: false, users: 0, positions: 0, alerts: 0, deliveries: 0, failures: [] };
   if (!isInSession(at)) return run;
   run.inSession = true;
+  await prepare();
   const byUser = await openPositionsByUser(deps, at);
   const fresh: PositionTargetItem[] = [];
   for (const [userId, trades] of byUser) {
