@@ -1,6 +1,7 @@
 import { MARKET_DATA_SOURCE_SIMULATED } from '@shared/constants/texts';
 import { ScreenHeader } from '../../../components/layouts/screen-header';
 import { MarketAlerts } from '../../../features/feeds/components/market-alerts';
+import { PositionAlerts } from '../../../features/journal/components/position-alerts';
 import { NotificationRulesPanel } from '../../../features/notifications/components/notification-rules-panel';
 import { useProfile } from '../../../features/profile/api/get-profile';
 
@@ -15,6 +16,7 @@ export function AlertsRoute() {
         badge={MARKET_DATA_SOURCE_SIMULATED}
       />
       <MarketAlerts notificationsAllowed={profile.data?.notification_prefs.push_notifications ?? true} />
+      <PositionAlerts />
       <NotificationRulesPanel />
     </>
   );
