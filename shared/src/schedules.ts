@@ -38,7 +38,7 @@ export const schedules = [
     id: 'recordPositionTargets',
     area: 'positions',
     description:
-      "During a regular market session only: marks every user's open positions (the by_open index) from the market GET /api/positions reads, against each owner's target rules, and records each target newly reached once per trade and rule: an alert on the owner's Alerts page and the notifications their position-target rules ask for",
+      'In regular sessions only: marks every open position (by_open index) against its owner’s targets and records each target newly reached once per trade and rule, as an alert and notifications',
     everyMinutes: 1,
     tables: { trades: 'read', profiles: 'read', notifications: 'readWrite', watchlists: 'read' },
     // The chain provider's key, where the stage marks from a real provider (as GET /api/positions).
