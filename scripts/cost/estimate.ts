@@ -6,20 +6,15 @@
  * test compute the same thing.
  */
 import { routes, type RouteDefinition, type RouteId } from '@shared/routes';
-import { schedules, type ScheduleDefinition } from '@shared/schedules';
+import { schedules } from '@shared/schedules';
 import { secrets } from '@shared/secrets';
 import { SESSION_MINUTES } from '@shared/market/calendar';
 import { type StageConfig } from '../../infra/config/stages';
 import { webAclRuleCount } from '../../infra/constructs/waf-rules';
-import {
-  DEFAULT_FUNCTION_MEMORY_MB,
-  HOURS_PER_MONTH,
-  type JobWork,
-  type RouteWork,
-  type UsageAssumptions,
-} from './model';
+import { DEFAULT_FUNCTION_MEMORY_MB, HOURS_PER_MONTH, type RouteWork, type UsageAssumptions } from './model';
 import { freeTier as defaultFreeTier, prices as defaultPrices, type FreeTier, type Prices } from './prices';
 import {
+  jobsWork,
   metricSeries,
   monitoringCounts,
   requestsPerTrader,
@@ -182,22 +177,11 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
     secretCalls += secretsRead(route, stage.siteGate).length * Math.min(requests, refreshes);
   }
 
-  let jobInvocations = 0;
-  for (const job of schedules as readonly ScheduleDefinition[]) {
-    const runs = (HOURS_PER_MONTH * 60) / job.everyMinutes;
-    const w: JobWork = usage.jobs[job.id as keyof UsageAssumptions['jobs']];
-    jobInvocations += runs;
-    // A session-only job works in the session's minutes of the trading days and idles the rest.
-    const working = w.sessionOnly
-      ? Math.min(runs, (usage.tradingDaysPerMonth * SESSION_MINUTES) / job.everyMinutes)
-      : runs;
-    const idleMs = (runs - working) * (w.sessionOnly?.idleBilledMs ?? w.billedMs);
-    const per = w.perTrader ?? { billedMs: 0, rru: 0, wru: 0 };
-    const workingMs = working * (w.billedMs + users * per.billedMs);
-    gbSeconds += (DEFAULT_FUNCTION_MEMORY_MB / MB_PER_GB) * ((workingMs + idleMs) / 1000);
-    readUnits += working * (w.rru + users * per.rru);
-    writeUnits += working * (w.wru + users * per.wru);
-  }
+  const jobs = jobsWork(usage, users);
+  const jobInvocations = jobs.invocations;
+  gbSeconds += jobs.gbSeconds;
+  readUnits += jobs.readUnits;
+  writeUnits += jobs.writeUnits;
 
   // Notifications: each delivery is one worker invocation fed by SQS, and a status write.
   const notify = usage.notifications;
