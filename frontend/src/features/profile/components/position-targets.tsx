@@ -73,7 +73,12 @@ export function PositionTargets({ profile }: { profile: Profile }) {
         reached shows on the position in the journal, once under “Your positions” on the Alerts page, and
         through your “my position targets” notification rules.
       </p>
-      <form aria-label="Position targets" onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-3">
+      <form
+        aria-label="Position targets"
+        noValidate
+        onSubmit={submit}
+        className="mt-4 grid gap-4 sm:grid-cols-3"
+      >
         <FormField
           id={`${ids}-tp`}
           name="takeProfit"
