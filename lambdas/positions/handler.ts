@@ -12,10 +12,8 @@ import { statsCache } from '../trades/stats-cache';
 import { positionAlertsRepo } from './alerts-repository';
 import { markedPositions } from './service';
 
-const journal = {
-  trades: tradesRepo(dynamoDb, tableName('trades')),
-  cache: statsCache(dynamoDb, () => tableName('journalCache')),
-};
+// Built on first use: each route's function has only its own tables (the alerts' none of these).
+let journal: Parameters<typeof markedPositions>[0]['journal'] | undefined;
 const chains = configuredChainSource();
 /** The stage's earnings calendar (EARNINGS_PROVIDER), for the earnings-before-expiry target. */
 const earnings = configuredEarningsSource(marketNow);
@@ -24,6 +22,10 @@ const earnings = configuredEarningsSource(marketNow);
 export const getPositions = route('getPositions', {}, async ({ userId }) => {
   await earnings?.refresh();
   const rules = targetRulesOf(await profilesRepo(dynamoDb, tableName('profiles')).get(userId));
+  journal ??= {
+    trades: tradesRepo(dynamoDb, tableName('trades')),
+    cache: statsCache(dynamoDb, () => tableName('journalCache')),
+  };
   return ok(await markedPositions({ journal, chains }, userId, marketNow(), rules));
 });
 
