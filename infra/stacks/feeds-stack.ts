@@ -74,6 +74,7 @@ export class FeedsStack extends Stack {
       if (props.context.stage.marketData.chains === 'polygon')
         jobFunction.bindSecret('marketDataApiKey', props.secrets.marketDataApiKey);
     }
+    for (const key of job.secrets ?? []) jobFunction.bindSecret(key, props.secrets[key]);
     this.jobs[job.id] = jobFunction;
 
     new Schedule(this, `${job.id}Schedule`, {

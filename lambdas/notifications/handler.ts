@@ -2,6 +2,7 @@ import {
   createRuleInput,
   pushSubscriptionIdParams,
   pushSubscriptionInput,
+  ruleFeedFeature,
   ruleIdParams,
   updateRuleInput,
 } from '@shared/notifications/schemas';
@@ -42,7 +43,7 @@ export const createNotificationRule = route(
   'createNotificationRule',
   { body: createRuleInput },
   async ({ body, userId }) => {
-    await requirePlan(userId, body.condition.feed);
+    await requirePlan(userId, ruleFeedFeature[body.condition.feed]);
     return created(await createRule(deps, userId, body));
   },
 );
@@ -51,7 +52,7 @@ export const updateNotificationRule = route(
   'updateNotificationRule',
   { params: ruleIdParams, body: updateRuleInput },
   async ({ params, body, userId }) => {
-    await requirePlan(userId, body.condition?.feed);
+    await requirePlan(userId, body.condition && ruleFeedFeature[body.condition.feed]);
     return ok(await updateRule(deps, userId, params.id, body));
   },
 );

@@ -11,7 +11,8 @@ import { notificationDeps } from './deps';
 import { notifyFeedItems } from './matching';
 
 const deps = notificationDeps();
-const RULE_FEEDS: readonly RuleFeed[] = ['alerts', 'darkpool', 'chatter'];
+/** The feeds whose items the feeds job writes (position targets come from the positions job). */
+const RULE_FEEDS: readonly Exclude<RuleFeed, 'targets'>[] = ['alerts', 'darkpool', 'chatter'];
 
 type Written = Map<FeedName, AnyFeedItem[]>;
 

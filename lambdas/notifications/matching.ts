@@ -12,9 +12,15 @@ import {
   deliveryDecision,
   inQuietHours,
   matchItem,
+  ownsItem,
   type RuleFeedItem,
 } from '@shared/notifications/matcher';
-import type { NotificationChannel, NotifiedEvent, RuleFeed } from '@shared/notifications/schemas';
+import {
+  ruleFeedFeature,
+  type NotificationChannel,
+  type NotifiedEvent,
+  type RuleFeed,
+} from '@shared/notifications/schemas';
 import type { StoredNotification, StoredRule } from './repository';
 import { DELIVERY_TTL_SECONDS, notificationId, type NotificationDeps } from './service';
 
@@ -176,13 +182,15 @@ export async function notifyFeedItems<F extends RuleFeed>(
     if (!allowed.has(rule.userId))
       allowed.set(
         rule.userId,
-        (await deps.planAllows(rule.userId, 'alerts')) && (await deps.planAllows(rule.userId, feed)),
+        (await deps.planAllows(rule.userId, 'alerts')) &&
+          (await deps.planAllows(rule.userId, ruleFeedFeature[feed])),
       );
     if (!allowed.get(rule.userId)) continue;
     if (rule.watchlist && !watchlists.has(rule.userId))
       watchlists.set(rule.userId, new Set(await deps.repo.watchlist(rule.userId)));
     const watched = watchlists.get(rule.userId) ?? none;
     for (const item of items) {
+      if (!ownsItem(rule.userId, item)) continue;
       const event = matchItem(rule, feed, item, watched);
       if (!event) continue;
       const matches = byUser.get(rule.userId) ?? [];

@@ -6,6 +6,7 @@
  * outcome; a redelivered message finds it no longer pending and does nothing.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import type { PlanFeature } from '@shared/constants/plans';
 import { digestText } from '@shared/notifications/digest';
 import {
   NOTIFICATION_LIMITS,
@@ -15,7 +16,6 @@ import {
   type NotificationRule,
   type NotifiedEvent,
   type PushSubscriptionInput,
-  type RuleFeed,
   type UpdateRuleInput,
 } from '@shared/notifications/schemas';
 import { checkWebhookUrl } from '@shared/notifications/webhook-address';
@@ -45,8 +45,8 @@ export interface NotificationDeps {
   vapidKeys: () => Promise<VapidKeys | null>;
   /** Hands a pending delivery to the worker, to be sent at `deliverAt`. */
   enqueue: (ref: DeliveryRef, deliverAt: Date) => Promise<void>;
-  /** Whether the user's plan, now, includes a feed's feature (an expired trial gets no alerts). */
-  planAllows: (userId: string, feature: RuleFeed) => Promise<boolean>;
+  /** Whether the user's plan, now, includes a feature (a rule feed's: ruleFeedFeature; an expired trial gets no alerts). */
+  planAllows: (userId: string, feature: PlanFeature) => Promise<boolean>;
   now: () => Date;
 }
 

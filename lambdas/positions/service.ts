@@ -18,6 +18,7 @@ import { universeEntry } from '@shared/market/universe';
 import { markChainFromSnapshot, markChainFromView, type MarkChain } from '@shared/trades/mark-chain';
 import { markTrade, portfolioTotals } from '@shared/trades/marks';
 import type { MarkedPosition, PositionsResponse } from '@shared/trades/position-schemas';
+import { DEFAULT_TARGET_RULES, type TargetRules } from '@shared/trades/target-rules';
 import { expiredOn, expiryClose, settleExpired } from '@shared/trades/settlement';
 import { marketNow } from '../common/clock';
 import { NotFoundError } from '../common/errors';
@@ -52,7 +53,11 @@ function simulatedMarkChain(symbol: string, at: Date): MarkChain {
   return marked;
 }
 
-async function chainFor(deps: PositionsDeps, symbol: string, at: Date): Promise<ServedMarkChain> {
+async function chainFor(
+  deps: Pick<PositionsDeps, 'chains'>,
+  symbol: string,
+  at: Date,
+): Promise<ServedMarkChain> {
   if (!deps.chains)
     return {
       chain: simulatedMarkChain(symbol, at),
@@ -105,15 +110,79 @@ async function settle(
  * the simulated market for its own stocks (funds and indices do not report) (with a provider's calendar laid over where it covers);
  * null otherwise, which skips the rule (docs/known-limits.md).
  */
-function earningsOf(deps: PositionsDeps, ticker: string, at: Date): string | null {
+function earningsOf(deps: Pick<PositionsDeps, 'chains'>, ticker: string, at: Date): string | null {
   if (deps.chains || universeEntry(ticker)?.kind !== 'stock') return null;
   return isoDateOf(nextEarningsDate(ticker, newYorkTime(at).dayNumber));
 }
 
+/** What marking some open trades gives: the positions, those that could not be marked, and the quotes' provenance. */
+export interface MarkedTrades {
+  positions: MarkedPosition[];
+  unmarked: PositionsResponse['unmarked'];
+  provenance: PositionsResponse['provenance'];
+}
+
+/**
+ * Open trades with legs that have not expired, marked from the market at `at` (each ticker's
+ * chain read once) against the owner's target rules. The route and the positions job share it.
+ */
+export async function markTrades(
+  deps: Pick<PositionsDeps, 'chains'>,
+  toMark: readonly StoredTrade[],
+  at: Date,
+  rules: TargetRules = DEFAULT_TARGET_RULES,
+): Promise<MarkedTrades> {
+  const unmarked: PositionsResponse['unmarked'] = [];
+  const chains = new Map<string, ServedMarkChain | string>();
+  for (const ticker of new Set(toMark.map((trade) => trade.ticker))) {
+    try {
+      chains.set(ticker, await chainFor(deps, ticker, at));
+    } catch (error) {
+      if (error instanceof UnknownSymbolError)
+        chains.set(ticker, `${ticker} has no option chain in this market`);
+      else if (error instanceof NotFoundError) chains.set(ticker, error.message);
+      else throw error;
+    }
+  }
+
+  const positions: MarkedPosition[] = [];
+  for (const trade of toMark) {
+    const served = chains.get(trade.ticker)!;
+    if (typeof served === 'string')
+      unmarked.push({ trade_id: trade.trade_id, ticker: trade.ticker, reason: served });
+    else
+      positions.push(
+        markTrade(trade, served.chain, undefined, {
+          nextEarnings: earningsOf(deps, trade.ticker, at),
+          rules,
+        }),
+      );
+  }
+
+  const served = [...chains.values()].filter((value): value is ServedMarkChain => typeof value !== 'string');
+  const asOf = served.map((s) => s.chain.asOf).sort()[0] ?? null;
+  const stale = served
+    .map((s) => s.provenance.stale)
+    .filter((s) => s !== null)
+    .sort((a, b) => b.ageSeconds - a.ageSeconds)[0];
+  return {
+    positions,
+    unmarked,
+    provenance: {
+      source: deps.chains ? deps.chains.provider.name : 'simulated',
+      as_of: asOf,
+      delayed: served.some((s) => s.provenance.delayed),
+      stale: stale ? { reason: stale.reason, age_seconds: stale.ageSeconds } : null,
+    },
+  };
+}
+
+/** The caller's open trades marked to the market against their own target rules (expired ones settled first). */
 export async function markedPositions(
   deps: PositionsDeps,
   userId: string,
   at: Date = marketNow(),
+  rules: TargetRules = DEFAULT_TARGET_RULES,
 ): Promise<PositionsResponse> {
   const open = await deps.journal.trades.all({ userId, order: 'opened', status: 'open' });
   const unmarked: PositionsResponse['unmarked'] = [];
@@ -145,46 +214,14 @@ export async function markedPositions(
     if (result) settled.push(result);
   }
 
-  const chains = new Map<string, ServedMarkChain | string>();
-  for (const ticker of new Set(toMark.map((trade) => trade.ticker))) {
-    try {
-      chains.set(ticker, await chainFor(deps, ticker, at));
-    } catch (error) {
-      if (error instanceof UnknownSymbolError)
-        chains.set(ticker, `${ticker} has no option chain in this market`);
-      else if (error instanceof NotFoundError) chains.set(ticker, error.message);
-      else throw error;
-    }
-  }
-
-  const positions: MarkedPosition[] = [];
-  for (const trade of toMark) {
-    const served = chains.get(trade.ticker)!;
-    if (typeof served === 'string')
-      unmarked.push({ trade_id: trade.trade_id, ticker: trade.ticker, reason: served });
-    else
-      positions.push(
-        markTrade(trade, served.chain, undefined, { nextEarnings: earningsOf(deps, trade.ticker, at) }),
-      );
-  }
-
-  const served = [...chains.values()].filter((value): value is ServedMarkChain => typeof value !== 'string');
-  const asOf = served.map((s) => s.chain.asOf).sort()[0] ?? null;
-  const stale = served
-    .map((s) => s.provenance.stale)
-    .filter((s) => s !== null)
-    .sort((a, b) => b.ageSeconds - a.ageSeconds)[0];
+  const marked = await markTrades(deps, toMark, at, rules);
+  const positions = marked.positions;
   return {
     positions,
     totals: portfolioTotals(positions),
-    unmarked,
+    unmarked: [...unmarked, ...marked.unmarked],
     settled,
-    provenance: {
-      source: deps.chains ? deps.chains.provider.name : 'simulated',
-      as_of: asOf,
-      delayed: served.some((s) => s.provenance.delayed),
-      stale: stale ? { reason: stale.reason, age_seconds: stale.ageSeconds } : null,
-    },
+    provenance: marked.provenance,
     refresh_seconds: POSITIONS_REFRESH_MS / 1000,
   };
 }

@@ -81,6 +81,7 @@ export async function applyProfileUpdate(
   if (input.full_name !== undefined) changes.full_name = input.full_name;
   if (input.notification_prefs)
     changes.notification_prefs = { ...current.notification_prefs, ...input.notification_prefs };
+  if (input.target_rules) changes.target_rules = { ...current.target_rules, ...input.target_rules };
   if (input.onboarding_completed_at !== undefined)
     changes.onboarding_completed_at = input.onboarding_completed_at;
   if (input.onboarding_skipped_at !== undefined) changes.onboarding_skipped_at = input.onboarding_skipped_at;

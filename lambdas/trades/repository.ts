@@ -27,6 +27,8 @@ export type StoredTrade = Omit<Trade, 'pnl'> & {
   opening_key?: string;
   /** What such older trades carry instead (no longer read; dropped when the trade is next written). */
   fingerprint?: string;
+  /** Set while the trade is open with legs: the sparse by_open index's key (shared/src/trades/open-index.ts). */
+  open_shard?: string;
 };
 
 export type TradeOrder = 'opened' | 'updated';
@@ -73,6 +75,12 @@ export interface TradesRepo {
     query: TradeQuery,
     attributes: readonly K[],
   ): Promise<Pick<StoredTrade, K>[]>;
+  /**
+   * Every open trade with legs indexed under one shard of the sparse by_open index (every user's,
+   * grouped by user; shared/src/trades/open-index.ts): the positions job's read. Eventually
+   * consistent, as any index read: a trade opened or closed a moment ago may be a minute late.
+   */
+  openInShard(shard: string): Promise<StoredTrade[]>;
 }
 
 const INDEX: Record<TradeOrder, { name: string; sortKey: 'opened_sk' | 'updated_at' }> = {
@@ -171,6 +179,25 @@ export function tradesRepo(client: DynamoDBDocumentClient, tableName: string): T
   }
 
   return {
+    async openInShard(shard) {
+      const out: StoredTrade[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: 'by_open',
+            KeyConditionExpression: 'open_shard = :shard',
+            ExpressionAttributeValues: { ':shard': shard },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        out.push(...((page.Items ?? []) as StoredTrade[]));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return out;
+    },
+
     async get(userId, tradeId) {
       const { Item } = await client.send(
         new GetCommand({

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { calendarDay, DEFAULT_TIME_ZONE, startOfDay } from '@shared/format/calendar-day';
 import { journalStats } from '@shared/trades/analytics';
 import { tradesToCsv } from '@shared/trades/csv';
+import { openIndexOf } from '@shared/trades/open-index';
 import { tradePnl } from '@shared/trades/pnl';
 import {
   type CreateTradeInput,
@@ -58,17 +59,27 @@ export function nextUpdatedAt(previous: string, now: Date): string {
 
 /** The API row: the stored trade less its internal attributes, with its P&L. */
 export function toApiTrade(stored: StoredTrade): Trade {
-  const { opened_sk: _sk, tag_keys: _tags, opening_key: _key, fingerprint: _fp, ...trade } = stored;
+  const {
+    opened_sk: _sk,
+    tag_keys: _tags,
+    opening_key: _key,
+    fingerprint: _fp,
+    open_shard: _shard,
+    ...trade
+  } = stored;
   return { ...trade, pnl: tradePnl(trade) };
 }
 
 /** The row as stored; `openingKey` is the identity it was first recorded with (its own when new). */
 export function storedTrade(trade: Omit<Trade, 'pnl'>, key = openingKey(trade)): KeyedTrade {
+  // A stored row passed back in loses its old index attribute: the trade as it is now decides it.
+  const { open_shard: _shard, ...fields } = trade as Omit<Trade, 'pnl'> & { open_shard?: string };
   return {
-    ...trade,
+    ...fields,
     opened_sk: `${trade.opened_at}#${trade.trade_id}`,
     tag_keys: trade.tags.map((tag) => tag.toLowerCase()),
     opening_key: key,
+    ...openIndexOf(trade),
   };
 }
 

@@ -16,6 +16,7 @@ import { webAclRuleCount } from '../../infra/constructs/waf-rules';
 import { DEFAULT_FUNCTION_MEMORY_MB, HOURS_PER_MONTH, type RouteWork, type UsageAssumptions } from './model';
 import { freeTier as defaultFreeTier, prices as defaultPrices, type FreeTier, type Prices } from './prices';
 import {
+  jobsWork,
   metricSeries,
   monitoringCounts,
   requestsPerTrader,
@@ -191,20 +192,17 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
     ? CHAIN_READING_ROUTES.reduce((sum, id) => sum + (requestsByRoute[id] ?? 0), 0) *
       usage.chainSnapshot.getsPerRead
     : 0;
-  let jobInvocations = 0;
-  for (const job of schedules as readonly ScheduleDefinition[]) {
+  const jobs = jobsWork(usage, users, snapshotOn ? [CHAIN_SNAPSHOT_JOB] : []);
+  const jobInvocations = jobs.invocations;
+  gbSeconds += jobs.gbSeconds;
+  readUnits += jobs.readUnits;
+  writeUnits += jobs.writeUnits;
+  if (snapshotOn) {
+    const job = (schedules as readonly ScheduleDefinition[]).find((j) => j.id === CHAIN_SNAPSHOT_JOB)!;
     const runs = (HOURS_PER_MONTH * 60) / job.everyMinutes;
-    const w = usage.jobs[job.id as keyof UsageAssumptions['jobs']];
-    jobInvocations += runs;
-    if (job.id === CHAIN_SNAPSHOT_JOB && snapshotOn) {
-      const { symbols, buildMsPerSymbol, jobMemoryMb } = usage.chainSnapshot;
-      gbSeconds += runs * (jobMemoryMb / MB_PER_GB) * ((symbols * buildMsPerSymbol) / 1000);
-      snapshotPuts += runs * (symbols + 2);
-      continue;
-    }
-    gbSeconds += runs * (DEFAULT_FUNCTION_MEMORY_MB / MB_PER_GB) * (w.billedMs / 1000);
-    readUnits += runs * w.rru;
-    writeUnits += runs * w.wru;
+    const { symbols, buildMsPerSymbol, jobMemoryMb } = usage.chainSnapshot;
+    gbSeconds += runs * (jobMemoryMb / MB_PER_GB) * ((symbols * buildMsPerSymbol) / 1000);
+    snapshotPuts += runs * (symbols + 2);
   }
 
   // Notifications: each delivery is one worker invocation fed by SQS, and a status write.

@@ -40,6 +40,13 @@ export interface JobWork {
   rru: number;
   wru: number;
   basis: string;
+  /** Work each active trader adds to a working run (a job that marks every user's positions), beyond the fixed part. */
+  perTrader?: { billedMs: number; rru: number; wru: number };
+  /**
+   * A job that works only during the regular session: its other runs (nights, weekends,
+   * holidays) return at once, billed `idleBilledMs` and reading nothing.
+   */
+  sessionOnly?: { idleBilledMs: number };
 }
 
 export interface AiAssumptions {

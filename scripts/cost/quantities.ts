@@ -4,12 +4,13 @@
  * question, and the CloudWatch series, alarms and dashboard metrics the stacks create. Pure.
  */
 import { routes, type RouteDefinition, type RouteId, type SecretKey } from '@shared/routes';
-import { schedules } from '@shared/schedules';
+import { schedules, type ScheduleDefinition } from '@shared/schedules';
+import { SESSION_MINUTES } from '@shared/market/calendar';
 import { tables, type TableDefinition } from '@shared/tables';
 import { effectivePlans, planFeatures, planLimits, type PlanLimits } from '@shared/constants/plans';
 import { feedNames } from '@shared/feeds/schemas';
 import { appMetrics, type MetricDimension } from '@shared/observability';
-import { type UsageAssumptions } from './model';
+import { DEFAULT_FUNCTION_MEMORY_MB, HOURS_PER_MONTH, type JobWork, type UsageAssumptions } from './model';
 
 const add = (into: Partial<Record<RouteId, number>>, route: RouteId, count: number) => {
   into[route] = (into[route] ?? 0) + count;
@@ -140,4 +141,29 @@ export function monitoringCounts(
   const dashboardMetrics =
     3 + routeList.length + 2 * functions + tableMetrics + schedules.length + 2 * aiAreas + deadLetterQueues;
   return { alarms, alarmMetrics, dashboardMetrics };
+}
+
+/**
+ * The scheduled jobs' month: every run is an invocation; a session-only job works in the session's
+ * minutes of the trading days and idles the rest; a job's per-trader work grows with `users`.
+ */
+export function jobsWork(usage: UsageAssumptions, users: number, countedElsewhere: readonly string[] = []) {
+  const out = { invocations: 0, gbSeconds: 0, readUnits: 0, writeUnits: 0 };
+  for (const job of schedules as readonly ScheduleDefinition[]) {
+    const runs = (HOURS_PER_MONTH * 60) / job.everyMinutes;
+    const w: JobWork = usage.jobs[job.id as keyof UsageAssumptions['jobs']];
+    out.invocations += runs;
+    // A job whose work the caller counts itself (its runs are still invocations).
+    if (countedElsewhere.includes(job.id)) continue;
+    const working = w.sessionOnly
+      ? Math.min(runs, (usage.tradingDaysPerMonth * SESSION_MINUTES) / job.everyMinutes)
+      : runs;
+    const idleMs = (runs - working) * (w.sessionOnly?.idleBilledMs ?? w.billedMs);
+    const per = w.perTrader ?? { billedMs: 0, rru: 0, wru: 0 };
+    const workingMs = working * (w.billedMs + users * per.billedMs);
+    out.gbSeconds += (DEFAULT_FUNCTION_MEMORY_MB / 1024) * ((workingMs + idleMs) / 1000);
+    out.readUnits += working * (w.rru + users * per.rru);
+    out.writeUnits += working * (w.wru + users * per.wru);
+  }
+  return out;
 }

@@ -171,8 +171,20 @@ export const usage: UsageAssumptions = {
       basis:
         'marking a user’s 10 open legs 5.7-7.4 ms a user (npm run bench, one core) scaled to 512 MB, + the query of their trades (2 read units in the bench)',
     },
-    createTrade: { billedMs: 40, rru: 1, wru: 4, responseKb: 1, basis: 'trade + two GSIs + journal version' },
-    updateTrade: { billedMs: 40, rru: 1, wru: 4, responseKb: 1, basis: 'trade + two GSIs + journal version' },
+    createTrade: {
+      billedMs: 40,
+      rru: 1,
+      wru: 5,
+      responseKb: 1,
+      basis: 'trade + two GSIs (three while open with legs: by_open) + journal version',
+    },
+    updateTrade: {
+      billedMs: 40,
+      rru: 1,
+      wru: 5,
+      responseKb: 1,
+      basis: 'trade + two GSIs (and by_open on opening or closing) + journal version',
+    },
     getTradeStats: {
       billedMs: onLambda(18.8, 1024) + 10,
       rru: 2,
@@ -213,6 +225,23 @@ export const usage: UsageAssumptions = {
       rru: 14,
       wru: 9,
       basis: 'reads every feed partition (~110 KB, eventually consistent), deletes what fell off',
+    },
+    recordPositionTargets: {
+      billedMs: 30,
+      rru: 4,
+      wru: 0,
+      basis:
+        'in session: the 8 shard Queries of the sparse by_open index (0.5 read unit each at least, eventually consistent) and the notification rules on position targets; outside it an early return',
+      // Each trader: marking their 10 open legs, 5.7 ms on one bench core (npm run bench), scaled to
+      // 512 MB; their 3 open trades from the index (~4.5 KB: 0.6 read unit) and their profile's
+      // target rules (1 unit, consistent); about 10 alerts a month (a guess), each a put and its
+      // by_alert_time index write, spread over the month's 21 × 390 session minutes.
+      perTrader: {
+        billedMs: onLambda(5.7, DEFAULT_FUNCTION_MEMORY_MB),
+        rru: 1.6,
+        wru: (10 * 2) / (21 * 390),
+      },
+      sessionOnly: { idleBilledMs: 2 },
     },
     sweepDeletedAccounts: {
       billedMs: 60,

@@ -242,13 +242,23 @@ export const routes = [
     tables: { trades: 'readWrite', journalCache: 'readWrite' },
   },
   {
+    // Marked against the caller's own target figures (their profile's `target_rules`).
     id: 'getPositions',
     method: 'GET',
     path: '/api/positions',
     auth: 'user',
     area: 'positions',
-    tables: { trades: 'readWrite', journalCache: 'readWrite' },
+    tables: { trades: 'readWrite', journalCache: 'readWrite', profiles: 'read' },
     secrets: ['marketDataApiKey'],
+  },
+  {
+    // The targets the caller's positions reached, as the positions job recorded them (newest first).
+    id: 'listPositionAlerts',
+    method: 'GET',
+    path: '/api/position-alerts',
+    auth: 'user',
+    area: 'positions',
+    tables: { notifications: 'read' },
   },
   {
     id: 'getFeed',

@@ -4,6 +4,7 @@
  * `lambdas/<area>/jobs.ts`, called with no input.
  */
 import { userDataTables, type TableAccess } from './routes';
+import type { SecretKey } from './secrets';
 import type { TableKey } from './tables';
 
 export interface ScheduleDefinition {
@@ -13,6 +14,8 @@ export interface ScheduleDefinition {
   /** How often the job runs, in minutes (EventBridge's floor is one minute). */
   everyMinutes: number;
   tables: Partial<Record<TableKey, TableAccess>>;
+  /** Secrets the job reads (bound to its function in AWS), as a route's `secrets`. */
+  secrets?: readonly SecretKey[];
 }
 
 export const schedules = [
@@ -30,6 +33,16 @@ export const schedules = [
     description: 'Trims every feed to its cap (spec 9, simulated feeds), newest kept',
     everyMinutes: 1,
     tables: { feeds: 'readWrite' },
+  },
+  {
+    id: 'recordPositionTargets',
+    area: 'positions',
+    description:
+      'In regular sessions only: marks every open position (by_open index) against its owner’s targets and records each target newly reached once per trade and rule, as an alert and notifications',
+    everyMinutes: 1,
+    tables: { trades: 'read', profiles: 'read', notifications: 'readWrite', watchlists: 'read' },
+    // The chain provider's key, where the stage marks from a real provider (as GET /api/positions).
+    secrets: ['marketDataApiKey'],
   },
   {
     id: 'sweepDeletedAccounts',

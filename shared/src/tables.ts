@@ -62,6 +62,16 @@ export const tables = {
         partitionKey: { name: 'user_id', type: 'S' },
         sortKey: { name: 'opened_sk', type: 'S' },
       },
+      {
+        /**
+         * Sparse: only open trades with legs carry `open_shard` (`open#<n>`, n from the user's id,
+         * shared/src/trades/open-index.ts), so the positions job finds every open position in
+         * OPEN_TRADE_SHARDS queries without reading a closed trade (docs/decisions/position-target-alerts.md).
+         */
+        name: 'by_open',
+        partitionKey: { name: 'open_shard', type: 'S' },
+        sortKey: { name: 'user_id', type: 'S' },
+      },
     ],
     userData: true,
   },
@@ -122,7 +132,8 @@ export const tables = {
    * deliveries (`sk` = `delivery#<id>`, the id a hash of rule, event and channel: a conditional
    * put makes each one once; `created_sk` orders the log) and each rule's daily count
    * (`cap#<rule id>#<day>`), and the user's browsers subscribed to push (`push#<hash of the
-   * endpoint>`: the endpoint and its encryption `keys`, left out of the export).
+   * endpoint>`: the endpoint and its encryption `keys`, left out of the export), and the targets
+   * their open positions reached (`target#<trade id>:<kind>`, written once by the positions job).
    */
   notifications: {
     id: 'notifications',
@@ -135,6 +146,12 @@ export const tables = {
         name: 'by_created_at',
         partitionKey: { name: 'user_id', type: 'S' },
         sortKey: { name: 'created_sk', type: 'S' },
+      },
+      {
+        /** Sparse: the position alerts alone (`alert_sk` = `<triggered_at>#<id>`), newest first for the Alerts page. */
+        name: 'by_alert_time',
+        partitionKey: { name: 'user_id', type: 'S' },
+        sortKey: { name: 'alert_sk', type: 'S' },
       },
     ],
     ttlAttribute: 'expires_at',

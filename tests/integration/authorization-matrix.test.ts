@@ -197,7 +197,7 @@ describe('authorization matrix: every user route × every bad credential', () =>
       );
     }
     expect(failures).toEqual([]);
-  });
+  }, 60_000); // 880 requests: past 15 s on a loaded machine, beside the runtime's minute jobs
 
   it('answers every route that takes an id, given one the caller does not own, with 400 or 404: never 2xx or 5xx', async () => {
     const withIds = userRoutes.filter((route) => route.path.includes('{'));

@@ -67,6 +67,7 @@ const catalogue: Record<string, { feature: PlanFeature | null; samples: Sample[]
   getTradeStats: { feature: 'journal', samples: [{ path: '/api/trades/stats' }] },
   exportTrades: { feature: 'journal', samples: [{ path: '/api/trades/export.csv' }] },
   getPositions: { feature: 'journal', samples: [{ path: '/api/positions' }] },
+  listPositionAlerts: { feature: 'journal', samples: [{ path: '/api/position-alerts' }] },
   importTrades: {
     feature: 'journal',
     samples: [

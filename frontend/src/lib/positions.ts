@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { POSITIONS_REFRESH_MS } from '@shared/constants/timings';
 import { apiPath } from '@shared/routes';
-import { positionsResponseSchema } from '@shared/trades/position-schemas';
+import { positionAlertsResponseSchema, positionsResponseSchema } from '@shared/trades/position-schemas';
 import { apiRequest } from './api-client';
 
 /** The open positions marked to the market and the portfolio's totals (marked on each read). */
@@ -22,4 +22,22 @@ export function getPositionsQueryOptions() {
 
 export function usePositions() {
   return useQuery(getPositionsQueryOptions());
+}
+
+/** The id of a position's row in the journal: the anchor a link to it names. */
+export const positionAnchor = (tradeId: string) => `position-${tradeId}`;
+
+/** Where a position is shown: its row among the journal's open positions. */
+export const positionHref = (tradeId: string) => `/dashboard/journal#${positionAnchor(tradeId)}`;
+
+/** The targets the user's positions reached, as the positions job recorded them, newest first. */
+export function usePositionAlerts() {
+  return useQuery({
+    queryKey: ['trades', 'position-alerts'] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(apiPath('listPositionAlerts'), positionAlertsResponseSchema, { signal }),
+    // The job records at most one batch a minute.
+    refetchInterval: POSITIONS_REFRESH_MS,
+    refetchIntervalInBackground: false,
+  });
 }

@@ -49,7 +49,7 @@ import { optionChainSchema, scanResponseSchema } from '../options/response-schem
 import { scanFiltersSchema } from '../options/scan-filters';
 import { profileSchema, updateProfileInput } from '../profiles/schemas';
 import type { RouteId } from '../routes';
-import { positionsResponseSchema } from '../trades/position-schemas';
+import { positionAlertsResponseSchema, positionsResponseSchema } from '../trades/position-schemas';
 import { siteGateStateSchema, unlockSiteGateInput } from '../site-gate/schemas';
 import { watchedTickerSchema, watchlistSchema, watchlistTickerParams } from '../watchlist/schemas';
 import {
@@ -158,6 +158,7 @@ export const apiContract = {
   updateTrade: { request: { params: tradeIdParams, body: updateTradeInput }, response: ok(tradeSchema) },
   deleteTrade: { request: { params: tradeIdParams }, response: noContent },
   getPositions: { request: {}, response: ok(positionsResponseSchema) },
+  listPositionAlerts: { request: {}, response: ok(positionAlertsResponseSchema) },
   getFeed: {
     request: { params: feedParamsSchema, query: perParam('feed', feedQuerySchemas) },
     response: ok(perParam('feed', feedResponseSchemas)),

@@ -10,6 +10,7 @@ import {
   type MarketAlert,
   type SocialTrend,
 } from '../feeds/schemas';
+import type { TriggeredTarget } from '../trades/position-schemas';
 import type { NotifiedEvent, QuietHours, RuleCondition, RuleFeed } from './schemas';
 
 /** The part of a rule the matcher reads. */
@@ -23,7 +24,29 @@ export interface MatchableRule {
   dailyCap: number;
 }
 
-export type RuleFeedItem = { alerts: MarketAlert; darkpool: DarkPoolFlow; chatter: SocialTrend };
+/**
+ * A target one of a user's open positions reached (the positions job's alert, as an event): matched
+ * only by its owner's rules.
+ */
+export interface PositionTargetItem {
+  /** `<trade id>:<kind>`: the alert's id, one per trade and rule. */
+  id: string;
+  userId: string;
+  ticker: string;
+  strategy: string;
+  kind: TriggeredTarget['kind'];
+  label: string;
+  detail: string;
+  timestamp: string;
+  provider: string;
+}
+
+export type RuleFeedItem = {
+  alerts: MarketAlert;
+  darkpool: DarkPoolFlow;
+  chatter: SocialTrend;
+  targets: PositionTargetItem;
+};
 
 const rank = <T extends string>(levels: readonly T[], level: T) => levels.indexOf(level);
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
@@ -43,7 +66,8 @@ export function watchesTicker(
 
 /**
  * The event a rule matched, summarised in a line; null when it does not match. `watchlist` is the
- * rule owner's watchlist, read by the caller for a rule on it.
+ * rule owner's watchlist, read by the caller for a rule on it. A position target is matched only
+ * for its owner: the caller passes only the owner's items to the owner's rules (`ownsItem`).
  */
 export function matchItem<F extends RuleFeed>(
   rule: MatchableRule,
@@ -75,6 +99,11 @@ export function matchItem<F extends RuleFeed>(
       summary: `${flow.ticker} dark pool ${flow.side} print of ${usd.format(notional)} (${flow.blockSize} shares at $${flow.price.toFixed(2)})`,
     };
   }
+  if (condition.feed === 'targets') {
+    const target = item as PositionTargetItem;
+    if (condition.kinds && !condition.kinds.includes(target.kind)) return null;
+    return { ...base, summary: `${target.ticker} ${target.strategy}: ${target.label}. ${target.detail}` };
+  }
   const trend = item as SocialTrend;
   if (rank(trendRiskLevels, trend.riskLevel) < rank(trendRiskLevels, condition.minRisk)) return null;
   return {
@@ -82,6 +111,10 @@ export function matchItem<F extends RuleFeed>(
     summary: `${trend.ticker} chatter risk ${trend.riskLevel} on ${trend.platform}: ${trend.mentions} mentions, ${trend.sentiment}`,
   };
 }
+
+/** Whether a rule's owner may be told of an item: a position target only its owner; a feed item anyone. */
+export const ownsItem = (ruleUserId: string, item: object): boolean =>
+  !('userId' in item) || item.userId === ruleUserId;
 
 /** The rule's time zone: its quiet hours', else UTC. */
 export const ruleTimeZone = (rule: Pick<MatchableRule, 'quietHours'>) => rule.quietHours?.timeZone ?? 'UTC';

@@ -7,7 +7,9 @@
 import * as z from 'zod';
 import { isValidTimeZone } from '../format/calendar-day';
 import { tickerSchema } from '../market/ticker';
+import type { PlanFeature } from '../constants/plans';
 import { alertSeverities, trendRiskLevels } from '../feeds/schemas';
+import { TARGET_KINDS } from '../trades/position-schemas';
 
 export const notificationChannels = ['in-app', 'email', 'push', 'webhook'] as const;
 export type NotificationChannel = (typeof notificationChannels)[number];
@@ -40,9 +42,28 @@ export const ruleConditionSchema = z.discriminatedUnion('feed', [
     minNotional: z.number().positive().max(NOTIFICATION_LIMITS.maxNotional),
   }),
   z.strictObject({ feed: z.literal('chatter'), minRisk: z.enum(trendRiskLevels) }),
+  /**
+   * "My position targets": a target or rule one of the user's own open positions reached (the
+   * positions job, lambdas/positions/target-alerts.ts); `kinds` narrows it to some rules.
+   */
+  z.strictObject({
+    feed: z.literal('targets'),
+    kinds: z.array(z.enum(TARGET_KINDS)).min(1).max(TARGET_KINDS.length).optional(),
+  }),
 ]);
 export type RuleCondition = z.infer<typeof ruleConditionSchema>;
 export type RuleFeed = RuleCondition['feed'];
+
+/** Every rule feed, in the order the Alerts page offers them. */
+export const ruleFeeds = ['alerts', 'darkpool', 'chatter', 'targets'] as const satisfies readonly RuleFeed[];
+
+/** The plan feature a rule on each feed needs (besides Market alerts): position targets are the journal's. */
+export const ruleFeedFeature: Record<RuleFeed, PlanFeature> = {
+  alerts: 'alerts',
+  darkpool: 'darkpool',
+  chatter: 'chatter',
+  targets: 'journal',
+};
 
 /** Hours (in the user's time zone) when nothing is sent; `start` after `end` spans midnight. */
 export const quietHoursSchema = z
@@ -156,7 +177,7 @@ const eventFields = {
 
 /** One matched feed item, in a line. */
 export const matchedEventSchema = z.object({
-  feed: z.enum(['alerts', 'darkpool', 'chatter', 'test']),
+  feed: z.enum([...ruleFeeds, 'test']),
   ...eventFields,
 });
 
@@ -165,7 +186,7 @@ export const matchedEventSchema = z.object({
  * how many it holds and lists them (the first DIGEST_LISTED).
  */
 export const notifiedEventSchema = z.object({
-  feed: z.enum(['alerts', 'darkpool', 'chatter', 'test', 'digest']),
+  feed: z.enum([...ruleFeeds, 'test', 'digest']),
   ...eventFields,
   count: z.number().int().positive().optional(),
   items: z.array(matchedEventSchema).optional(),

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { inputInstant } from '../api/input-bounds';
 import { billingStateSchema } from '../billing/schemas';
+import { targetRulesPatchSchema } from '../trades/target-rules';
 
 export { subscriptionTiers, type SubscriptionTier } from './tiers';
 
@@ -43,6 +44,11 @@ export const profileSchema = z.object({
   onboarding_skipped_at: z.string().datetime().nullable().optional(),
   /** The paid subscription as the payment provider last reported it; absent until a checkout. */
   billing: billingStateSchema.nullable().optional(),
+  /**
+   * The user's targets for their open positions (../trades/target-rules): the figures they set;
+   * absent ones (and an absent object) are the defaults.
+   */
+  target_rules: targetRulesPatchSchema.optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -72,10 +78,12 @@ export const updateProfileInput = z
     notification_prefs: notificationPrefsSchema.partial().strict().optional(),
     onboarding_completed_at: onboardingTimestamp,
     onboarding_skipped_at: onboardingTimestamp,
+    /** Any of the position target figures; the others keep their value. */
+    target_rules: targetRulesPatchSchema.optional(),
   })
   .strict()
   .refine((input) => Object.values(input).some((value) => value !== undefined), {
     message:
-      'Nothing to update: send full_name, notification_prefs, onboarding_completed_at or onboarding_skipped_at',
+      'Nothing to update: send full_name, notification_prefs, target_rules, onboarding_completed_at or onboarding_skipped_at',
   });
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;

@@ -129,3 +129,31 @@ export const positionsResponseSchema = z.object({
   refresh_seconds: z.number(),
 });
 export type PositionsResponse = z.infer<typeof positionsResponseSchema>;
+
+/** Position alerts GET /api/position-alerts answers (the newest). */
+export const POSITION_ALERTS_LISTED = 100;
+
+/**
+ * A target or rule one of the user's open positions reached, as the positions job recorded it
+ * (once per trade and rule: `id` is `<trade_id>:<kind>`), with the mark it was reached at.
+ */
+export const positionAlertSchema = z.object({
+  id: z.string(),
+  trade_id: z.string(),
+  ticker: z.string(),
+  strategy: z.string(),
+  kind: z.enum(TARGET_KINDS),
+  label: z.string(),
+  detail: z.string(),
+  /** When the job found it reached (the market's clock). */
+  triggered_at: z.iso.datetime(),
+  underlying_price: z.number(),
+  close_price: z.number(),
+  unrealized_pnl: z.number(),
+  /** Where the quotes came from: `simulated` or the chain provider. */
+  source: z.enum(['simulated', 'cboe', 'polygon']),
+});
+export type PositionAlert = z.infer<typeof positionAlertSchema>;
+
+export const positionAlertsResponseSchema = z.object({ alerts: z.array(positionAlertSchema) });
+export type PositionAlertsResponse = z.infer<typeof positionAlertsResponseSchema>;

@@ -1,7 +1,8 @@
 /**
  * Targets and rules of an open position (the journal issue, item 3): a marked position
- * (./marks) checked against the rules below, with the defaults a trader's plan usually starts
- * from. Every money rule reads the executable close (`close_price`: a long leg sold at the bid, a
+ * (./marks) checked against the rules below, each with the user's own figure (./target-rules: the
+ * profile's `target_rules`), else the default a trader's plan usually starts from (shown below:
+ * 50%, 2×, 21 days); the last two rules can be turned off. Every money rule reads the executable close (`close_price`: a long leg sold at the bid, a
  * short one bought back at the ask) against the stored fill, before fees, per share of one position.
  *
  *   take_profit             credit: the cost to close ≤ (1 − 50%) × the credit received (half of
@@ -16,29 +17,20 @@
  *   earnings_before_expiry  the underlying's next report falls on or before the nearest
  *                           expiration; only checked when the caller knows the next report date
  *                           (`nextEarnings`), otherwise the rule is skipped
+ *
+ * A job records each newly reached target once as an alert for its owner (lambdas/positions/
+ * target-alerts.ts; docs/decisions/position-target-alerts.md).
  */
 import { LEG_CALL, LEG_PUT, LEG_STOCK, legsPayoff, pushLeg, type LegBuffer } from '../options/payoff';
 import type { MarkedPosition, TriggeredTarget } from './position-schemas';
+import { DEFAULT_TARGET_RULES, type TargetRules } from './target-rules';
 
-/** The defaults of every user's targets (the journal's docs say what each means). */
-export const DEFAULT_TARGET_RULES = {
-  /** Take profit once this fraction of the max profit is made. */
-  takeProfitFraction: 0.5,
-  /** Stop a credit position once its loss reaches this multiple of the credit received. */
-  stopLossCreditMultiple: 2,
-  /** Flag a position this many calendar days (or fewer) before its nearest expiration. */
-  dte: 21,
-} as const;
-
-export interface TargetRules {
-  takeProfitFraction: number;
-  stopLossCreditMultiple: number;
-  dte: number;
-}
+export { DEFAULT_TARGET_RULES, type TargetRules };
 
 export interface TargetContext {
   /** The underlying's next earnings report day (YYYY-MM-DD), or null when not known (rule skipped). */
   nextEarnings?: string | null;
+  /** The user's rules (their profile's, ./target-rules); the defaults when not given. */
   rules?: TargetRules;
 }
 
@@ -83,28 +75,28 @@ export function evaluateTargets(
   const hits: TriggeredTarget[] = [];
   const entry = position.entry_price;
   const close = position.close_price;
-  const percent = Math.round(rules.takeProfitFraction * 100);
+  const percent = Math.round(rules.take_profit_fraction * 100);
 
   if (position.side === 'credit' && entry > 0) {
-    const limit = entry * (1 - rules.takeProfitFraction);
+    const limit = entry * (1 - rules.take_profit_fraction);
     if (close <= limit + EPSILON)
       hits.push({
         kind: 'take_profit',
         label: 'Take profit reached',
         detail: `Closing costs ${fmt(close)}, at most ${fmt(limit)} (${percent}% of the ${fmt(entry)} credit kept)`,
       });
-    const stopAt = entry * (1 + rules.stopLossCreditMultiple);
+    const stopAt = entry * (1 + rules.stop_loss_credit_multiple);
     if (close >= stopAt - EPSILON)
       hits.push({
         kind: 'stop_loss',
         label: 'Stop loss reached',
-        detail: `Closing costs ${fmt(close)}, at least ${fmt(stopAt)} (a loss of ${rules.stopLossCreditMultiple}× the ${fmt(entry)} credit)`,
+        detail: `Closing costs ${fmt(close)}, at least ${fmt(stopAt)} (a loss of ${rules.stop_loss_credit_multiple}× the ${fmt(entry)} credit)`,
       });
   } else if (position.side === 'debit') {
     const maxProfit = maxProfitPerShare(position);
     if (maxProfit !== null && maxProfit > EPSILON) {
       const gain = close - entry;
-      const target = maxProfit * rules.takeProfitFraction;
+      const target = maxProfit * rules.take_profit_fraction;
       if (gain >= target - EPSILON)
         hits.push({
           kind: 'take_profit',
@@ -129,7 +121,7 @@ export function evaluateTargets(
       leg.strike !== null &&
       (leg.kind === 'call' ? spot > leg.strike : spot < leg.strike),
   );
-  if (breached.length > 0)
+  if (rules.short_strike_breached && breached.length > 0)
     hits.push({
       kind: 'short_strike_breached',
       label: 'Short strike breached',
@@ -144,7 +136,7 @@ export function evaluateTargets(
     .sort();
   const nearest = expirations[0];
   const earnings = context.nextEarnings ?? null;
-  if (earnings !== null && nearest !== undefined && earnings <= nearest)
+  if (rules.earnings_before_expiry && earnings !== null && nearest !== undefined && earnings <= nearest)
     hits.push({
       kind: 'earnings_before_expiry',
       label: 'Earnings before expiry',

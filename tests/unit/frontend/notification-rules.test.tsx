@@ -50,6 +50,24 @@ let rules: NotificationRule[];
 
 useApiServer(
   serve('getProfile', () => profile),
+  serve('listPositionAlerts', () => ({
+    alerts: [
+      {
+        id: 't-1:dte',
+        trade_id: 't-1',
+        ticker: 'SPY',
+        strategy: 'Iron Condor',
+        kind: 'dte',
+        label: '21 DTE reached',
+        detail: '20 days to the nearest expiration (rule: 21 or fewer)',
+        triggered_at: '2026-11-25T16:00:00.000Z',
+        underlying_price: 601.25,
+        close_price: 0.9,
+        unrealized_pnl: 30,
+        source: 'simulated',
+      },
+    ],
+  })),
   serve('listNotificationRules', () => ({ rules })),
   serve('listNotifications', () => ({
     notifications: [
@@ -167,6 +185,43 @@ describe('Notification rules on the Alerts page', () => {
     });
     const list = screen.getByRole('list', { name: 'Your notification rules' });
     expect(await within(list).findByText(/alerts of severity high\+ on my watchlist/)).toBeInTheDocument();
+  });
+
+  it('lists the targets the user’s positions reached under Your positions, each linking to its journal row', async () => {
+    renderApp('/dashboard/alerts');
+    const list = await screen.findByRole('list', { name: 'Your position alerts' });
+    const item = within(list).getByRole('listitem');
+    expect(item).toHaveTextContent('SPY Iron Condor: 21 DTE reached');
+    expect(item).toHaveTextContent('quotes: simulated market');
+    expect(within(item).getByRole('link', { name: 'SPY Iron Condor' })).toHaveAttribute(
+      'href',
+      '/dashboard/journal#position-t-1',
+    );
+  });
+
+  it('makes a "my position targets" rule for the rules ticked', async () => {
+    apiServer.use(
+      serve('createNotificationRule', (request) => {
+        const rule = {
+          ...(request.body as Omit<NotificationRule, 'id' | 'createdAt' | 'updatedAt'>),
+          id: '2c9a3c5e-7d21-4f6a-8e4b-1c2d3e4f5a6b',
+          createdAt: at,
+          updatedAt: at,
+        } as NotificationRule;
+        rules = [...rules, rule];
+        return rule;
+      }),
+    );
+    const { user } = renderApp('/dashboard/alerts');
+    await user.type(await screen.findByLabelText('Rule name'), 'Stops');
+    await user.selectOptions(screen.getByLabelText('Notify me about'), 'targets');
+    for (const kind of ['Take profit', 'Days to expiry', 'Short strike breached', 'Earnings before expiry'])
+      await user.click(screen.getByRole('checkbox', { name: kind }));
+    await user.click(screen.getByRole('button', { name: 'Add rule' }));
+    await waitFor(() => expect(requestsTo('createNotificationRule')).toHaveLength(1));
+    expect(requestsTo('createNotificationRule')[0]?.body).toMatchObject({
+      condition: { feed: 'targets', kinds: ['stop_loss'] },
+    });
   });
 
   it('refuses a rule with no channel in the form, sending nothing', async () => {

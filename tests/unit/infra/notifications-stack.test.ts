@@ -82,6 +82,34 @@ describe('notification delivery', () => {
     ).toEqual(['TABLE_NOTIFICATIONS', 'TABLE_PROFILES']);
   });
 
+  it('lets the positions job send to the queue too, read the trades and profiles, write notifications, and read the market data key alone', () => {
+    expect(variables(dev, 'recordPositionTargets')[notificationEnv.queueUrl]).toBeDefined();
+    const actions = statementsOfFunction(dev, 'recordPositionTargets').flatMap(actionsOf);
+    expect(actions.filter((a) => a.startsWith('sqs:')).sort()).toEqual([
+      'sqs:GetQueueAttributes',
+      'sqs:GetQueueUrl',
+      'sqs:SendMessage',
+    ]);
+    expect(
+      Object.keys(variables(dev, 'recordPositionTargets'))
+        .filter((v) => v.startsWith('TABLE_'))
+        .sort(),
+    ).toEqual(['TABLE_NOTIFICATIONS', 'TABLE_PROFILES', 'TABLE_TRADES', 'TABLE_WATCHLISTS']);
+    // The trades it only reads (the by_open index among them): no write of a trade.
+    const tradeStatements = statementsOfFunction(dev, 'recordPositionTargets').filter((s) =>
+      JSON.stringify(s.Resource).match(/Trades/i),
+    );
+    expect(tradeStatements.length).toBeGreaterThan(0);
+    expect(tradeStatements.flatMap(actionsOf).filter((a) => /Put|Update|Delete|Write/.test(a))).toEqual([]);
+    expect(JSON.stringify(tradeStatements.map((s) => s.Resource))).toContain('/index/*');
+    const secretReads = statementsOfFunction(dev, 'recordPositionTargets').filter((s) =>
+      actionsOf(s).some((a) => a.startsWith('secretsmanager:')),
+    );
+    expect(secretReads).toHaveLength(1);
+    expect(JSON.stringify(secretReads[0]!.Resource)).toMatch(/marketDataApiKey/);
+    expect(actions.filter((a) => a.startsWith('ses:'))).toEqual([]);
+  });
+
   it('gives the worker the VAPID secret by ARN and read access to it alone; the feeds job none', () => {
     expect(variables(dev, 'deliverNotifications')[secrets.vapidKeys.arnEnvVar]).toBeDefined();
     const reads = statementsOfFunction(dev, 'deliverNotifications').filter((s) =>

@@ -23,6 +23,10 @@ vi.mock('../../../lambdas/positions/service', () => ({
     return { positions: [] };
   }),
 }));
+// The positions route reads the caller's target rules from their profile (none here: the defaults).
+vi.mock('../../../lambdas/profile/repository', () => ({
+  profilesRepo: () => ({ get: vi.fn(async () => undefined) }),
+}));
 vi.mock('../../../lambdas/chat/service', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lambdas/chat/service')>()),
   askAssistant: vi.fn(async () => {

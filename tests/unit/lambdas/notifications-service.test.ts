@@ -152,6 +152,63 @@ describe('notifyFeedItems and deliver', () => {
     expect(watchlistReads.sort()).toEqual(['user-1', 'user-2']);
   });
 
+  it('tells only the owner of a position target, on their "my position targets" rules with its kind', async () => {
+    const { deps, deliveries } = setup();
+    const targets = { ...ruleInput, tickers: [], channels: ['in-app' as const], webhook: undefined };
+    await createRule(deps, 'user-1', { ...targets, condition: { feed: 'targets' } });
+    await createRule(deps, 'user-2', { ...targets, condition: { feed: 'targets', kinds: ['stop_loss'] } });
+    const item = (userId: string, id: string, kind: 'dte' | 'stop_loss') => ({
+      id,
+      userId,
+      ticker: 'SPY',
+      strategy: 'Iron Condor',
+      kind,
+      label: kind === 'dte' ? '21 DTE reached' : 'Stop loss reached',
+      detail: 'figures',
+      timestamp: '2026-03-10T14:59:00.000Z',
+      provider: 'simulated',
+    });
+    const items = [
+      item('user-1', 't1:dte', 'dte'),
+      item('user-2', 't2:dte', 'dte'),
+      item('user-2', 't2:stop_loss', 'stop_loss'),
+    ];
+    expect(await notifyFeedItems(deps, 'targets', items)).toBe(2);
+    expect(await notifyFeedItems(deps, 'targets', items)).toBe(0);
+    expect([...deliveries.values()].map((d) => `${d.userId}:${d.event.id}`).sort()).toEqual([
+      'user-1:t1:dte',
+      'user-2:t2:stop_loss',
+    ]);
+    const mine = [...deliveries.values()].find((d) => d.userId === 'user-1')!;
+    expect(mine.event).toMatchObject({ feed: 'targets', ticker: 'SPY' });
+    expect(mine.event.summary).toBe('SPY Iron Condor: 21 DTE reached. figures');
+  });
+
+  it('judges a position-targets rule by the journal feature of the plan', async () => {
+    const { deps, deliveries } = setup();
+    const targets = { ...ruleInput, tickers: [], channels: ['in-app' as const], webhook: undefined };
+    await createRule(deps, 'user-1', { ...targets, condition: { feed: 'targets' } });
+    const asked: string[] = [];
+    const planAllows = async (_userId: string, feature: string) => {
+      asked.push(feature);
+      return feature !== 'journal';
+    };
+    const item = {
+      id: 't1:dte',
+      userId: 'user-1',
+      ticker: 'SPY',
+      strategy: 'Iron Condor',
+      kind: 'dte' as const,
+      label: '21 DTE reached',
+      detail: 'figures',
+      timestamp: '2026-03-10T14:59:00.000Z',
+      provider: 'simulated',
+    };
+    expect(await notifyFeedItems({ ...deps, planAllows }, 'targets', [item])).toBe(0);
+    expect(asked).toEqual(['alerts', 'journal']);
+    expect(deliveries.size).toBe(0);
+  });
+
   it('sends nothing for a user whose plan lacks the feed', async () => {
     const { deps, deliveries } = setup();
     await createRule(deps, 'user-1', ruleInput);

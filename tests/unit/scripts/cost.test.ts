@@ -18,6 +18,7 @@ import { estimateMonthlyCost, services, stageFacts, type Service } from '../../.
 import { DEFAULT_FUNCTION_MEMORY_MB } from '../../../scripts/cost/model';
 import { freeTier, prices } from '../../../scripts/cost/prices';
 import {
+  jobsWork,
   metricSeries,
   monitoringCounts,
   requestsPerTrader,
@@ -135,6 +136,21 @@ describe('cost model: arithmetic', () => {
     const d = (n: number) => usd(n, 'DynamoDB (on-demand)', false);
     expect(d(3000) - d(2000)).toBeCloseTo(d(2000) - d(1000), 9);
     expect(d(2000)).toBeLessThan(2 * d(1000));
+  });
+
+  it('counts the positions job’s work per trader in the session’s minutes only, and every run as an invocation', () => {
+    const job = usage.jobs.recordPositionTargets;
+    const sessionRuns = usage.tradingDaysPerMonth * 390;
+    const one = jobsWork(usage, 1000);
+    const two = jobsWork(usage, 2000);
+    // Each 1,000 more traders add their reads in the working runs alone.
+    expect(two.readUnits - one.readUnits).toBeCloseTo(sessionRuns * 1000 * job.perTrader!.rru, 3);
+    expect(two.invocations).toBe(one.invocations);
+    const without = jobsWork(
+      { ...usage, jobs: { ...usage.jobs, recordPositionTargets: { ...job, sessionOnly: undefined } } },
+      1000,
+    );
+    expect(without.readUnits).toBeGreaterThan(one.readUnits * 2);
   });
 
   it("prices HTTP API requests beyond 300 million a month at the second tier's price", () => {

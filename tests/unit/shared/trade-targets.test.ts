@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MarkChain, MarkQuote } from '@shared/trades/mark-chain';
 import { markTrade, type MarkableTrade } from '@shared/trades/marks';
+import { targetRulesOf, targetRulesPatchSchema, type TargetRules } from '@shared/trades/target-rules';
 import { DEFAULT_TARGET_RULES, evaluateTargets, maxProfitPerShare } from '@shared/trades/targets';
 import type { TradeLeg } from '@shared/trades/schemas';
 
@@ -85,7 +86,13 @@ const kinds = (position: { targets: { kind: string }[] }) => position.targets.ma
 
 describe('the defaults', () => {
   it('take profit at half the max profit, stop at a loss of twice the credit, 21 days to expiry', () => {
-    expect(DEFAULT_TARGET_RULES).toEqual({ takeProfitFraction: 0.5, stopLossCreditMultiple: 2, dte: 21 });
+    expect(DEFAULT_TARGET_RULES).toEqual({
+      take_profit_fraction: 0.5,
+      stop_loss_credit_multiple: 2,
+      dte: 21,
+      short_strike_breached: true,
+      earnings_before_expiry: true,
+    });
   });
 });
 
@@ -230,10 +237,66 @@ describe('earnings before expiry', () => {
   });
 });
 
-describe('rules other than the defaults', () => {
-  it('take profit at 25% and a 7-day rule change what triggers', () => {
+describe('rules other than the defaults (a user’s own, from their profile)', () => {
+  const own = (changes: Partial<TargetRules>): TargetRules => targetRulesOf({ target_rules: changes });
+
+  it('take profit at 25% and a 49-day rule change what triggers', () => {
     const { targets: _targets, ...position } = condorAt(100, 0.05, 0.5, 0.5, 0.05); // 0.90 to close: 25% kept
-    const rules = { takeProfitFraction: 0.25, stopLossCreditMultiple: 2, dte: 49 };
+    expect(evaluateTargets(position).map((t) => t.kind)).toEqual([]);
+    const rules = own({ take_profit_fraction: 0.25, dte: 49 });
     expect(evaluateTargets(position, { rules }).map((t) => t.kind)).toEqual(['take_profit', 'dte']);
+    // 20% takes profit at ≤ 1.20 × 0.80 = 0.96 (0.90 does), 30% at ≤ 0.84 (0.90 does not)
+    expect(
+      kinds({ targets: evaluateTargets(position, { rules: own({ take_profit_fraction: 0.3 }) }) }),
+    ).toEqual([]);
+    expect(
+      kinds({ targets: evaluateTargets(position, { rules: own({ take_profit_fraction: 0.2 }) }) }),
+    ).toEqual(['take_profit']);
+  });
+
+  it('a stop at 1× the credit triggers once closing costs 2.40 (a loss of 1.20), not at 2.30', () => {
+    // closing cost = short put ask + short call ask − long bids
+    const at230 = condorAt(100, 0.05, 0.05, 2.4, 0.1); // 0.05 + 2.40 − 0.05 − 0.10 = 2.30
+    const at240 = condorAt(100, 0.05, 0.05, 2.5, 0.1); // 2.40
+    const rules = own({ stop_loss_credit_multiple: 1 });
+    expect(kinds({ targets: evaluateTargets(stripped(at230), { rules }) })).not.toContain('stop_loss');
+    expect(kinds({ targets: evaluateTargets(stripped(at240), { rules }) })).toContain('stop_loss');
+    expect(kinds({ targets: evaluateTargets(stripped(at240)) })).not.toContain('stop_loss');
+  });
+
+  it('turning off the short-strike and earnings rules silences them', () => {
+    const breached = stripped(condorAt(106, 0.05, 0.05, 1.5, 0.4));
+    const context = { nextEarnings: '2027-01-04' };
+    const on = kinds({ targets: evaluateTargets(breached, context) });
+    expect(on).toContain('short_strike_breached');
+    expect(on).toContain('earnings_before_expiry');
+    const off = kinds({
+      targets: evaluateTargets(breached, {
+        ...context,
+        rules: own({ short_strike_breached: false, earnings_before_expiry: false }),
+      }),
+    });
+    expect(off).not.toContain('short_strike_breached');
+    expect(off).not.toContain('earnings_before_expiry');
+  });
+
+  it('a profile keeps the defaults for the figures it does not set', () => {
+    expect(targetRulesOf(undefined)).toEqual(DEFAULT_TARGET_RULES);
+    expect(own({ dte: 7 })).toEqual({ ...DEFAULT_TARGET_RULES, dte: 7 });
+  });
+
+  it('the profile schema holds each figure to its bounds', () => {
+    expect(targetRulesPatchSchema.safeParse({ take_profit_fraction: 0 }).success).toBe(false);
+    expect(targetRulesPatchSchema.safeParse({ take_profit_fraction: 1.01 }).success).toBe(false);
+    expect(targetRulesPatchSchema.safeParse({ stop_loss_credit_multiple: 11 }).success).toBe(false);
+    expect(targetRulesPatchSchema.safeParse({ dte: 2.5 }).success).toBe(false);
+    expect(targetRulesPatchSchema.safeParse({ dte: -1 }).success).toBe(false);
+    expect(targetRulesPatchSchema.safeParse({ other: 1 }).success).toBe(false);
+    expect(targetRulesPatchSchema.safeParse({ dte: 0, take_profit_fraction: 1 }).success).toBe(true);
   });
 });
+
+function stripped(position: ReturnType<typeof condorAt>) {
+  const { targets: _targets, ...rest } = position;
+  return rest;
+}

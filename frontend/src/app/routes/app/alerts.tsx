@@ -1,5 +1,6 @@
 import { ScreenHeader } from '../../../components/layouts/screen-header';
 import { MarketAlerts } from '../../../features/feeds/components/market-alerts';
+import { PositionAlerts } from '../../../features/journal/components/position-alerts';
 import { NotificationRulesPanel } from '../../../features/notifications/components/notification-rules-panel';
 import { useProfile } from '../../../features/profile/api/get-profile';
 import { useDataBadge } from '../../../lib/data-badge';
@@ -16,6 +17,7 @@ export function AlertsRoute() {
         badge={badge}
       />
       <MarketAlerts notificationsAllowed={profile.data?.notification_prefs.push_notifications ?? true} />
+      <PositionAlerts />
       <NotificationRulesPanel />
     </>
   );

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { MarkedPosition, TriggeredTarget } from '@shared/trades/position-schemas';
 import { formatShares, formatSignedMoney, PortfolioGreeks } from '../../../components/ui/portfolio-greeks';
 import { Spinner } from '../../../components/ui/spinner';
-import { usePositions } from '../../../lib/positions';
+import { positionAnchor, usePositions } from '../../../lib/positions';
 import { PayoffGraph } from './payoff-graph';
 import { QueryError } from './query-error';
 
@@ -35,7 +37,12 @@ const HEADINGS = [
 function Row({ position }: { position: MarkedPosition }) {
   const name = `${position.ticker} ${position.strategy}`;
   return (
-    <tr aria-label={name} className="border-t border-slate-800 align-top">
+    <tr
+      id={positionAnchor(position.trade_id)}
+      tabIndex={-1}
+      aria-label={name}
+      className="border-t border-slate-800 align-top target:bg-slate-800/60 focus:outline-none"
+    >
       <th scope="row" className="py-2 pr-3 text-left font-medium text-white">
         {name}
         <span className="block text-xs font-normal text-slate-400">
@@ -100,6 +107,15 @@ function Row({ position }: { position: MarkedPosition }) {
  */
 export function OpenPositions() {
   const query = usePositions();
+  const { hash } = useLocation();
+  const loaded = query.data !== undefined;
+  // A link to one position (the Alerts page's "Your positions") brings it into view once marked.
+  useEffect(() => {
+    if (!loaded || !hash.startsWith('#position-')) return;
+    const row = document.getElementById(decodeURIComponent(hash.slice(1)));
+    row?.scrollIntoView({ block: 'center' });
+    row?.focus();
+  }, [loaded, hash]);
   if (query.error)
     return <QueryError what="the open positions" error={query.error} onRetry={() => void query.refetch()} />;
   const data = query.data;

@@ -9,6 +9,8 @@ import {
   type NotificationRule,
   type RuleFeed,
 } from '@shared/notifications/schemas';
+import { TARGET_KINDS } from '@shared/trades/position-schemas';
+import { TARGET_KIND_LABELS } from '@shared/trades/target-rules';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
@@ -26,6 +28,7 @@ const feedOptions = [
   { value: 'alerts', label: 'Market alerts at or above a severity' },
   { value: 'darkpool', label: 'Dark pool prints at or above a value' },
   { value: 'chatter', label: 'Chatter at or above a risk level' },
+  { value: 'targets', label: 'My position targets (journal positions)' },
 ] as const;
 const channelLabels: Record<NotificationChannel, string> = {
   'in-app': 'In the app (delivery log)',
@@ -42,7 +45,9 @@ function describeRule(rule: NotificationRule): string {
       ? `alerts of severity ${c.minSeverity}+`
       : c.feed === 'darkpool'
         ? `dark pool prints of $${c.minNotional.toLocaleString('en-US')}+`
-        : `chatter of risk ${c.minRisk}+`;
+        : c.feed === 'chatter'
+          ? `chatter of risk ${c.minRisk}+`
+          : `my position targets (${c.kinds ? c.kinds.map((k) => TARGET_KIND_LABELS[k]).join(', ') : 'every rule'})`;
   const on = rule.watchlist
     ? ' on my watchlist'
     : rule.tickers.length
@@ -52,6 +57,11 @@ function describeRule(rule: NotificationRule): string {
     ? `; quiet ${rule.quietHours.start}–${rule.quietHours.end} ${rule.quietHours.timeZone}`
     : '';
   return `${what}${on}; ${rule.channels.join(', ')}; at most ${rule.dailyCap} a day${quiet}`;
+}
+
+/** A position-targets condition: every rule when all are ticked (no `kinds`), else those ticked. */
+function targetCondition(kinds: string[]) {
+  return kinds.length === TARGET_KINDS.length ? { feed: 'targets' } : { feed: 'targets', kinds };
 }
 
 /** The form's values as the API takes them; an error message when they do not parse. */
@@ -64,7 +74,9 @@ function ruleFromForm(form: HTMLFormElement, channels: NotificationChannel[]) {
       ? { feed, minSeverity: text('minSeverity') }
       : feed === 'darkpool'
         ? { feed, minNotional: Number(text('minNotional')) }
-        : { feed, minRisk: text('minRisk') };
+        : feed === 'chatter'
+          ? { feed, minRisk: text('minRisk') }
+          : targetCondition(data.getAll('kinds').map(String));
   const quietStart = text('quietStart');
   const quietEnd = text('quietEnd');
   return createRuleInput.safeParse({
@@ -168,6 +180,23 @@ export function NotificationRulesPanel() {
               defaultValue="high"
               options={trendRiskLevels.map((r) => ({ value: r, label: r }))}
             />
+          )}
+          {feed === 'targets' && (
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-200">Targets to tell me about</legend>
+              <div className="mt-2 flex flex-wrap gap-3">
+                {TARGET_KINDS.map((kind) => (
+                  <label key={kind} className="flex items-center gap-2 text-sm text-slate-200">
+                    <input type="checkbox" name="kinds" value={kind} defaultChecked />
+                    {TARGET_KIND_LABELS[kind]}
+                  </label>
+                ))}
+              </div>
+              <p className="mt-1 text-xs text-slate-400">
+                Your open journal positions, checked every minute of the market session against your targets
+                (Account page).
+              </p>
+            </fieldset>
           )}
           <div>
             <label className="flex items-center gap-2 text-sm text-slate-200">
