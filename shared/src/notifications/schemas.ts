@@ -165,7 +165,8 @@ export const matchedEventSchema = z.object({
  * how many it holds and lists them (the first DIGEST_LISTED).
  */
 export const notifiedEventSchema = z.object({
-  feed: z.enum(['alerts', 'darkpool', 'chatter', 'test', 'digest']),
+  /** `trade` and `import`: a journal confirmation (no rule; see lambdas/notifications/confirmations.ts). */
+  feed: z.enum(['alerts', 'darkpool', 'chatter', 'test', 'digest', 'trade', 'import']),
   ...eventFields,
   count: z.number().int().positive().optional(),
   items: z.array(matchedEventSchema).optional(),
