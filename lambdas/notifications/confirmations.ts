@@ -37,9 +37,12 @@ function legLine(leg: TradeLeg): string {
   return `  ${leg.side} ${leg.quantity} × ${what} @ ${usd(leg.premium)}`;
 }
 
+/** The journal page's path in the app (frontend/src/app/router.tsx). */
+export const JOURNAL_PATH = '/dashboard/journal';
+
 /** The journal's address on the site (SITE_URL), or where to find it when the stage has none. */
 export const journalLink = (origin: string | null) =>
-  origin ? `${origin}/journal` : 'the Journal page of the app';
+  origin ? `${origin}${JOURNAL_PATH}` : 'the Journal page of the app';
 
 const footer = (origin: string | null) =>
   `Open your journal: ${journalLink(origin)}\n\nYou get these because "Trade confirmations" is on in Account Settings; turn it off there to stop them.`;

@@ -59,7 +59,7 @@ describe('trade confirmations by e-mail', () => {
     expect(added[0]!.subject).toBe('Added to your journal: MSFT Long Call');
     expect(added[0]!.text).toContain('MSFT Long Call, 3 × at $2.50 debit');
     expect(added[0]!.text).toContain('long 3 × 420 call 2027-01-15 @ $2.50');
-    expect(added[0]!.text).toMatch(/Open your journal: http:\/\/[^\s]+\/journal/);
+    expect(added[0]!.text).toMatch(/Open your journal: http:\/\/[^\s]+\/dashboard\/journal\n/);
 
     const close = () =>
       api(apiPath('updateTrade', { id: trade.trade_id }), {

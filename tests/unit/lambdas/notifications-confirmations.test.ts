@@ -84,7 +84,7 @@ describe('tradeConfirmation', () => {
     expect(m.text).toContain('AAPL Bull Call Spread, 2 × at $1.85 debit');
     expect(m.text).toContain('long 1 × 190 call 2026-04-17 @ $4.10');
     expect(m.text).toContain('short 1 × 200 call 2026-04-17 @ $2.25');
-    expect(m.text).toContain('Open your journal: https://app.example.com/journal');
+    expect(m.text).toContain('Open your journal: https://app.example.com/dashboard/journal');
     expect(m.text).not.toContain('P&L');
     expect(m.event).toMatchObject({ feed: 'trade', ticker: 'AAPL', provider: 'journal (scanner)' });
   });
@@ -132,7 +132,7 @@ describe('importConfirmation', () => {
     expect(m.text).toContain('Open trades closed by the file: 3');
     expect(m.text).toContain('Rows already in the journal (skipped): 1');
     expect(m.text).toContain('Rows with errors: 1');
-    expect(m.text).toContain('https://app.example.com/journal');
+    expect(m.text).toContain('https://app.example.com/dashboard/journal');
   });
 });
 

@@ -8,7 +8,8 @@ import { useUpdateProfile } from '../api/update-profile';
 const PREFERENCES: Record<keyof NotificationPrefs, { label: string; description: string }> = {
   email_alerts: {
     label: 'Email alerts',
-    description: 'Market alerts by email. Email delivery is not built yet; your choice is kept for it.',
+    description:
+      'Market alerts by email, from your notification rules on the Alerts page. Off: none are emailed.',
   },
   push_notifications: {
     label: 'Push notifications',
@@ -21,7 +22,7 @@ const PREFERENCES: Record<keyof NotificationPrefs, { label: string; description:
   trade_confirmations: {
     label: 'Trade confirmations',
     description:
-      'Journal confirmations by email. Email delivery is not built yet; your choice is kept for it.',
+      'An email when you add or close a trade in the journal, and when an import completes. Off: none are sent.',
   },
 };
 
