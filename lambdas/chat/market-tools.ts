@@ -279,6 +279,9 @@ export const scanTool = tool({
         stale: output.stale,
         matched: output.matched,
         results,
+        // Why the scan is empty ("no trade" when every candidate is expected to lose), and its notes.
+        emptyReason: output.emptyReason?.message ?? null,
+        notes: output.notes,
         note: 'percent fields are in percent',
       },
       citation: citation('scan_options', `Scanner: ${what || 'whole market'}${fromProvider(output)}`, {

@@ -71,17 +71,29 @@ function ideaLine(idea: Idea): string {
   );
 }
 
-async function ideasFor(toolbox: Toolbox, direction: Direction, ticker?: string): Promise<Idea[]> {
+/** The scanner's ideas for a view, and why a strategy (or the whole scan) found none. */
+async function ideasFor(
+  toolbox: Toolbox,
+  direction: Direction,
+  ticker?: string,
+): Promise<{ ideas: Idea[]; none: string[] }> {
   const strategies = STRATEGIES_FOR[direction];
-  if (strategies.length === 0) {
-    const outcome = await toolbox.run(scanTool, { ticker, limit: 3 });
-    return outcome.ok ? outcome.result.results : [];
+  const ideas: Idea[] = [];
+  const none: string[] = [];
+  const asks: { strategy?: ScannerStrategy; limit: number }[] =
+    strategies.length === 0
+      ? [{ limit: 3 }]
+      : strategies.map((strategy) => ({ strategy, limit: strategies.length === 1 ? 3 : 1 }));
+  for (const ask of asks) {
+    const outcome = await toolbox.run(scanTool, { ticker, ...ask });
+    if (!outcome.ok) continue;
+    ideas.push(...outcome.result.results);
+    if (outcome.result.results.length === 0 && outcome.result.emptyReason)
+      none.push(
+        `- ${ask.strategy ? `${scannerStrategyLabel(ask.strategy)}: ` : ''}${outcome.result.emptyReason}`,
+      );
   }
-  const perStrategy = strategies.length === 1 ? 3 : 1;
-  const outcomes = [];
-  for (const strategy of strategies)
-    outcomes.push(await toolbox.run(scanTool, { ticker, strategy, limit: perStrategy }));
-  return outcomes.flatMap((outcome) => (outcome.ok ? outcome.result.results : []));
+  return { ideas, none };
 }
 
 async function symbolSection(
@@ -123,7 +135,7 @@ async function symbolSection(
     lines.push(
       `- **Recent alerts** ${alerts.result.items.map((a) => `${String(a.message)} (${timeOf(String(a.time))})`).join('; ')}.`,
     );
-  const ideas = await ideasFor(toolbox, direction, symbol);
+  const { ideas, none } = await ideasFor(toolbox, direction, symbol);
   const view = direction === 'neutral' ? '' : ` for a ${direction} view`;
   lines.push(
     '',
@@ -131,6 +143,7 @@ async function symbolSection(
       ? `Top scanner ideas${view} on ${symbol}:`
       : `The scanner found no positions${view} on ${symbol}.`,
     ...ideas.map(ideaLine),
+    ...none,
   );
   return lines;
 }
@@ -215,7 +228,7 @@ export async function offlineAnswer(
   if (aboutMarket || (named.length === 0 && !journal)) {
     sections.push(await marketSection(toolbox));
     if (named.length === 0) {
-      const ideas = await ideasFor(toolbox, direction);
+      const { ideas } = await ideasFor(toolbox, direction);
       const view = direction === 'neutral' ? '' : ` for a ${direction} view`;
       if (ideas.length > 0)
         sections.push([`Top scanner ideas${view} across the market:`, ...ideas.map(ideaLine)]);

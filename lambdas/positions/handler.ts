@@ -1,6 +1,8 @@
 import { dynamoDb } from '../common/clients';
+import { marketNow } from '../common/clock';
 import { tableName } from '../common/env';
 import { ok, route } from '../common/http';
+import { configuredEarningsSource } from '../feeds/earnings-source';
 import { configuredChainSource } from '../market/chain-source';
 import { tradesRepo } from '../trades/repository';
 import { statsCache } from '../trades/stats-cache';
@@ -11,8 +13,11 @@ const journal = {
   cache: statsCache(dynamoDb, () => tableName('journalCache')),
 };
 const chains = configuredChainSource();
+/** The stage's earnings calendar (EARNINGS_PROVIDER), for the earnings-before-expiry target. */
+const earnings = configuredEarningsSource(marketNow);
 
 /** The caller's open trades marked to the market, the portfolio's totals and the quotes' provenance. */
-export const getPositions = route('getPositions', {}, async ({ userId }) =>
-  ok(await markedPositions({ journal, chains }, userId)),
-);
+export const getPositions = route('getPositions', {}, async ({ userId }) => {
+  await earnings?.refresh();
+  return ok(await markedPositions({ journal, chains }, userId));
+});

@@ -11,6 +11,8 @@ import { POSITIONS_REFRESH_MS } from '@shared/constants/timings';
 import { generateChain } from '@shared/options/chain';
 import { realChainView } from '@shared/options/real-chain';
 import { priceChain, workFor } from '@shared/options/snapshot';
+import { isoDateOf, newYorkTime } from '@shared/market/calendar';
+import { nextEarningsDate } from '@shared/market/earnings';
 import { underlyingAt, UnknownSymbolError } from '@shared/market/quotes';
 import { universeEntry } from '@shared/market/universe';
 import { markChainFromSnapshot, markChainFromView, type MarkChain } from '@shared/trades/mark-chain';
@@ -98,6 +100,16 @@ async function settle(
   };
 }
 
+/**
+ * The underlying's next report day for the earnings rule (shared/src/trades/targets.ts): known in
+ * the simulated market for its own stocks (funds and indices do not report) (with a provider's calendar laid over where it covers);
+ * null otherwise, which skips the rule (docs/known-limits.md).
+ */
+function earningsOf(deps: PositionsDeps, ticker: string, at: Date): string | null {
+  if (deps.chains || universeEntry(ticker)?.kind !== 'stock') return null;
+  return isoDateOf(nextEarningsDate(ticker, newYorkTime(at).dayNumber));
+}
+
 export async function markedPositions(
   deps: PositionsDeps,
   userId: string,
@@ -150,7 +162,10 @@ export async function markedPositions(
     const served = chains.get(trade.ticker)!;
     if (typeof served === 'string')
       unmarked.push({ trade_id: trade.trade_id, ticker: trade.ticker, reason: served });
-    else positions.push(markTrade(trade, served.chain));
+    else
+      positions.push(
+        markTrade(trade, served.chain, undefined, { nextEarnings: earningsOf(deps, trade.ticker, at) }),
+      );
   }
 
   const served = [...chains.values()].filter((value): value is ServedMarkChain => typeof value !== 'string');

@@ -1,9 +1,10 @@
 /**
  * A user's watchlist: list, add (idempotent: a ticker already there is answered as it was) and
- * remove, at most WATCHLIST_LIMIT tickers.
+ * remove, at most WATCHLIST_LIMIT tickers of the product's universe (an unknown symbol is a 400).
  */
 import { WATCHLIST_LIMIT, type WatchedTicker, type Watchlist } from '@shared/watchlist/schemas';
-import { ConflictError, NotFoundError } from '../common/errors';
+import { universeEntry } from '@shared/market/universe';
+import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
 import type { WatchlistRepo } from './repository';
 
 export interface WatchlistDeps {
@@ -22,6 +23,11 @@ export async function watchTicker(
   userId: string,
   ticker: string,
 ): Promise<WatchedTicker> {
+  // Only a ticker the product quotes can be watched (its quotes, scans and alerts exist).
+  if (!universeEntry(ticker)) {
+    const message = `Unknown symbol: ${ticker}`;
+    throw new ValidationError(message, [{ path: 'ticker', message }]);
+  }
   const current = await deps.repo.list(userId);
   const existing = current.find((t) => t.ticker === ticker);
   if (existing) return existing;

@@ -71,6 +71,7 @@ export const services = [
   'CloudWatch',
   'X-Ray',
   'SNS + KMS (alarm topic)',
+  'Notifications (SES, SQS)',
   'AI provider (gpt-4o-mini)',
 ] as const;
 export type Service = (typeof services)[number];
@@ -185,11 +186,19 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
     writeUnits += runs * w.wru;
   }
 
+  // Notifications: each delivery is one worker invocation fed by SQS, and a status write.
+  const notify = usage.notifications;
+  const emails = users * notify.emailsPerTraderMonth;
+  const deliveries = emails + users * (notify.pushesPerTraderMonth + notify.webhooksPerTraderMonth);
+  const workerInvocations = deliveries;
+  gbSeconds += deliveries * (DEFAULT_FUNCTION_MEMORY_MB / MB_PER_GB) * (notify.workerBilledMs / 1000);
+  writeUnits += deliveries * notify.wruPerDelivery;
+
   const rows: CostRow[] = [];
   const row = (service: Service, usd: number, detail: string) => rows.push({ service, usd, detail });
 
   // Lambda
-  const lambdaRequests = apiRequests + jobInvocations;
+  const lambdaRequests = apiRequests + jobInvocations + workerInvocations;
   row(
     'Lambda (arm64)',
     perMillion(beyond(lambdaRequests, free.lambdaRequests.amount, applyFree), price.lambdaRequests.usd) +
@@ -333,6 +342,14 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
     price.kmsKey.usd +
       (beyond(obs.alarmEmailsPerMonth, free.snsEmails.amount, applyFree) / 100_000) * price.snsEmails.usd,
     `1 key, ~${obs.alarmEmailsPerMonth} alarm e-mails`,
+  );
+
+  const sqsRequests = deliveries * notify.sqsRequestsPerDelivery;
+  row(
+    'Notifications (SES, SQS)',
+    (emails / 1000) * price.sesEmails.usd +
+      perMillion(beyond(sqsRequests, free.sqsRequests.amount, applyFree), price.sqsRequests.usd),
+    `${count(emails)} e-mails, ${count(deliveries - emails)} pushes and webhooks, ${count(sqsRequests)} SQS requests`,
   );
 
   // The AI provider

@@ -86,6 +86,20 @@ export interface ObservabilityAssumptions {
   source: string;
 }
 
+/** What one trader's notifications send a month, and what each delivery costs the worker. */
+export interface NotificationAssumptions {
+  emailsPerTraderMonth: number;
+  pushesPerTraderMonth: number;
+  webhooksPerTraderMonth: number;
+  /** SQS requests per delivery: its send, the worker's receive and its delete. */
+  sqsRequestsPerDelivery: number;
+  /** The notification worker's billed time per delivery (512 MB). */
+  workerBilledMs: number;
+  /** Write units per delivery: the record's status. */
+  wruPerDelivery: number;
+  basis: string;
+}
+
 export interface UsageAssumptions {
   sessionsPerMonth: number;
   /** Hours of the month in which traders are on: where the warm containers and caches live. */
@@ -129,6 +143,7 @@ export interface UsageAssumptions {
   };
   cloudFrontLogs: { kbPerRequest: number; gzipRatio: number; filesPerMonth: number; basis: string };
   observability: ObservabilityAssumptions;
+  notifications: NotificationAssumptions;
   /**
    * Calls to the user pool's endpoint a session makes, which its web ACL inspects when the stage
    * has WAF: signing in or refreshing the tokens, and the API's GetUser with the trader's token.

@@ -25,6 +25,8 @@ export interface FreeAllowance {
 const READ = '2026-11-23';
 /** WAF's prices were read later, the same way (and checked against AWS's cost write-ups). */
 const WAF_READ = '2026-11-27';
+/** SES's and SQS's prices were read later still, the same way. */
+const NOTIFY_READ = '2026-11-27';
 const page = (service: string) => `https://aws.amazon.com/${service}/pricing/`;
 
 export const prices = {
@@ -156,6 +158,13 @@ export const prices = {
   xrayTraces: { usd: 5.0, unit: 'per million traces recorded', source: page('xray'), asOf: READ },
   kmsKey: { usd: 1.0, unit: 'per customer-managed KMS key per month', source: page('kms'), asOf: READ },
   snsEmails: { usd: 2.0, unit: 'per 100,000 SNS e-mail notifications', source: page('sns'), asOf: READ },
+  sesEmails: { usd: 0.1, unit: 'per 1,000 e-mails sent', source: page('ses'), asOf: NOTIFY_READ },
+  sqsRequests: {
+    usd: 0.4,
+    unit: 'per million standard-queue requests (each 64 KB chunk)',
+    source: page('sqs'),
+    asOf: NOTIFY_READ,
+  },
   aiInputTokens: {
     usd: 0.15,
     unit: 'per million input tokens, gpt-4o-mini',
@@ -200,6 +209,7 @@ export const freeTier = {
   dashboards: { amount: 3, unit: 'dashboards of up to 50 metrics', source: page('cloudwatch') },
   xrayTraces: { amount: 100_000, unit: 'traces recorded a month', source: page('xray') },
   snsEmails: { amount: 1_000, unit: 'e-mail notifications a month', source: page('sns') },
+  sqsRequests: { amount: 1_000_000, unit: 'SQS requests a month', source: page('sqs') },
 } satisfies Record<string, FreeAllowance>;
 
 export type Prices = typeof prices;

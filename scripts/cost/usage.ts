@@ -7,6 +7,7 @@
 import {
   MARKET_OVERVIEW_REFRESH_MS,
   OPTIONS_DATA_REFRESH_MS,
+  POSITIONS_REFRESH_MS,
   TICKER_BAR_REFRESH_MS,
   TRADES_REFRESH_MS,
 } from '@shared/constants/timings';
@@ -40,6 +41,13 @@ export const usage: UsageAssumptions = {
         poll('getMarketData', TICKER_BAR_REFRESH_MS, 'TICKER_BAR_REFRESH_MS, the ticker bar'),
         poll('getTradeStats', TRADES_REFRESH_MS, 'TRADES_REFRESH_MS, the stat cards'),
         poll('listTrades', TRADES_REFRESH_MS, 'TRADES_REFRESH_MS, recent activity'),
+        poll('getPositions', POSITIONS_REFRESH_MS, 'POSITIONS_REFRESH_MS, the portfolio greeks'),
+        poll(
+          'getMarketData',
+          MARKET_OVERVIEW_REFRESH_MS,
+          'MARKET_OVERVIEW_REFRESH_MS, the watchlist card (a guess: half the traders keep one)',
+          0.5,
+        ),
       ],
       perVisit: { getMarketSummary: 1 },
     },
@@ -62,7 +70,10 @@ export const usage: UsageAssumptions = {
     trends: feedScreen('trends', 3),
     journal: {
       minutesPerSession: 5,
-      polls: [poll('getTradeStats', TRADES_REFRESH_MS, 'TRADES_REFRESH_MS, the journal statistics')],
+      polls: [
+        poll('getTradeStats', TRADES_REFRESH_MS, 'TRADES_REFRESH_MS, the journal statistics'),
+        poll('getPositions', POSITIONS_REFRESH_MS, 'POSITIONS_REFRESH_MS, the open positions'),
+      ],
       perVisit: { listTrades: 2, createTrade: 1, updateTrade: 0.5 },
     },
     research: {
@@ -147,6 +158,14 @@ export const usage: UsageAssumptions = {
       wru: 0,
       responseKb: 2,
       basis: 'first page 11.7 ms (README bench) + query',
+    },
+    getPositions: {
+      billedMs: onLambda(7.4, DEFAULT_FUNCTION_MEMORY_MB) + 20,
+      rru: 2,
+      wru: 0,
+      responseKb: 3,
+      basis:
+        'marking a user’s 10 open legs 5.7-7.4 ms a user (npm run bench, one core) scaled to 512 MB, + the query of their trades (2 read units in the bench)',
     },
     createTrade: { billedMs: 40, rru: 1, wru: 4, responseKb: 1, basis: 'trade + two GSIs + journal version' },
     updateTrade: { billedMs: 40, rru: 1, wru: 4, responseKb: 1, basis: 'trade + two GSIs + journal version' },
@@ -255,5 +274,15 @@ export const usage: UsageAssumptions = {
     tracing: true,
     source:
       'metrics: shared/src/observability.ts; alarms and dashboard: infra/constructs/monitoring.ts (both counted in estimate.ts)',
+  },
+  notifications: {
+    emailsPerTraderMonth: 40,
+    pushesPerTraderMonth: 60,
+    webhooksPerTraderMonth: 20,
+    sqsRequestsPerDelivery: 3,
+    workerBilledMs: 150,
+    wruPerDelivery: 2,
+    basis:
+      'a guess: two alert or trade e-mails a trading day, three pushes, one webhook; bursts go out as digests (docs/features/notifications.md); each delivery one SQS send, receive and delete, and a status write',
   },
 };

@@ -37,7 +37,15 @@ describe('npm start with EARNINGS_PROVIDER=nasdaq', () => {
         const response = await fetch(`${started.url}/api/options-scanner`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ ticker: 'AAPL', strategy: 'long-call', ivRank: 0 }),
+          // Every AAPL long call, losers and thin ones too: the test is about their earnings flag.
+          body: JSON.stringify({
+            ticker: 'AAPL',
+            strategy: 'long-call',
+            ivRank: 0,
+            minExpectedReturn: -1,
+            minVolume: 0,
+            minOpenInterest: 0,
+          }),
         });
         const json = (await response.json()) as {
           results: { earnings: string | null; spansEarnings: boolean }[];

@@ -124,6 +124,32 @@ const catalogue: Record<string, { feature: PlanFeature | null; samples: Sample[]
     samples: [{ path: '/api/notification-rules/6f1c1f7e-8a38-4c2e-9d2c-0c9f6c1d2b3a/test', method: 'POST' }],
   },
   listNotifications: { feature: null, samples: [{ path: '/api/notifications' }] },
+  // A watchlist and this browser's push subscription are the user's own settings, on any plan.
+  getWatchlist: { feature: null, samples: [{ path: '/api/watchlist' }] },
+  watchTicker: { feature: null, samples: [{ path: '/api/watchlist/SPY', method: 'PUT' }] },
+  unwatchTicker: { feature: null, samples: [{ path: '/api/watchlist/SPY', method: 'DELETE' }] },
+  getPushKey: { feature: null, samples: [{ path: '/api/push/key' }] },
+  subscribePush: {
+    feature: null,
+    samples: [
+      {
+        path: '/api/push/subscriptions',
+        method: 'POST',
+        body: {
+          endpoint: 'https://push.example.com/send/plans',
+          expirationTime: null,
+          keys: {
+            p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+            auth: 'tBHItJI5svbpez7KI4CCXg',
+          },
+        },
+      },
+    ],
+  },
+  unsubscribePush: {
+    feature: null,
+    samples: [{ path: '/api/push/subscriptions/0123456789abcdef0123456789abcdef', method: 'DELETE' }],
+  },
   getAccountStats: { feature: 'account', samples: [{ path: '/api/account/stats' }] },
   exportAccount: { feature: 'account', samples: [{ path: '/api/account/export' }] },
   // These end a session or need a recent sign-in; 'open on every plan' below calls them.

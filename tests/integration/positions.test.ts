@@ -1,11 +1,14 @@
 /**
  * Open positions marked to the market, through the local API and dynalite: a position tracked
  * from a scan is marked at the chain's executable prices, only for its owner; the marks follow the
- * market's minute; an expired trade is settled at expiry once, with its assignment recorded.
+ * market's minute; an expired trade is settled at expiry once, with its assignment recorded; a
+ * stock reporting before expiry carries the earnings target.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dayNumberOfIso, isoDateOf, weekday } from '@shared/market/calendar';
+import { nextEarningsDate } from '@shared/market/earnings';
 import { underlyingAt } from '@shared/market/quotes';
 import { optionChainSchema, scanResponseSchema } from '@shared/options/response-schemas';
 import { apiPath } from '@shared/routes';
@@ -168,5 +171,43 @@ describe('GET /api/positions', () => {
     expect(stored.Item!.closed_at).toBe(expiryClose(expiration).toISOString());
     expect(stored.Item!.tags).toEqual(['expired', 'assigned']);
     expect(stored.Item!.notes).toContain('Assigned: short');
+  }, 60_000);
+
+  it('flags earnings before expiry for a stock that reports before its expiration, never for a fund', async () => {
+    const now = new Date('2026-11-25T15:30:00.000Z');
+    const earnings = nextEarningsDate('AAPL', dayNumberOfIso('2026-11-25'));
+    const friday = earnings + 1 + ((5 - weekday(earnings + 1) + 7) % 7); // the first Friday after the report
+    const expiration = isoDateOf(friday);
+    const spot = underlyingAt('AAPL', now).spot;
+    const created = await api(apiPath('createTrade'), {
+      method: 'POST',
+      token: trader.accessToken,
+      body: {
+        ticker: 'AAPL',
+        strategy: 'Bull Put Spread',
+        side: 'credit',
+        entry_price: 1,
+        opened_at: '2026-11-24T15:00:00.000Z',
+        legs: [
+          { kind: 'put', side: 'short', quantity: 1, strike: Math.round(spot * 0.9), expiration, premium: 2 },
+          { kind: 'put', side: 'long', quantity: 1, strike: Math.round(spot * 0.85), expiration, premium: 1 },
+        ],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const trade = tradeSchema.parse(created.json);
+    const condor = await trackCondor(trader);
+    const { markedPositions } = await import('../../lambdas/positions/service');
+    const read = positionsResponseSchema.parse(
+      await markedPositions({ journal: await journal(), chains: null }, userIdOf(trader), now),
+    );
+    const aapl = read.positions.find((p) => p.trade_id === trade.trade_id)!;
+    expect(aapl.targets).toContainEqual({
+      kind: 'earnings_before_expiry',
+      label: 'Earnings before expiry',
+      detail: `AAPL reports on ${isoDateOf(earnings)}, on or before the ${expiration} expiration`,
+    });
+    const spy = read.positions.find((p) => p.trade_id === condor.trade_id)!;
+    expect(spy.targets.map((t) => t.kind)).not.toContain('earnings_before_expiry');
   }, 60_000);
 });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MarketAlert } from '@shared/feeds/schemas';
+import { UNIVERSE } from '@shared/market/universe';
 import { createdRuleSchema, notificationLogSchema } from '@shared/notifications/schemas';
 import { WATCHLIST_LIMIT, watchedTickerSchema, watchlistSchema } from '@shared/watchlist/schemas';
 import { api, createUser, useLocalStackEnvironment } from '../helpers/local-stack';
@@ -53,6 +54,11 @@ describe('the watchlist', () => {
     expect((await list(token)).tickers.map((t) => t.ticker)).toEqual(['NVDA', 'BRK.B']);
 
     expect((await api('/api/watchlist/not%20a%20ticker', { method: 'PUT', token })).status).toBe(400);
+    // A well-formed symbol the product does not quote is refused too, and nothing is stored.
+    const unknown = await api('/api/watchlist/ZZZQ', { method: 'PUT', token });
+    expect(unknown.status).toBe(400);
+    expect(unknown.text).toContain('Unknown symbol: ZZZQ');
+    expect((await list(token)).tickers.map((t) => t.ticker)).toEqual(['NVDA', 'BRK.B']);
 
     const other = await createUser('watch-other');
     expect((await list(other.accessToken)).tickers).toEqual([]);
@@ -68,16 +74,16 @@ describe('the watchlist', () => {
 
   it(`refuses a ticker past ${WATCHLIST_LIMIT} with 409`, async () => {
     const user = await createUser('watch-full');
-    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-    const tickers = Array.from(
-      { length: WATCHLIST_LIMIT },
-      (_, i) => `W${letters[Math.floor(i / 26)]}${letters[i % 26]}`,
-    );
+    const symbols = UNIVERSE.map((entry) => entry.symbol);
+    const tickers = symbols.slice(0, WATCHLIST_LIMIT);
     for (const ticker of tickers)
       expect((await api(`/api/watchlist/${ticker}`, { method: 'PUT', token: user.accessToken })).status).toBe(
         200,
       );
-    const over = await api('/api/watchlist/ZZZZ', { method: 'PUT', token: user.accessToken });
+    const over = await api(`/api/watchlist/${symbols[WATCHLIST_LIMIT]!}`, {
+      method: 'PUT',
+      token: user.accessToken,
+    });
     expect(over.status).toBe(409);
     // One already there is still answered.
     expect(
@@ -115,11 +121,8 @@ describe('the watchlist', () => {
     });
     expect(both.status).toBe(400);
 
-    const watched = `WL${rule.id
-      .replace(/[^a-f]/g, '')
-      .slice(0, 4)
-      .toUpperCase()}`;
-    await api(`/api/watchlist/${watched}`, { method: 'PUT', token });
+    const watched = 'AMD';
+    expect((await api(`/api/watchlist/${watched}`, { method: 'PUT', token })).status).toBe(200);
     const { notifyNewFeedItems } = await import('../../lambdas/notifications/jobs');
     const { createLogger } = await import('../../lambdas/common/observability');
     await notifyNewFeedItems(

@@ -10,6 +10,7 @@ import { scanFiltersSchema, type ScanFilters } from '../options/scan-filters';
 import { scan, type ScanResultDetail } from '../options/scanner';
 import { universeSnapshot, type UniverseSnapshot } from '../options/snapshot';
 import type { ChatChart, StrategySuggestion } from './schemas';
+import { SUGGESTION_SCAN_OVERRIDES } from './scanner-link';
 import { lossAtExpectedMove, riskLevelOf } from './strategy-risk';
 import { chartTickersFor, strategyPicksFor, type StrategyPick } from './suggestions';
 
@@ -33,16 +34,14 @@ export function chartsFor(question: string, at: Date): ChatChart[] {
 
 /**
  * The scan a suggestion comes from, and that the scanner page runs when the suggestion opens it:
- * the symbol and strategy at any IV rank, best edge score first, within the scanner's liquidity
- * floors and DTE window. The spec names the strategy, so a position expected to lose is still
- * shown (minExpectedReturn -1; its expected return is on the card's scan) rather than nothing.
+ * the symbol and strategy, best edge score first, within the scanner's liquidity floors and DTE
+ * window, with SUGGESTION_SCAN_OVERRIDES (any IV rank, losers included).
  */
 export function suggestionScanFilters(pick: StrategyPick): ScanFilters {
   return scanFiltersSchema.parse({
     ticker: pick.symbol,
     strategy: pick.strategy,
-    ivRank: 0,
-    minExpectedReturn: -1,
+    ...SUGGESTION_SCAN_OVERRIDES,
   });
 }
 

@@ -14,3 +14,11 @@ export const scannerLinkStateSchema = z.object({
   strikes: z.array(z.number()).optional(),
 });
 export type ScannerLinkState = z.infer<typeof scannerLinkStateSchema>;
+
+/**
+ * How the scan a suggestion comes from differs from the scanner's defaults: any IV rank, and a
+ * position expected to lose is still shown (the spec names the strategy; its expected return is on
+ * the card) rather than nothing. The scanner page applies the same when a suggestion opens it, so
+ * the suggested position is among its results.
+ */
+export const SUGGESTION_SCAN_OVERRIDES = { ivRank: 0, minExpectedReturn: -1 } as const;

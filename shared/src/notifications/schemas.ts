@@ -200,7 +200,8 @@ const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Not base64url');
 /** POST /api/push/subscriptions: a browser's PushSubscription as `toJSON()` gives it. */
 export const pushSubscriptionInput = z.object({
   endpoint: z.url({ protocol: /^https?$/ }).max(NOTIFICATION_LIMITS.url),
-  expirationTime: z.number().nullable().optional(),
+  /** When the push service drops it (epoch milliseconds), as the browser says; null when it does not. */
+  expirationTime: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
   keys: z.strictObject({ p256dh: base64url.max(200), auth: base64url.max(100) }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;

@@ -30,6 +30,7 @@ import type {
   PositionGreeks,
 } from './position-schemas';
 import type { Trade, TradeLeg } from './schemas';
+import { evaluateTargets, type TargetContext } from './targets';
 
 export const CONTRACT_SHARES = 100;
 const MS_PER_YEAR = 365 * 86_400_000;
@@ -207,11 +208,15 @@ export function expiryRisk(trade: MarkableTrade): {
   return { risk: 'defined', maxLossPerShare: Math.max(0, -(worstPayoff + net)) };
 }
 
-/** An open trade marked against its underlying's chain at `asOf`. The trade must have legs. */
+/**
+ * An open trade marked against its underlying's chain at `asOf`, with the targets it has reached
+ * (./targets; `targets.nextEarnings` when the underlying's next report is known). The trade must have legs.
+ */
 export function markTrade(
   trade: MarkableTrade,
   chain: MarkChain,
   asOf: Date = new Date(chain.asOf),
+  targets: TargetContext = {},
 ): MarkedPosition {
   const legs = trade.legs ?? [];
   const quantity = trade.quantity;
@@ -267,7 +272,7 @@ export function markTrade(
       fees: trade.fees,
     })!;
   const { risk, maxLossPerShare } = expiryRisk(trade);
-  return {
+  const position: Omit<MarkedPosition, 'targets'> = {
     trade_id: trade.trade_id,
     ticker: trade.ticker,
     strategy: trade.strategy,
@@ -291,6 +296,7 @@ export function markTrade(
     flags,
     legs: marked,
   };
+  return { ...position, targets: evaluateTargets(position, targets) };
 }
 
 /** The portfolio's totals over marked positions. */

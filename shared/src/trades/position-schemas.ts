@@ -40,6 +40,23 @@ export type MarkedLeg = z.infer<typeof markedLegSchema>;
 
 export const RISK_KINDS = ['defined', 'undefined', 'unknown'] as const;
 
+/** The rules of ./targets, in their order. */
+export const TARGET_KINDS = [
+  'take_profit',
+  'stop_loss',
+  'dte',
+  'short_strike_breached',
+  'earnings_before_expiry',
+] as const;
+
+/** A target or rule the position has reached (./targets): its kind, a label to show, and the figures. */
+export const triggeredTargetSchema = z.object({
+  kind: z.enum(TARGET_KINDS),
+  label: z.string(),
+  detail: z.string(),
+});
+export type TriggeredTarget = z.infer<typeof triggeredTargetSchema>;
+
 export const markedPositionSchema = z.object({
   trade_id: z.string(),
   ticker: z.string(),
@@ -69,6 +86,8 @@ export const markedPositionSchema = z.object({
   /** Legs the chain no longer lists (priced from the model or at intrinsic), in words. */
   flags: z.array(z.string()),
   legs: z.array(markedLegSchema),
+  /** The targets and rules reached at this mark (./targets, the defaults); empty when none. */
+  targets: z.array(triggeredTargetSchema),
 });
 export type MarkedPosition = z.infer<typeof markedPositionSchema>;
 

@@ -3,7 +3,8 @@
  * Open positions marked to the market in jsdom: the dashboard's portfolio greeks and the
  * journal's open positions, from a GET /api/positions answer built by the shared marking code
  * (a bull call vertical at hand-picked quotes: +50 shares, −$2.00 a day, +$4.00 a point,
- * $402.60 at risk, +$97.40 unrealised), answered by Mock Service Worker under the API contract.
+ * $402.60 at risk, +$97.40 unrealised, 21 days to expiry), answered by Mock Service Worker under
+ * the API contract; the same vertical after a rally shows the targets it has reached as badges.
  */
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
@@ -12,7 +13,7 @@ import type { MarkChain, MarkQuote } from '@shared/trades/mark-chain';
 import { markTrade, portfolioTotals } from '@shared/trades/marks';
 import type { PositionsResponse } from '@shared/trades/position-schemas';
 import { trade, tradeStats } from '../../fixtures/api-responses';
-import { requestsTo, serve, useApiServer } from '../../helpers/api-server';
+import { apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -149,6 +150,13 @@ describe('open positions marked to the market', () => {
       '+$4.00',
       '$402.60',
     ]);
+    // 21 days to expiry: the 21-DTE rule, and no other target (up 0.50 of a 3.00 max; 103 below the short 105).
+    const badges = within(row).getByRole('list', { name: 'Targets reached: SPY Bull Call Spread' });
+    expect(
+      within(badges)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['21 DTE reached']);
     expect(within(section).getByRole('list', { name: 'Not marked' })).toHaveTextContent(
       'AAPL: No legs recorded',
     );
@@ -165,5 +173,45 @@ describe('open positions marked to the market', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['All SPY positions (1)', 'SPY Bull Call Spread (2 × 2.00 debit)']);
+  });
+
+  it('shows the targets a position has reached as labelled badges', async () => {
+    // SPY at 106, above the short 105 call: 6.00 - 2.00 = 4.00 to close, up 2.00 of a 3.00 max (target 1.50).
+    const rallied = markTrade(vertical, {
+      ...chain,
+      spot: 106,
+      quote: (kind, strike) =>
+        kind === 'call' && strike === 100
+          ? q(6, 6.2, 0.9, 0.01, -0.03, 0.05)
+          : kind === 'call' && strike === 105
+            ? q(1.9, 2, 0.55, 0.04, -0.05, 0.12)
+            : null,
+    });
+    apiServer.use(
+      serve('getPositions', () => ({
+        ...POSITIONS,
+        positions: [rallied],
+        totals: portfolioTotals([rallied]),
+      })),
+    );
+    renderApp('/dashboard/journal');
+    const section = await screen.findByRole('region', { name: 'Open positions' }, { timeout: 20_000 });
+    const row = await within(section).findByRole('row', { name: 'SPY Bull Call Spread' });
+    const badges = within(row).getByRole('list', { name: 'Targets reached: SPY Bull Call Spread' });
+    expect(
+      within(badges)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Take profit reached', '21 DTE reached', 'Short strike breached']);
+    expect(
+      within(badges).getByRole('listitem', {
+        name: 'Short strike breached: SPY at 106.00 is beyond the short 105 call',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(badges).getByRole('listitem', {
+        name: 'Take profit reached: Up 2.00 a share, at least 1.50 (50% of the 3.00 max profit)',
+      }),
+    ).toBeInTheDocument();
   });
 });

@@ -223,10 +223,12 @@ describe('cost model: arithmetic', () => {
     };
     const base = requestsPerTrader(usage);
     const more = requestsPerTrader(doubled);
-    // getMarketData is polled by the dashboard only (overview and ticker bar, every 30 s).
+    // getMarketData is polled by the dashboard only (overview and ticker bar, every 30 s, and the
+    // watchlist card for half the traders).
     expect(more.getMarketData).toBeCloseTo(2 * base.getMarketData!, 9);
-    // Two polls every 30 s for 20 minutes a session.
-    expect(base.getMarketData).toBeCloseTo(2 * ((20 * 60_000) / 30_000) * usage.sessionsPerMonth, 9);
+    expect(base.getMarketData).toBeCloseTo(2.5 * ((20 * 60_000) / 30_000) * usage.sessionsPerMonth, 9);
+    // Positions: once a minute on the dashboard (20 minutes) and in the journal (5).
+    expect(base.getPositions).toBeCloseTo((20 + 5) * usage.sessionsPerMonth, 9);
   });
 });
 
@@ -331,5 +333,27 @@ describe('cost model: agrees with the synthesized prod stage', () => {
     expect(functions.length).toBe(routes.length);
     for (const fn of functions) expect(fn.Properties.TracingConfig?.Mode).toBe('Active');
     expect(usage.observability.tracing).toBe(true);
+  });
+});
+
+describe('cost model: notifications', () => {
+  it('bills SES per e-mail and SQS per request beyond the free million, and runs the worker per delivery', () => {
+    const n = usage.notifications;
+    const quiet = {
+      ...usage,
+      notifications: { ...n, emailsPerTraderMonth: 0, pushesPerTraderMonth: 0, webhooksPerTraderMonth: 0 },
+    };
+    const rowOf = (estimate: ReturnType<typeof estimateMonthlyCost>) =>
+      estimate.rows.find((r) => r.service === 'Notifications (SES, SQS)')!.usd;
+    const users = 10_000;
+    const busy = estimateMonthlyCost({ users, usage, stage: prod });
+    const none = estimateMonthlyCost({ users, usage: quiet, stage: prod });
+    const deliveries = users * (n.emailsPerTraderMonth + n.pushesPerTraderMonth + n.webhooksPerTraderMonth);
+    const ses = (users * n.emailsPerTraderMonth * 0.1) / 1000;
+    const sqs = ((deliveries * n.sqsRequestsPerDelivery - 1_000_000) * 0.4) / 1_000_000;
+    expect(rowOf(busy)).toBeCloseTo(ses + sqs, 6);
+    expect(rowOf(none)).toBe(0);
+    const lambda = (e: typeof busy) => e.rows.find((r) => r.service === 'Lambda (arm64)')!.usd;
+    expect(lambda(busy)).toBeGreaterThan(lambda(none));
   });
 });

@@ -1,5 +1,5 @@
 import { PortfolioGreeks } from '../../../components/ui/portfolio-greeks';
-import { usePositions } from '../api/get-positions';
+import { usePositions } from '../../../lib/positions';
 import { Panel, type PanelVariant } from './panel';
 
 /** The portfolio's greeks and capital at risk over its open positions, marked each minute. */

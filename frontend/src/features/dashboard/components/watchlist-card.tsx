@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MARKET_DATA_SOURCE_LIVE, MARKET_DATA_SOURCE_SIMULATED } from '@shared/constants/texts';
+import { MARKET_OVERVIEW_REFRESH_MS } from '@shared/constants/timings';
 import { tickerSchema } from '@shared/market/ticker';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -18,7 +19,7 @@ function useWatchlistQuotes(symbols: readonly string[]) {
     queryKey: ['market', 'quotes', 'watchlist', symbols] as const,
     queryFn: ({ signal }) => getQuotes(symbols, 'dashboard', { signal }),
     enabled: symbols.length > 0,
-    refetchInterval: 30_000,
+    refetchInterval: MARKET_OVERVIEW_REFRESH_MS,
     refetchIntervalInBackground: false,
   });
 }

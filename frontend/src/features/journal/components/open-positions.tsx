@@ -1,7 +1,7 @@
-import type { MarkedPosition } from '@shared/trades/position-schemas';
+import type { MarkedPosition, TriggeredTarget } from '@shared/trades/position-schemas';
 import { formatShares, formatSignedMoney, PortfolioGreeks } from '../../../components/ui/portfolio-greeks';
 import { Spinner } from '../../../components/ui/spinner';
-import { usePositions } from '../api/get-positions';
+import { usePositions } from '../../../lib/positions';
 import { PayoffGraph } from './payoff-graph';
 import { QueryError } from './query-error';
 
@@ -9,6 +9,15 @@ const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD
 const price = (value: number) => value.toFixed(2);
 const tone = (value: number) =>
   value > 0 ? 'text-green-400' : value < 0 ? 'text-red-400' : 'text-slate-200';
+
+/** A reached target's badge colour: a profit target green, a warning amber, a loss red. */
+const TARGET_TONE: Record<TriggeredTarget['kind'], string> = {
+  take_profit: 'bg-green-900/60 text-green-200',
+  stop_loss: 'bg-red-900/60 text-red-200',
+  dte: 'bg-amber-900/60 text-amber-200',
+  short_strike_breached: 'bg-red-900/60 text-red-200',
+  earnings_before_expiry: 'bg-amber-900/60 text-amber-200',
+};
 
 const HEADINGS = [
   'Position',
@@ -33,6 +42,20 @@ function Row({ position }: { position: MarkedPosition }) {
           {position.quantity} × {position.side} {price(position.entry_price)} · underlying{' '}
           {price(position.underlying_price)}
         </span>
+        {position.targets.length > 0 && (
+          <ul aria-label={`Targets reached: ${name}`} className="mt-1 flex flex-wrap gap-1">
+            {position.targets.map((target) => (
+              <li
+                key={target.kind}
+                aria-label={`${target.label}: ${target.detail}`}
+                title={target.detail}
+                className={`rounded px-1.5 py-0.5 text-xs font-medium ${TARGET_TONE[target.kind]}`}
+              >
+                {target.label}
+              </li>
+            ))}
+          </ul>
+        )}
         {position.flags.map((flag) => (
           <span key={flag} className="block text-xs font-normal text-amber-300">
             {flag}
@@ -71,8 +94,8 @@ function Row({ position }: { position: MarkedPosition }) {
 
 /**
  * Open positions marked to the market (GET /api/positions, re-read each minute): each open trade
- * with legs at its value to close at the bid/ask and at the mids, its unrealised P&L, greeks and
- * days to expiry; the portfolio's totals above; trades that could not be marked, with why; and
+ * with legs at its value to close at the bid/ask and at the mids, its unrealised P&L, greeks,
+ * days to expiry and the targets it has reached (badges: shared/src/trades/targets.ts); the portfolio's totals above; trades that could not be marked, with why; and
  * trades this read closed at expiry; the payoff at expiry of a position or of an underlying's positions.
  */
 export function OpenPositions() {

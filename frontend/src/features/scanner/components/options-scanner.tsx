@@ -4,6 +4,7 @@ import { type JournalPrefill } from '@shared/trades/prefill';
 import { scanRowPrefill } from '@shared/trades/track-scan';
 import { dashboardPath } from '../../../lib/dashboard-screens';
 import { type ScannerStrategy } from '@shared/constants/strategies';
+import { SUGGESTION_SCAN_OVERRIDES } from '@shared/chat/scanner-link';
 import { countActiveFilters, type ScanFilters } from '@shared/options/scan-filters';
 import { ApiError } from '../../../lib/api-client';
 import { type ScanEmptyReason, type ScanResultRow } from '@shared/options/response-schemas';
@@ -27,7 +28,8 @@ import { ScanResults } from './scan-results';
 
 /**
  * A scan asked for from outside, once per navigation: global search runs the spec's scan for a
- * ticker; a strategy the research assistant suggested scans that strategy at any IV rank and
+ * ticker; a strategy the research assistant suggested scans that strategy as the suggestion did
+ * (SUGGESTION_SCAN_OVERRIDES: any IV rank, losers included) and
  * opens that position (expiration and strikes) when the results hold it.
  */
 export type ScanRequest = {
@@ -39,7 +41,9 @@ export type ScanRequest = {
 
 function requestedValues(request: ScanRequest): ScanFormValues {
   const values = { ...defaultScanFormValues, ticker: request.symbol };
-  return request.strategy ? { ...values, strategy: request.strategy, ivRank: 0 } : values;
+  return request.strategy
+    ? relaxForm({ ...values, strategy: request.strategy }, SUGGESTION_SCAN_OVERRIDES)
+    : values;
 }
 
 type PositionToOpen = NonNullable<ScanRequest['position']> & { strategy: ScannerStrategy };

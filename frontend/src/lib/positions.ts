@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { POSITIONS_REFRESH_MS } from '@shared/constants/timings';
 import { apiPath } from '@shared/routes';
 import { positionsResponseSchema } from '@shared/trades/position-schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
 /** The open positions marked to the market and the portfolio's totals (marked on each read). */
 export function getPositions({ signal }: { signal?: AbortSignal } = {}) {

@@ -1,6 +1,6 @@
 /**
- * The assistant's Lambda lays the stage's earnings calendar (EARNINGS_PROVIDER) over the simulated
- * one before it answers, as the market Lambda does before quotes, chains and scans: in AWS each
+ * The assistant's and the positions' Lambdas lay the stage's earnings calendar (EARNINGS_PROVIDER) over the simulated
+ * one before they answer, as the market Lambda does before quotes, chains and scans: in AWS each
  * Lambda has its own copy of the calendar (locally the API handlers share one thread, so the
  * runtime test in tests/integration/earnings-provider-runtime.test.ts cannot tell them apart).
  */
@@ -15,6 +15,12 @@ vi.mock('../../../lambdas/feeds/earnings-source', () => ({
     refresh: vi.fn(async () => {
       order.push('earnings refreshed');
     }),
+  }),
+}));
+vi.mock('../../../lambdas/positions/service', () => ({
+  markedPositions: vi.fn(async () => {
+    order.push('positions marked');
+    return { positions: [] };
   }),
 }));
 vi.mock('../../../lambdas/chat/service', async (importOriginal) => ({
@@ -50,5 +56,12 @@ describe('the assistant’s handler', () => {
       'earnings refreshed',
       'assistant answered',
     ]);
+  });
+
+  it('and so does the positions route, before it marks (the earnings target reads the calendar)', async () => {
+    order.length = 0;
+    const positions = await import('../../../lambdas/positions/handler');
+    await positions.getPositions(apiEvent({ path: '/api/positions', sub: 'user-1' }));
+    expect(order).toEqual(['earnings refreshed', 'positions marked']);
   });
 });
