@@ -78,9 +78,10 @@ export class ApiFunction extends AppFunction {
     for (const key of routeSecrets(route, props.context.stage.siteGate))
       this.bindSecret(key, props.secrets[key]);
     this.fn.addEnvironment(runtimeEnv.originVerifyRequired, 'true');
-    // Where checkout and the billing portal return the browser: the stage's address, never a header.
+    // Where checkout and the billing portal return the browser, and where the e-mails a route
+    // queues link to: the stage's address, never a header.
     const siteUrl = stageSiteUrl(props.context.stage);
-    if (siteUrl && route.secrets?.includes('stripeSecretKey'))
+    if (siteUrl && (route.secrets?.includes('stripeSecretKey') || route.delivers === 'queue'))
       this.fn.addEnvironment(runtimeEnv.siteUrl, siteUrl);
     const { ai } = props.context.stage;
     if (route.secrets?.includes('openaiApiKey')) {
