@@ -14,7 +14,9 @@ import {
 import type { Profile } from '@shared/profiles/schemas';
 import { AppError, ConflictError, NotFoundError, UpstreamError } from '../common/errors';
 import type { Logger } from '../common/observability';
+import type { ConfirmationMail } from '../notifications/confirmations';
 import type { ProfilesRepo } from '../profile/repository';
+import { paymentFailedMail, planChangeMail } from './account-mail';
 import {
   BillingConfigurationError,
   InvalidSignatureError,
@@ -137,6 +139,26 @@ export function billingChanges(
 
 export interface WebhookDeps extends BillingDeps {
   events: ProcessedEvents;
+  /**
+   * Records an account e-mail once per key and hands it to the notifications worker
+   * (lambdas/notifications/confirmations.ts `sendAccountMail`); absent: none are sent.
+   */
+  accountMail?: (userId: string, mail: ConfirmationMail) => Promise<unknown>;
+  /** The site's origin, for the e-mails' link to the account page (SITE_URL). */
+  siteOrigin?: string | null;
+}
+
+/** The provider could not take a payment: the account is e-mailed (account-mail.ts). */
+const PAYMENT_FAILED = 'invoice.payment_failed';
+
+/** An account e-mail never fails the webhook: the change is applied, the e-mail's failure logged. */
+async function sendAccountMail(deps: WebhookDeps, userId: string, mail: ConfirmationMail, logger: Logger) {
+  if (!deps.accountMail) return;
+  try {
+    await deps.accountMail(userId, mail);
+  } catch (error) {
+    logger.warn('account e-mail not recorded', { key: mail.key, error });
+  }
 }
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
@@ -166,12 +188,13 @@ export async function receiveWebhook(
 }
 
 async function applyEvent(
-  deps: BillingDeps,
+  deps: WebhookDeps,
   provider: BillingProvider,
   event: Awaited<ReturnType<BillingProvider['verifyEvent']>>,
   logger: Logger,
   now: Date,
 ): Promise<WebhookOutcome> {
+  if (event.type === PAYMENT_FAILED) return paymentFailed(deps, provider, event, logger, now);
   if (!SUBSCRIPTION_EVENTS.has(event.type) || !event.subscriptionId) return 'ignored';
   const subscriptionId = event.subscriptionId;
   const subscription = await calling(logger, () => provider.subscription(subscriptionId));
@@ -201,5 +224,43 @@ async function applyEvent(
     status: subscription.status,
     tier: updated?.subscription_tier ?? null,
   });
-  return updated ? 'applied' : 'ignored';
+  if (!updated) return 'ignored';
+  // Only a change this event made (a newer state already stored leaves `updated` undefined above).
+  const mail = planChangeMail(event.id, profile, updated, deps.siteOrigin ?? null, now);
+  if (mail) await sendAccountMail(deps, userId, mail, logger);
+  return 'applied';
+}
+
+/**
+ * `invoice.payment_failed`: the account the invoice's subscription belongs to is e-mailed (the
+ * plan itself changes, if at all, with the subscription's own `customer.subscription.updated`).
+ */
+async function paymentFailed(
+  deps: WebhookDeps,
+  provider: BillingProvider,
+  event: Awaited<ReturnType<BillingProvider['verifyEvent']>>,
+  logger: Logger,
+  now: Date,
+): Promise<WebhookOutcome> {
+  const { invoice, subscriptionId } = event;
+  if (!invoice || !subscriptionId) return 'ignored';
+  const subscription = await calling(logger, () => provider.subscription(subscriptionId));
+  const userId = subscription?.userId;
+  if (!userId) {
+    logger.warn('failed payment names no known subscription or user', { eventId: event.id });
+    return 'ignored';
+  }
+  const profile = await deps.profiles.get(userId);
+  if (!profile) return 'ignored';
+  // A payment for a subscription the account no longer holds is not the account's concern now.
+  if (profile.billing?.subscription_id && profile.billing.subscription_id !== subscription.id)
+    return 'ignored';
+  await sendAccountMail(
+    deps,
+    userId,
+    paymentFailedMail(event.id, invoice, profile.billing, deps.siteOrigin ?? null, now),
+    logger,
+  );
+  logger.info('failed payment e-mailed', { eventId: event.id, userId, invoice: invoice.id });
+  return 'applied';
 }

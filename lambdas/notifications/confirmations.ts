@@ -11,6 +11,7 @@ import type { NotifiedEvent } from '@shared/notifications/schemas';
 import type { Trade, TradeImportResult, TradeLeg } from '@shared/trades/schemas';
 import type { StoredNotification } from './repository';
 import {
+  ACCOUNT_RULE_ID,
   CONFIRMATIONS_RULE_ID,
   DELIVERY_TTL_SECONDS,
   notificationId,
@@ -125,11 +126,34 @@ export async function sendConfirmationMail(
 ): Promise<'off' | 'repeat' | 'queued'> {
   const target = await deps.repo.mailTarget(userId);
   if (!target?.tradeConfirmations) return 'off';
+  return record(deps, userId, mail, CONFIRMATIONS_RULE_ID);
+}
+
+/**
+ * An account e-mail (a failed payment, a plan change): recorded once per key and handed to the
+ * worker whatever the preferences (they govern alerts and journal confirmations, not what the
+ * account costs). 'off': the profile has no address.
+ */
+export async function sendAccountMail(
+  deps: NotificationDeps,
+  userId: string,
+  mail: ConfirmationMail,
+): Promise<'off' | 'repeat' | 'queued'> {
+  if (!(await deps.repo.mailTarget(userId))) return 'off';
+  return record(deps, userId, mail, ACCOUNT_RULE_ID);
+}
+
+async function record(
+  deps: NotificationDeps,
+  userId: string,
+  mail: ConfirmationMail,
+  ruleId: string,
+): Promise<'repeat' | 'queued'> {
   const now = deps.now();
   const notification: StoredNotification = {
-    id: notificationId(CONFIRMATIONS_RULE_ID, { feed: mail.event.feed, id: mail.key }, 'email'),
+    id: notificationId(ruleId, { feed: mail.event.feed, id: mail.key }, 'email'),
     userId,
-    ruleId: CONFIRMATIONS_RULE_ID,
+    ruleId,
     channel: 'email',
     status: 'pending',
     attempts: 0,

@@ -27,6 +27,10 @@ import { newWebhookSecret, postWebhook, webhookBody, type SendResult, type Webho
 
 /** The `ruleId` of a journal confirmation's delivery: it has no rule (confirmations.ts records it). */
 export const CONFIRMATIONS_RULE_ID = 'confirmations';
+/** The `ruleId` of an account e-mail's delivery (a failed payment, a plan change): no rule, no preference. */
+export const ACCOUNT_RULE_ID = 'account';
+/** Deliveries without a rule: their message is stored with them (confirmations.ts). */
+const RULELESS = new Set([CONFIRMATIONS_RULE_ID, ACCOUNT_RULE_ID]);
 
 /** Deliveries are kept this long (the log's reach), then TTL removes them. */
 export const DELIVERY_TTL_SECONDS = 30 * 24 * 3600;
@@ -267,8 +271,9 @@ async function send(
 }
 
 /**
- * A journal confirmation's send: its stored message, to the profile's address, while the user's
- * "Trade confirmations" preference is still on (it may have been turned off since it was recorded).
+ * A confirmation's send: its stored message, to the profile's address; a journal confirmation
+ * only while the user's "Trade confirmations" preference is still on (it may have been turned off
+ * since it was recorded); an account e-mail always (docs/decisions/trade-confirmations.md).
  */
 async function sendConfirmation(
   deps: NotificationDeps,
@@ -278,7 +283,7 @@ async function sendConfirmation(
   if (!notification.mail) return { ok: false, detail: 'no message recorded', retry: false };
   const target = await deps.repo.mailTarget(notification.userId);
   if (!target) return { ok: false, detail: 'no e-mail address on the profile', retry: false };
-  if (!target.tradeConfirmations)
+  if (notification.ruleId === CONFIRMATIONS_RULE_ID && !target.tradeConfirmations)
     return { ok: false, detail: 'trade confirmations are off in the account settings', retry: false };
   await deps.mailer.send({ to: target.email, ...notification.mail });
   return { ok: true };
@@ -317,7 +322,7 @@ async function sendOnce(
 export async function deliver(deps: NotificationDeps, ref: DeliveryRef): Promise<StoredNotification | null> {
   const notification = await deps.repo.getNotification(ref.userId, ref.id);
   if (!notification || notification.status !== 'pending') return notification;
-  if (notification.ruleId === CONFIRMATIONS_RULE_ID) {
+  if (RULELESS.has(notification.ruleId)) {
     const done = await sendOnce(deps, null, notification);
     if (done.status === 'pending') throw new RetryableDeliveryError(done.detail ?? 'retry');
     return done;
