@@ -167,7 +167,14 @@ export const usage: UsageAssumptions = {
       basis:
         'marking a user’s 10 open legs 5.7-7.4 ms a user (npm run bench, one core) scaled to 512 MB, + the query of their trades (2 read units in the bench)',
     },
-    createTrade: { billedMs: 40, rru: 1, wru: 4, responseKb: 1, basis: 'trade + two GSIs + journal version' },
+    createTrade: {
+      billedMs: 40,
+      rru: 2,
+      wru: 6,
+      responseKb: 1,
+      basis:
+        'trade + two GSIs + journal version; the confirmation: the profile read and its delivery record (the e-mail rendered in it, ~2 KB)',
+    },
     updateTrade: { billedMs: 40, rru: 1, wru: 4, responseKb: 1, basis: 'trade + two GSIs + journal version' },
     getTradeStats: {
       billedMs: onLambda(18.8, 1024) + 10,
@@ -283,6 +290,6 @@ export const usage: UsageAssumptions = {
     workerBilledMs: 150,
     wruPerDelivery: 2,
     basis:
-      'a guess: two alert or trade e-mails a trading day, three pushes, one webhook; bursts go out as digests (docs/features/notifications.md); each delivery one SQS send, receive and delete, and a status write',
+      'a guess: two alert, trade or account e-mails a trading day, three pushes, one webhook; bursts go out as digests (docs/features/notifications.md); each delivery one SQS send, receive and delete, and a status write',
   },
 };
