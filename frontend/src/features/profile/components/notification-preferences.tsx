@@ -37,7 +37,10 @@ export function NotificationPreferences({ profile }: { profile: Profile }) {
       <h2 id={`${ids}-title`} className="text-lg font-semibold text-white">
         Notification Preferences
       </h2>
-      <p className="mt-1 text-sm text-slate-400">Saved to your account, on every device.</p>
+      <p className="mt-1 text-sm text-slate-400">
+        Saved to your account, on every device. Billing emails (a failed payment, a plan change) are always
+        sent.
+      </p>
       <div className="mt-4 space-y-4">
         {notificationPrefKeys.map((key) => (
           <Switch
