@@ -9,10 +9,15 @@
 import { type BillingState } from '@shared/billing/schemas';
 import { planName } from '@shared/constants/plans';
 import type { Profile } from '@shared/profiles/schemas';
+import { subscriptionTiers, type SubscriptionTier } from '@shared/profiles/tiers';
 import type { ConfirmationMail } from '../notifications/confirmations';
 import type { InvoiceSummary } from './provider';
 
 export const ACCOUNT_MAIL_PATH = '/dashboard/account';
+
+/** A stored tier's display name ('Pro'); a tier the catalogue does not have, as stored. */
+const tierName = (tier: string) =>
+  subscriptionTiers.includes(tier as SubscriptionTier) ? planName(tier as SubscriptionTier) : tier;
 
 const day = (date: Date | string | null | undefined) =>
   date ? new Date(date).toISOString().slice(0, 10) : null;
@@ -53,12 +58,12 @@ function mail(eventId: string, subject: string, lines: string[], origin: string 
 export function paymentFailedMail(
   eventId: string,
   invoice: InvoiceSummary,
-  billing: BillingState | undefined,
+  billing: BillingState | null | undefined,
   origin: string | null,
   at: Date,
 ): ConfirmationMail {
   const plan = billing?.plan
-    ? `${planName(billing.plan)} (${billing.period === 'year' ? 'yearly' : 'monthly'})`
+    ? `${tierName(billing.plan)} (${billing.period === 'year' ? 'yearly' : 'monthly'})`
     : null;
   const subject = `Payment failed: ${money(invoice.amountDue, invoice.currency)}${plan ? ` for ${plan}` : ''}`;
   const lines = [
@@ -76,7 +81,7 @@ type PlanState = Pick<Profile, 'subscription_tier' | 'billing'>;
 
 const describe = (state: PlanState) =>
   state.subscription_tier
-    ? `${planName(state.subscription_tier)}, billed ${state.billing?.period === 'year' ? 'yearly' : 'monthly'}`
+    ? `${tierName(state.subscription_tier)}, billed ${state.billing?.period === 'year' ? 'yearly' : 'monthly'}`
     : null;
 
 /**
@@ -100,25 +105,25 @@ export function planChangeMail(
   const lines: string[] = [];
   if (!now) {
     subject = before.subscription_tier
-      ? `Your ${planName(before.subscription_tier)} plan has ended`
+      ? `Your ${tierName(before.subscription_tier)} plan has ended`
       : 'Your plan has ended';
     lines.push(
       `Your subscription${was ? ` (${was})` : ''} has ended. Your journal and account stay available; the plan's features are off.`,
     );
   } else if (!was) {
-    subject = `Welcome to ${planName(after.subscription_tier!)}`;
+    subject = `Welcome to ${tierName(after.subscription_tier!)}`;
     lines.push(`Your plan: ${now}.`, ...(renews ? [`Next renewal: ${renews}.`] : []));
   } else if (was !== now) {
-    subject = `Plan changed to ${planName(after.subscription_tier!)}`;
+    subject = `Plan changed to ${tierName(after.subscription_tier!)}`;
     lines.push(`Was: ${was}.`, `Now: ${now}.`, ...(renews ? [`Next renewal: ${renews}.`] : []));
   } else if (ending) {
-    subject = `Your ${planName(after.subscription_tier!)} plan is cancelled`;
+    subject = `Your ${tierName(after.subscription_tier!)} plan is cancelled`;
     lines.push(
       `Your plan (${now}) will not renew${renews ? `: it stays on until ${renews}` : ''}.`,
       'You can resume it from Billing History until then.',
     );
   } else {
-    subject = `Your ${planName(after.subscription_tier!)} plan will renew`;
+    subject = `Your ${tierName(after.subscription_tier!)} plan will renew`;
     lines.push(`The cancellation is withdrawn: ${now}.`, ...(renews ? [`Next renewal: ${renews}.`] : []));
   }
   return mail(eventId, subject, lines, origin, at);
