@@ -151,14 +151,12 @@ export interface WebhookDeps extends BillingDeps {
 /** The provider could not take a payment: the account is e-mailed (account-mail.ts). */
 const PAYMENT_FAILED = 'invoice.payment_failed';
 
-/** An account e-mail never fails the webhook: the change is applied, the e-mail's failure logged. */
-async function sendAccountMail(deps: WebhookDeps, userId: string, mail: ConfirmationMail, logger: Logger) {
-  if (!deps.accountMail) return;
-  try {
-    await deps.accountMail(userId, mail);
-  } catch (error) {
-    logger.warn('account e-mail not recorded', { key: mail.key, error });
-  }
+/**
+ * Records an account e-mail. A failure fails the webhook (nothing is recorded as applied), so
+ * Stripe's retry records it: its key is the event's, so it is sent once.
+ */
+async function sendAccountMail(deps: WebhookDeps, userId: string, mail: ConfirmationMail) {
+  if (deps.accountMail) await deps.accountMail(userId, mail);
 }
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
@@ -217,18 +215,19 @@ async function applyEvent(
   const paid = PAID_STATUSES.includes(subscription.status);
   // An old subscription's end does not undo the one the user holds now.
   if (current?.subscription_id && current.subscription_id !== subscription.id && !paid) return 'ignored';
-  const updated = await deps.profiles.updateBilling(userId, billingChanges(profile, subscription, now));
+  const changes = billingChanges(profile, subscription, now);
+  // Recorded before the profile changes: a retry after a failure in between still sees the change
+  // (from the same profile) and finds the e-mail's key taken, so it is sent once.
+  const mail = planChangeMail(event.id, profile, { ...profile, ...changes }, deps.siteOrigin ?? null, now);
+  if (mail) await sendAccountMail(deps, userId, mail);
+  const updated = await deps.profiles.updateBilling(userId, changes);
   logger.info('subscription applied', {
     eventId: event.id,
     userId,
     status: subscription.status,
     tier: updated?.subscription_tier ?? null,
   });
-  if (!updated) return 'ignored';
-  // Only a change this event made (a newer state already stored leaves `updated` undefined above).
-  const mail = planChangeMail(event.id, profile, updated, deps.siteOrigin ?? null, now);
-  if (mail) await sendAccountMail(deps, userId, mail, logger);
-  return 'applied';
+  return updated ? 'applied' : 'ignored';
 }
 
 /**
@@ -259,7 +258,6 @@ async function paymentFailed(
     deps,
     userId,
     paymentFailedMail(event.id, invoice, profile.billing, deps.siteOrigin ?? null, now),
-    logger,
   );
   logger.info('failed payment e-mailed', { eventId: event.id, userId, invoice: invoice.id });
   return 'applied';

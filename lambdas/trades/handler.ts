@@ -17,7 +17,6 @@ import { tableName } from '../common/env';
 import { ValidationError } from '../common/errors';
 import { created, download, issueDetails, noContent, ok, route } from '../common/http';
 import { siteOrigin } from '../billing/config';
-import { createLogger } from '../common/observability';
 import {
   importConfirmation,
   sendConfirmationMail,
@@ -50,16 +49,11 @@ const journal = {
 const notifications = notificationDeps();
 
 /**
- * Issue 25: a confirmation e-mail when the user's preference is on. Never fails the journal
- * write that caused it: a failure to record it is logged and the request answers as before.
+ * Issue 25: a confirmation e-mail when the user's preference is on. A failure to record it fails
+ * the request (503, retriable): the retry under the same Idempotency-Key answers the same trade
+ * and records the e-mail once (its key is the trade's), so nothing is lost or sent twice.
  */
-async function confirm(userId: string, mail: ConfirmationMail) {
-  try {
-    await sendConfirmationMail(notifications, userId, mail);
-  } catch (error) {
-    createLogger('trades').warn('trade confirmation not recorded', { key: mail.key, error });
-  }
-}
+const confirm = (userId: string, mail: ConfirmationMail) => sendConfirmationMail(notifications, userId, mail);
 
 export const listTrades = route('listTrades', { query: tradeListQuery }, async ({ query, userId }) =>
   ok(await readTrades(journal, userId, query)),
