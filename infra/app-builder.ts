@@ -6,6 +6,7 @@ import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
 import { FeedsStack } from './stacks/feeds-stack';
 import { MonitoringStack } from './stacks/monitoring-stack';
+import { NotificationsStack } from './stacks/notifications-stack';
 import { CLOUDFRONT_WAF_REGION, CloudFrontWafStack, UserPoolWafStack } from './stacks/waf-stack';
 import { WebStack } from './stacks/web-stack';
 
@@ -20,6 +21,7 @@ export interface BuildAppOptions {
 export interface AppStacks {
   auth: AuthStack;
   data: DataStack;
+  notifications: NotificationsStack;
   api: ApiStack;
   feeds: FeedsStack;
   web: WebStack;
@@ -32,8 +34,8 @@ export interface AppStacks {
 export const APP_NAME = 'edge-options';
 
 /**
- * Composes the stacks of one stage, stateful (auth, data) apart from stateless (api, feeds, web,
- * monitoring, and the two WAF stacks when the stage has WAF), wired with typed props. Used by `bin/app.ts` and by the infra tests, so the
+ * Composes the stacks of one stage, stateful (auth, data) apart from stateless (notifications, api,
+ * feeds, web, monitoring, and the two WAF stacks when the stage has WAF), wired with typed props. Used by `bin/app.ts` and by the infra tests, so the
  * tests check exactly what `cdk synth` produces, cdk-nag checks included.
  */
 export function buildApp(app: App, options: BuildAppOptions): AppStacks {
@@ -55,12 +57,22 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
     description: `Cognito user pool and app client (${stage.name})`,
   });
   const context = { stage, userPool: auth.userPool, userPoolClient: auth.userPoolClient };
+  // Before the API and the jobs: both send to its queue, and it refers to neither.
+  const notifications = new NotificationsStack(app, stackId('notifications'), {
+    ...common,
+    context,
+    tables: data.tables,
+    vapidKeys: data.secrets.vapidKeys,
+    mailIdentity: data.mailIdentity,
+    description: `Notification delivery: queue, dead-letter queue and worker (${stage.name})`,
+  });
   const api = new ApiStack(app, stackId('api'), {
     ...common,
     context,
     tables: data.tables,
     secrets: data.secrets,
     chainSnapshots: data.chainSnapshots,
+    notifications: notifications.delivery,
     description: `HTTP API and its functions (${stage.name})`,
   });
   const feeds = new FeedsStack(app, stackId('feeds'), {
@@ -69,7 +81,7 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
     tables: data.tables,
     secrets: data.secrets,
     chainSnapshots: data.chainSnapshots,
-    vapidKeys: data.secrets.vapidKeys,
+    notifications: notifications.delivery,
     description: `Scheduled feed jobs (${stage.name})`,
   });
   const waf = stage.waf.enabled
@@ -115,9 +127,9 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
     jobFunctions: Object.fromEntries(Object.entries(feeds.jobs).map(([id, f]) => [id, f.fn])),
     otherFunctions: {
       postConfirmation: auth.postConfirmationFunction,
-      deliverNotifications: feeds.notifications.worker.fn,
+      deliverNotifications: notifications.delivery.worker.fn,
     },
-    deadLetterQueues: { notifications: feeds.notifications.deadLetterQueue },
+    deadLetterQueues: { notifications: notifications.delivery.deadLetterQueue },
     tables: data.tables,
     description: `Alarms, their SNS topic and the dashboard (${stage.name})`,
   });
@@ -128,6 +140,7 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
   return {
     auth,
     data,
+    notifications,
     api,
     feeds,
     web,

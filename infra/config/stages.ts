@@ -172,11 +172,27 @@ export interface StageConfig {
   alarms: AlarmThresholds;
   waf: WafConfig;
   /**
-   * Where notification e-mail is sent from: a domain verified in SES (the CDK declares it; add
-   * its DKIM records to the zone) and the From address on it. Unset: e-mail deliveries fail
-   * with "e-mail is not set up for this stage" (docs/features/notifications.md).
+   * Where notification e-mail is sent from: a domain verified in SES (the data stack declares it;
+   * add its DKIM records to the zone) and the From address on it (`Name <local@domain>`). The
+   * user pool sends its codes from the same address. Unset: e-mail deliveries fail with "e-mail
+   * is not set up for this stage" (docs/features/notifications.md) and the pool uses Cognito's
+   * own sender and its daily quota (docs/deployment.md).
    */
   notifications?: { domain: string; from: string };
+}
+
+/**
+ * The display name and address of a From line (`Edge Options <alerts@mail.example.com>`, or a
+ * bare address); throws for an address that is not on `domain`, which SES would refuse.
+ */
+export function mailSender(from: string, domain: string): { name?: string; address: string } {
+  const match = /^\s*(?:(.*?)\s*<([^<>\s]+@[^<>\s]+)>|([^<>\s]+@[^<>\s]+))\s*$/.exec(from);
+  const address = match?.[2] ?? match?.[3];
+  if (!address) throw new Error(`notifications.from is not an e-mail address: ${from}`);
+  if (address.split('@')[1]!.toLowerCase() !== domain.toLowerCase())
+    throw new Error(`notifications.from (${address}) is not on the SES domain ${domain}`);
+  const name = match?.[1]?.replace(/^"|"$/g, '');
+  return name ? { name, address } : { address };
 }
 
 /** The stage's site address, if it has one (see StageConfig.siteUrl). */

@@ -84,9 +84,10 @@ export class ApiFunction extends AppFunction {
     if (CHAIN_SNAPSHOT_READER_AREAS.includes(route.area))
       this.bindChainSnapshots(props.chainSnapshots, 'read');
     this.fn.addEnvironment(runtimeEnv.originVerifyRequired, 'true');
-    // Where checkout and the billing portal return the browser: the stage's address, never a header.
+    // Where checkout and the billing portal return the browser, and where the e-mails a route
+    // queues link to: the stage's address, never a header.
     const siteUrl = stageSiteUrl(props.context.stage);
-    if (siteUrl && route.secrets?.includes('stripeSecretKey'))
+    if (siteUrl && (route.secrets?.includes('stripeSecretKey') || route.delivers === 'queue'))
       this.fn.addEnvironment(runtimeEnv.siteUrl, siteUrl);
     const { ai } = props.context.stage;
     if (route.secrets?.includes('openaiApiKey')) {

@@ -1,17 +1,17 @@
 /**
  * Notification delivery in AWS (issue 25; docs/decisions/notification-delivery-queue.md): the
- * queue the feeds job sends pending deliveries to, its dead-letter queue (after three receives;
- * its alarm is the monitoring stack's), the worker that sends them (`deliverNotifications` of
- * lambdas/notifications/worker.ts), and, when the stage names one, the SES identity e-mail is
- * sent from. Each function gets only what it uses: the job may send to the queue, the worker may
- * consume it, read and write the notifications table, read profiles and the VAPID keys, and send
- * from the identity.
+ * queue pending deliveries are sent to, its dead-letter queue (after three receives; its alarm is
+ * the monitoring stack's), and the worker that sends them (`deliverNotifications` of
+ * lambdas/notifications/worker.ts), from the stage's SES identity when it has one (the data
+ * stack's). Each function gets only what it uses: the worker may consume the queue, read and
+ * write the notifications table, read profiles and the VAPID keys, and send from the identity;
+ * `grantEnqueue` lets a job or a route send to the queue, `grantMail` send from the identity.
  */
 import { Duration } from 'aws-cdk-lib';
 import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import { type IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { notificationEnv } from '@shared/notifications/env';
@@ -28,19 +28,20 @@ export interface NotificationDeliveryProps {
   tables: Record<TableKey, ITable>;
   /** The Web Push key pair the worker signs and encrypts pushes with. */
   vapidKeys: ISecret;
-  /** Functions that queue deliveries (the feeds job). */
-  senders: readonly AppFunction[];
+  /** The stage's SES identity (data stack), when StageConfig.notifications names one. */
+  mailIdentity?: IEmailIdentity;
 }
 
 export class NotificationDelivery extends Construct {
   readonly queue: Queue;
   readonly deadLetterQueue: Queue;
   readonly worker: AppFunction;
-  readonly identity?: EmailIdentity;
+  private readonly mail?: { identity: IEmailIdentity; from: string };
 
   constructor(scope: Construct, id: string, props: NotificationDeliveryProps) {
     super(scope, id);
-    const mail = props.context.stage.notifications;
+    const settings = props.context.stage.notifications;
+    if (settings && props.mailIdentity) this.mail = { identity: props.mailIdentity, from: settings.from };
     this.deadLetterQueue = new Queue(this, 'DeadLetters', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -68,16 +69,19 @@ export class NotificationDelivery extends Construct {
     this.worker.fn.addEventSource(
       new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true }),
     );
+    this.grantMail(this.worker);
+  }
 
-    if (mail) {
-      this.identity = new EmailIdentity(this, 'MailIdentity', { identity: Identity.domain(mail.domain) });
-      this.worker.fn.addEnvironment(notificationEnv.mailFrom, mail.from);
-      this.identity.grantSendEmail(this.worker.fn);
-    }
+  /** The queue's URL in NOTIFICATIONS_QUEUE_URL, and sqs:SendMessage on it (a job or a route that records deliveries). */
+  grantEnqueue(sender: AppFunction): void {
+    sender.fn.addEnvironment(notificationEnv.queueUrl, this.queue.queueUrl);
+    this.queue.grantSendMessages(sender.fn);
+  }
 
-    for (const sender of props.senders) {
-      sender.fn.addEnvironment(notificationEnv.queueUrl, this.queue.queueUrl);
-      this.queue.grantSendMessages(sender.fn);
-    }
+  /** The From address in NOTIFICATIONS_MAIL_FROM and ses:SendEmail from the identity; nothing without one. */
+  grantMail(sender: AppFunction): void {
+    if (!this.mail) return;
+    sender.fn.addEnvironment(notificationEnv.mailFrom, this.mail.from);
+    this.mail.identity.grantSendEmail(sender.fn);
   }
 }

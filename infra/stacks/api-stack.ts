@@ -22,12 +22,15 @@ import { type RouteDefinition, routes, type SecretKey, USER_ROUTE_SCOPE } from '
 import { type TableKey } from '@shared/tables';
 import { ApiFunction } from '../constructs/api-function';
 import { type FunctionContext } from '../constructs/app-function';
+import { type NotificationDelivery } from '../constructs/notification-delivery';
 
 export interface ApiStackProps extends StackProps {
   context: FunctionContext;
   tables: Record<TableKey, ITable>;
   secrets: Record<SecretKey, ISecret>;
   chainSnapshots: IBucket;
+  /** The notifications stack's queue and mail: granted to the routes whose row has `delivers`. */
+  notifications: NotificationDelivery;
 }
 
 /** HTTP API access log line: one JSON object per request (HTTP API context variables only). */
@@ -112,6 +115,8 @@ export class ApiStack extends Stack {
       chainSnapshots: props.chainSnapshots,
     });
     this.functions[route.id] = handler;
+    if (route.delivers === 'queue') props.notifications.grantEnqueue(handler);
+    if (route.delivers === 'mail') props.notifications.grantMail(handler);
 
     const authorizer: IHttpRouteAuthorizer | undefined =
       route.auth === 'public' ? new HttpNoneAuthorizer() : undefined;

@@ -17,6 +17,7 @@ import {
   UserPool,
   type UserPoolClient,
   UserPoolClientIdentityProvider,
+  UserPoolEmail,
   UserPoolIdentityProviderGoogle,
 } from 'aws-cdk-lib/aws-cognito';
 import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -28,7 +29,7 @@ import { passwordPolicy } from '@shared/auth/password-policy';
 import { ACCESS_TOKEN_VALIDITY_MINUTES } from '@shared/auth/sessions';
 import { runtimeEnv } from '@shared/secrets';
 import { tables } from '@shared/tables';
-import { type HostedUiConfig, type StageConfig } from '../config/stages';
+import { type HostedUiConfig, mailSender, type StageConfig } from '../config/stages';
 import { functionBundling, sourceMapsEnvironment } from '../constructs/app-function';
 import { projectRoot } from '../paths';
 
@@ -36,6 +37,24 @@ export interface AuthStackProps extends StackProps {
   stage: StageConfig;
   /** Where the post-confirmation trigger starts each new account's profile (and its trial). */
   profilesTable: ITable;
+}
+
+/**
+ * How the pool sends its codes: through SES from the stage's identity (the data stack's domain,
+ * verified before this stack deploys) when it names one, so sign-up and reset codes are not held
+ * to Cognito's own sender's daily quota; otherwise Cognito's default sender.
+ */
+export function userPoolEmail(stage: StageConfig, region: string): UserPoolEmail | undefined {
+  const mail = stage.notifications;
+  if (!mail) return undefined;
+  const sender = mailSender(mail.from, mail.domain);
+  return UserPoolEmail.withSES({
+    fromEmail: sender.address,
+    fromName: sender.name,
+    sesVerifiedDomain: mail.domain,
+    // The data stack's identity: the same account and region as the pool (a token when agnostic).
+    sesRegion: region,
+  });
 }
 
 /**
@@ -70,6 +89,7 @@ export class AuthStack extends Stack {
       deletionProtection: stage.removalPolicy === RemovalPolicy.RETAIN,
       removalPolicy: stage.removalPolicy,
       lambdaTriggers: { postConfirmation: this.postConfirmationFunction },
+      email: userPoolEmail(stage, this.region),
     });
 
     const identityProvider = stage.hostedUi && this.addHostedUi(stage.hostedUi);

@@ -1,7 +1,8 @@
-import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { type Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { type Construct } from 'constructs';
 import { type SecretKey } from '@shared/routes';
 import { tables, type KeyAttribute, type TableDefinition, type TableKey } from '@shared/tables';
@@ -18,16 +19,21 @@ const attribute = ({ name, type }: KeyAttribute) => ({
 });
 
 /**
- * Stateful data: every table of the shared table definitions, and the app's secrets. The
- * secrets live here rather than beside the functions because their values are filled in by
- * operators and must survive any redeploy or replacement of the stateless stacks; they share
- * the tables' lifecycle (retained on prod, destroyed with a dev stage).
+ * Stateful data: every table of the shared table definitions, the app's secrets and, when the
+ * stage names one, its SES identity. The secrets live here rather than beside the functions
+ * because their values are filled in by operators and must survive any redeploy or replacement
+ * of the stateless stacks; they share the tables' lifecycle (retained on prod, destroyed with a
+ * dev stage). The identity is here for the same reason (its DKIM tokens, once in the zone, must
+ * not change) and because the user pool sends from it: this stack deploys before the auth stack,
+ * so the identity can be verified before the pool is pointed at it (docs/deployment.md).
  */
 export class DataStack extends Stack {
   readonly tables: Record<TableKey, Table>;
   readonly secrets: Record<SecretKey, Secret>;
   /** The shared chain snapshot (docs/decisions/shared-chain-snapshot.md): written by one job, read by the chain routes. */
   readonly chainSnapshots: Bucket;
+  /** The stage's SES domain identity (StageConfig.notifications), when it has one. */
+  readonly mailIdentity?: EmailIdentity;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -39,6 +45,18 @@ export class DataStack extends Stack {
     ) as Record<TableKey, Table>;
     this.secrets = new AppSecrets(this, 'Secrets', { removalPolicy: stage.removalPolicy }).secrets;
     this.chainSnapshots = this.createChainSnapshots(stage);
+    if (stage.notifications) {
+      this.mailIdentity = new EmailIdentity(this, 'MailIdentity', {
+        identity: Identity.domain(stage.notifications.domain),
+      });
+      // The three CNAMEs that verify the domain (Easy DKIM): add them to its zone.
+      this.mailIdentity.dkimRecords.forEach((record, i) => {
+        new CfnOutput(this, `MailDkim${i + 1}`, {
+          value: `${record.name} CNAME ${record.value}`,
+          description: `DKIM record ${i + 1} of ${stage.notifications!.domain}`,
+        });
+      });
+    }
   }
 
   /**

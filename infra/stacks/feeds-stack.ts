@@ -13,7 +13,7 @@ import { type ScheduleDefinition, schedules } from '@shared/schedules';
 import { type SecretKey } from '@shared/secrets';
 import { type TableKey } from '@shared/tables';
 import { AppFunction, type FunctionContext } from '../constructs/app-function';
-import { NotificationDelivery } from '../constructs/notification-delivery';
+import { type NotificationDelivery } from '../constructs/notification-delivery';
 import { lambdaEntry } from '../paths';
 
 export interface FeedsStackProps extends StackProps {
@@ -22,8 +22,8 @@ export interface FeedsStackProps extends StackProps {
   secrets: Record<SecretKey, ISecret>;
   /** The shared chain snapshot, written by its job. */
   chainSnapshots: IBucket;
-  /** The stage's Web Push key pair, read by the notification worker. */
-  vapidKeys: ISecret;
+  /** The notifications stack's queue: every job that writes notifications sends to it. */
+  notifications: NotificationDelivery;
 }
 
 /**
@@ -32,21 +32,14 @@ export interface FeedsStackProps extends StackProps {
  */
 export class FeedsStack extends Stack {
   readonly jobs: Record<string, AppFunction> = {};
-  readonly notifications: NotificationDelivery;
 
   constructor(scope: Construct, id: string, props: FeedsStackProps) {
     super(scope, id, props);
     for (const job of schedules as readonly ScheduleDefinition[]) this.addJob(job, props);
     // The jobs that write notifications queue them for the delivery worker.
-    const senders = (schedules as readonly ScheduleDefinition[])
-      .filter((job) => job.tables.notifications === 'readWrite' || job.tables.notifications === 'write')
-      .map((job) => this.jobs[job.id]!);
-    this.notifications = new NotificationDelivery(this, 'Notifications', {
-      context: props.context,
-      tables: props.tables,
-      vapidKeys: props.vapidKeys,
-      senders,
-    });
+    for (const job of schedules as readonly ScheduleDefinition[])
+      if (job.tables.notifications === 'readWrite' || job.tables.notifications === 'write')
+        props.notifications.grantEnqueue(this.jobs[job.id]!);
   }
 
   private addJob(job: ScheduleDefinition, props: FeedsStackProps): void {

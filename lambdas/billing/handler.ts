@@ -4,6 +4,8 @@ import { onFirstUse } from '../common/deps';
 import { tableName } from '../common/env';
 import { UnauthorizedError } from '../common/errors';
 import { ok, route } from '../common/http';
+import { sendAccountMail } from '../notifications/confirmations';
+import { notificationDeps } from '../notifications/deps';
 import { cognitoIdentity } from '../profile/identity';
 import { profilesRepo } from '../profile/repository';
 import { getOrCreateProfile } from '../profile/service';
@@ -15,6 +17,8 @@ const identity = cognitoIdentity(cognito);
 // Built on first use: each route's function is given only its own tables.
 const profilesTable = onFirstUse(() => profilesRepo(dynamoDb, tableName('profiles')));
 const billingEvents = onFirstUse(() => processedEvents(dynamoDb, tableName('billingEvents')));
+// The webhook's account e-mails (a failed payment, a plan change), through the notifications worker.
+const notifications = onFirstUse(() => notificationDeps());
 
 export const getBilling = route('getBilling', {}, async () =>
   ok({ enabled: (await configuredBillingProvider()) !== null && siteOrigin() !== null }),
@@ -55,6 +59,8 @@ export const billingWebhook = route(
         provider: configuredBillingProvider,
         profiles: profilesTable(),
         events: billingEvents(),
+        accountMail: (userId, mail) => sendAccountMail(notifications(), userId, mail),
+        siteOrigin: siteOrigin(),
       },
       body,
       headers['stripe-signature'],

@@ -26,6 +26,23 @@ export interface VerifiedEvent {
   subscriptionId: string | null;
   /** The app user a checkout was started for (its client reference), when given. */
   userId: string | null;
+  /** What an invoice event (`invoice.payment_failed`) says of the invoice; null for other objects. */
+  invoice: InvoiceSummary | null;
+}
+
+/** An invoice as a failed-payment e-mail tells it. */
+export interface InvoiceSummary {
+  id: string;
+  /** In the currency's smallest unit (cents). */
+  amountDue: number;
+  /** ISO 4217, lower case as Stripe sends it. */
+  currency: string;
+  /** Payment attempts so far. */
+  attempts: number;
+  /** When the provider tries the card again; null when it will not. */
+  nextAttempt: Date | null;
+  /** The provider's page where the invoice can be paid, when it has one. */
+  url: string | null;
 }
 
 /** A subscription as the provider holds it now. */

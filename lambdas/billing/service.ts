@@ -14,7 +14,9 @@ import {
 import type { Profile } from '@shared/profiles/schemas';
 import { AppError, ConflictError, NotFoundError, UpstreamError } from '../common/errors';
 import type { Logger } from '../common/observability';
+import type { ConfirmationMail } from '../notifications/confirmations';
 import type { ProfilesRepo } from '../profile/repository';
+import { paymentFailedMail, planChangeMail } from './account-mail';
 import {
   BillingConfigurationError,
   InvalidSignatureError,
@@ -137,6 +139,24 @@ export function billingChanges(
 
 export interface WebhookDeps extends BillingDeps {
   events: ProcessedEvents;
+  /**
+   * Records an account e-mail once per key and hands it to the notifications worker
+   * (lambdas/notifications/confirmations.ts `sendAccountMail`); absent: none are sent.
+   */
+  accountMail?: (userId: string, mail: ConfirmationMail) => Promise<unknown>;
+  /** The site's origin, for the e-mails' link to the account page (SITE_URL). */
+  siteOrigin?: string | null;
+}
+
+/** The provider could not take a payment: the account is e-mailed (account-mail.ts). */
+const PAYMENT_FAILED = 'invoice.payment_failed';
+
+/**
+ * Records an account e-mail. A failure fails the webhook (nothing is recorded as applied), so
+ * Stripe's retry records it: its key is the event's, so it is sent once.
+ */
+async function sendAccountMail(deps: WebhookDeps, userId: string, mail: ConfirmationMail) {
+  if (deps.accountMail) await deps.accountMail(userId, mail);
 }
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
@@ -166,12 +186,13 @@ export async function receiveWebhook(
 }
 
 async function applyEvent(
-  deps: BillingDeps,
+  deps: WebhookDeps,
   provider: BillingProvider,
   event: Awaited<ReturnType<BillingProvider['verifyEvent']>>,
   logger: Logger,
   now: Date,
 ): Promise<WebhookOutcome> {
+  if (event.type === PAYMENT_FAILED) return paymentFailed(deps, provider, event, logger, now);
   if (!SUBSCRIPTION_EVENTS.has(event.type) || !event.subscriptionId) return 'ignored';
   const subscriptionId = event.subscriptionId;
   const subscription = await calling(logger, () => provider.subscription(subscriptionId));
@@ -194,7 +215,12 @@ async function applyEvent(
   const paid = PAID_STATUSES.includes(subscription.status);
   // An old subscription's end does not undo the one the user holds now.
   if (current?.subscription_id && current.subscription_id !== subscription.id && !paid) return 'ignored';
-  const updated = await deps.profiles.updateBilling(userId, billingChanges(profile, subscription, now));
+  const changes = billingChanges(profile, subscription, now);
+  // Recorded before the profile changes: a retry after a failure in between still sees the change
+  // (from the same profile) and finds the e-mail's key taken, so it is sent once.
+  const mail = planChangeMail(event.id, profile, { ...profile, ...changes }, deps.siteOrigin ?? null, now);
+  if (mail) await sendAccountMail(deps, userId, mail);
+  const updated = await deps.profiles.updateBilling(userId, changes);
   logger.info('subscription applied', {
     eventId: event.id,
     userId,
@@ -202,4 +228,37 @@ async function applyEvent(
     tier: updated?.subscription_tier ?? null,
   });
   return updated ? 'applied' : 'ignored';
+}
+
+/**
+ * `invoice.payment_failed`: the account the invoice's subscription belongs to is e-mailed (the
+ * plan itself changes, if at all, with the subscription's own `customer.subscription.updated`).
+ */
+async function paymentFailed(
+  deps: WebhookDeps,
+  provider: BillingProvider,
+  event: Awaited<ReturnType<BillingProvider['verifyEvent']>>,
+  logger: Logger,
+  now: Date,
+): Promise<WebhookOutcome> {
+  const { invoice, subscriptionId } = event;
+  if (!invoice || !subscriptionId) return 'ignored';
+  const subscription = await calling(logger, () => provider.subscription(subscriptionId));
+  const userId = subscription?.userId;
+  if (!userId) {
+    logger.warn('failed payment names no known subscription or user', { eventId: event.id });
+    return 'ignored';
+  }
+  const profile = await deps.profiles.get(userId);
+  if (!profile) return 'ignored';
+  // A payment for a subscription the account no longer holds is not the account's concern now.
+  if (profile.billing?.subscription_id && profile.billing.subscription_id !== subscription.id)
+    return 'ignored';
+  await sendAccountMail(
+    deps,
+    userId,
+    paymentFailedMail(event.id, invoice, profile.billing, deps.siteOrigin ?? null, now),
+  );
+  logger.info('failed payment e-mailed', { eventId: event.id, userId, invoice: invoice.id });
+  return 'applied';
 }

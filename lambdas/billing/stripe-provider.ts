@@ -13,6 +13,7 @@ import {
   InvalidSignatureError,
   WEBHOOK_TOLERANCE_SECONDS,
   type BillingProvider,
+  type InvoiceSummary,
   type SubscriptionSnapshot,
 } from './provider';
 
@@ -40,6 +41,43 @@ function clientOptions(apiUrl: string | undefined): Stripe.StripeConfig {
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
+
+type IdRef = string | { id: string } | null;
+
+/** An event's object, as far as the adapter reads it (the event's payload is Stripe's, typed loosely). */
+interface EventObject {
+  object?: string;
+  id?: string;
+  /** A checkout session's, and an invoice's before API version 2025-03-31. */
+  subscription?: IdRef;
+  /** An invoice's subscription since API version 2025-03-31. */
+  parent?: { subscription_details?: { subscription?: IdRef } | null } | null;
+  client_reference_id?: string | null;
+  amount_due?: number;
+  currency?: string;
+  attempt_count?: number;
+  next_payment_attempt?: number | null;
+  hosted_invoice_url?: string | null;
+}
+
+/** The invoice an invoice event is about (tests/fixtures/providers/stripe/invoice.stripe-openapi.json). */
+export function invoiceSummary(object: EventObject): InvoiceSummary | null {
+  if (object.object !== 'invoice' || !object.id) return null;
+  return {
+    id: object.id,
+    amountDue: object.amount_due ?? 0,
+    currency: object.currency ?? 'usd',
+    attempts: object.attempt_count ?? 0,
+    nextAttempt: object.next_payment_attempt ? new Date(object.next_payment_attempt * 1000) : null,
+    url: object.hosted_invoice_url ?? null,
+  };
+}
+
+/** The subscription an event's object names: itself, or a session's or an invoice's. */
+export function eventSubscriptionId(object: EventObject): string | null {
+  if (object.object === 'subscription') return object.id ?? null;
+  return idOf(object.subscription) ?? idOf(object.parent?.subscription_details?.subscription);
+}
 
 export function stripeProvider(settings: StripeSettings): BillingProvider {
   const stripe = new Stripe(settings.secretKey, clientOptions(settings.apiUrl));
@@ -98,20 +136,14 @@ export function stripeProvider(settings: StripeSettings): BillingProvider {
       } catch (error) {
         throw new InvalidSignatureError((error as Error).message);
       }
-      const object = event.data.object as {
-        object?: string;
-        id?: string;
-        subscription?: string | { id: string } | null;
-        client_reference_id?: string | null;
-      };
-      const subscriptionId =
-        object.object === 'subscription' ? (object.id ?? null) : idOf(object.subscription);
+      const object = event.data.object as EventObject;
       return {
         id: event.id,
         type: event.type,
         created: new Date(event.created * 1000),
-        subscriptionId,
+        subscriptionId: eventSubscriptionId(object),
         userId: object.client_reference_id ?? null,
+        invoice: invoiceSummary(object),
       };
     },
 

@@ -25,6 +25,8 @@ export interface StoredRule extends NotificationRule {
 
 export interface StoredNotification extends Notification {
   userId: string;
+  /** A confirmation's e-mail, rendered when it was recorded (rule deliveries render at send time). */
+  mail?: { subject: string; text: string };
 }
 
 export interface NotificationsRepo {
@@ -62,8 +64,10 @@ export interface NotificationsRepo {
   deletePushSubscription(userId: string, id: string): Promise<boolean>;
   /** The tickers on the user's watchlist (table `watchlists`: the feeds job reads it for watchlist rules). */
   watchlist(userId: string): Promise<string[]>;
-  /** The user's e-mail address and whether they take e-mail alerts (the profile), or null. */
-  mailTarget(userId: string): Promise<{ email: string; emailAlerts: boolean } | null>;
+  /** The user's e-mail address and whether they take e-mail alerts and trade confirmations (the profile), or null. */
+  mailTarget(
+    userId: string,
+  ): Promise<{ email: string; emailAlerts: boolean; tradeConfirmations: boolean } | null>;
 }
 
 const ruleKey = (id: string) => `rule#${id}`;
@@ -203,7 +207,7 @@ export function notificationsRepo(
           Limit: limit,
         }),
       );
-      return (Items ?? []).map((item) => strip<Notification>(item));
+      return (Items ?? []).map((item) => strip<Notification>(item, [...INTERNAL, 'mail']));
     },
     async capCount(userId, ruleId, day) {
       const { Item } = await client.send(
@@ -266,8 +270,14 @@ export function notificationsRepo(
         }),
       );
       if (!Item || typeof Item.email !== 'string') return null;
-      const prefs = Item.notification_prefs as { email_alerts?: boolean } | undefined;
-      return { email: Item.email, emailAlerts: prefs?.email_alerts !== false };
+      const prefs = Item.notification_prefs as
+        { email_alerts?: boolean; trade_confirmations?: boolean } | undefined;
+      // Both preferences are on by default (spec 3), so a profile without them takes both.
+      return {
+        email: Item.email,
+        emailAlerts: prefs?.email_alerts !== false,
+        tradeConfirmations: prefs?.trade_confirmations !== false,
+      };
     },
   };
 }

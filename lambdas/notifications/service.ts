@@ -25,6 +25,13 @@ import { postPush, pushPayload, pushSubscriptionId, type VapidKeys } from './pus
 import type { NotificationsRepo, StoredNotification, StoredRule } from './repository';
 import { newWebhookSecret, postWebhook, webhookBody, type SendResult, type WebhookOptions } from './webhook';
 
+/** The `ruleId` of a journal confirmation's delivery: it has no rule (confirmations.ts records it). */
+export const CONFIRMATIONS_RULE_ID = 'confirmations';
+/** The `ruleId` of an account e-mail's delivery (a failed payment, a plan change): no rule, no preference. */
+export const ACCOUNT_RULE_ID = 'account';
+/** Deliveries without a rule: their message is stored with them (confirmations.ts). */
+const RULELESS = new Set([CONFIRMATIONS_RULE_ID, ACCOUNT_RULE_ID]);
+
 /** Deliveries are kept this long (the log's reach), then TTL removes them. */
 export const DELIVERY_TTL_SECONDS = 30 * 24 * 3600;
 /** A delivery is tried this many times before it is marked failed (and, in AWS, dead-lettered). */
@@ -263,15 +270,34 @@ async function send(
   return { ok: true };
 }
 
+/**
+ * A confirmation's send: its stored message, to the profile's address; a journal confirmation
+ * only while the user's "Trade confirmations" preference is still on (it may have been turned off
+ * since it was recorded); an account e-mail always (docs/decisions/trade-confirmations.md).
+ */
+async function sendConfirmation(
+  deps: NotificationDeps,
+  notification: StoredNotification,
+): Promise<SendResult> {
+  if (!deps.mailer) return { ok: false, detail: MAIL_NOT_CONFIGURED, retry: false };
+  if (!notification.mail) return { ok: false, detail: 'no message recorded', retry: false };
+  const target = await deps.repo.mailTarget(notification.userId);
+  if (!target) return { ok: false, detail: 'no e-mail address on the profile', retry: false };
+  if (notification.ruleId === CONFIRMATIONS_RULE_ID && !target.tradeConfirmations)
+    return { ok: false, detail: 'trade confirmations are off in the account settings', retry: false };
+  await deps.mailer.send({ to: target.email, ...notification.mail });
+  return { ok: true };
+}
+
 /** One attempt: sends and stores the outcome (still pending when a retry could help and attempts remain). */
 async function sendOnce(
   deps: NotificationDeps,
-  rule: StoredRule,
+  rule: StoredRule | null,
   notification: StoredNotification,
 ): Promise<StoredNotification> {
   let result: SendResult;
   try {
-    result = await send(deps, rule, notification);
+    result = rule ? await send(deps, rule, notification) : await sendConfirmation(deps, notification);
   } catch {
     result = { ok: false, detail: `${notification.channel} provider error`, retry: true };
   }
@@ -296,6 +322,11 @@ async function sendOnce(
 export async function deliver(deps: NotificationDeps, ref: DeliveryRef): Promise<StoredNotification | null> {
   const notification = await deps.repo.getNotification(ref.userId, ref.id);
   if (!notification || notification.status !== 'pending') return notification;
+  if (RULELESS.has(notification.ruleId)) {
+    const done = await sendOnce(deps, null, notification);
+    if (done.status === 'pending') throw new RetryableDeliveryError(done.detail ?? 'retry');
+    return done;
+  }
   const rule = await deps.repo.getRule(ref.userId, notification.ruleId);
   if (!rule) {
     const change = {

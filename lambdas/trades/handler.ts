@@ -16,8 +16,16 @@ import { dynamoDb } from '../common/clients';
 import { tableName } from '../common/env';
 import { ValidationError } from '../common/errors';
 import { created, download, issueDetails, noContent, ok, route } from '../common/http';
+import { siteOrigin } from '../billing/config';
+import {
+  importConfirmation,
+  sendConfirmationMail,
+  tradeConfirmation,
+  type ConfirmationMail,
+} from '../notifications/confirmations';
+import { notificationDeps } from '../notifications/deps';
 import { idempotencyStore } from './idempotency-store';
-import { importTradesCsv } from './import';
+import { fileKey, importTradesCsv } from './import';
 import { tradesRepo } from './repository';
 import { statsCache } from './stats-cache';
 import {
@@ -37,6 +45,15 @@ const journal = {
   // Read on first use, like the cache: only the routes that write trades are granted it.
   idempotency: idempotencyStore(dynamoDb, () => tableName('idempotency')),
 };
+
+const notifications = notificationDeps();
+
+/**
+ * Issue 25: a confirmation e-mail when the user's preference is on. A failure to record it fails
+ * the request (503, retriable): the retry under the same Idempotency-Key answers the same trade
+ * and records the e-mail once (its key is the trade's), so nothing is lost or sent twice.
+ */
+const confirm = (userId: string, mail: ConfirmationMail) => sendConfirmationMail(notifications, userId, mail);
 
 export const listTrades = route('listTrades', { query: tradeListQuery }, async ({ query, userId }) =>
   ok(await readTrades(journal, userId, query)),
@@ -59,8 +76,14 @@ export const createTrade = route(
   { body: createTradeInput },
   async ({ body, userId, headers }) => {
     const key = idempotencyKey(headers);
-    if (key === undefined) return created(await addTrade(journal, userId, body));
+    if (key === undefined) {
+      const trade = await addTrade(journal, userId, body);
+      await confirm(userId, tradeConfirmation('added', trade, siteOrigin()));
+      return created(trade);
+    }
     const { trade, replayed } = await createTradeOnce(journal, userId, body, key);
+    // A replay answers the same trade: its key `trade#<id>#added` is recorded, nothing is sent again.
+    await confirm(userId, tradeConfirmation('added', trade, siteOrigin()));
     return created(trade, replayed ? { [IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]: 'true' } : undefined);
   },
 );
@@ -80,13 +103,25 @@ export const exportTrades = route('exportTrades', { query: tradeFiltersQuery }, 
 export const importTrades = route(
   'importTrades',
   { query: tradeImportQuery, body: tradeImportCsvBody },
-  async ({ query, body, userId }) => ok(await importTradesCsv(journal, userId, body, query)),
+  async ({ query, body, userId }) => {
+    const result = await importTradesCsv(journal, userId, body, query);
+    // Once per file (its key), by whichever request completes it: a retry after a failure too.
+    if (result.status === 'complete' && result.imported + result.updated + result.duplicates.length > 0)
+      await confirm(userId, importConfirmation(result, fileKey(body), new Date(), siteOrigin()));
+    return ok(result);
+  },
 );
 
 export const updateTrade = route(
   'updateTrade',
   { params: tradeIdParams, body: updateTradeInput },
-  async ({ params, body, userId }) => ok(await changeTrade(journal, userId, params.id, body)),
+  async ({ params, body, userId }) => {
+    const trade = await changeTrade(journal, userId, params.id, body);
+    // Closed by this request (it sent the exit); `trade#<id>#closed` is sent once per trade.
+    if (body.exit_price != null && trade.exit_price !== null)
+      await confirm(userId, tradeConfirmation('closed', trade, siteOrigin()));
+    return ok(trade);
+  },
 );
 
 export const deleteTrade = route('deleteTrade', { params: tradeIdParams }, async ({ params, userId }) => {

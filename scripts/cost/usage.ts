@@ -173,10 +173,11 @@ export const usage: UsageAssumptions = {
     },
     createTrade: {
       billedMs: 40,
-      rru: 1,
-      wru: 5,
+      rru: 2,
+      wru: 6,
       responseKb: 1,
-      basis: 'trade + two GSIs (three while open with legs: by_open) + journal version',
+      basis:
+        'trade + two GSIs (three while open with legs: by_open) + journal version; the confirmation: the profile read and its delivery record (the e-mail rendered in it, ~2 KB)',
     },
     updateTrade: {
       billedMs: 40,
@@ -331,6 +332,6 @@ export const usage: UsageAssumptions = {
     workerBilledMs: 150,
     wruPerDelivery: 2,
     basis:
-      'a guess: two alert or trade e-mails a trading day, three pushes, one webhook; bursts go out as digests (docs/features/notifications.md); each delivery one SQS send, receive and delete, and a status write',
+      'a guess: two alert, trade or account e-mails a trading day, three pushes, one webhook; bursts go out as digests (docs/features/notifications.md); each delivery one SQS send, receive and delete, and a status write',
   },
 };

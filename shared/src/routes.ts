@@ -35,6 +35,15 @@ export interface RouteDefinition {
   body?: { format: 'csv' | 'raw'; maxBytes: number };
   /** Lambda memory (and so CPU) when the default is not enough. */
   memoryMb?: number;
+  /**
+   * Notifications the handler hands on itself (issue 25), and so what the CDK grants it: `queue`
+   * records deliveries and sends them to the delivery queue (trade confirmations, account
+   * e-mails: the queue's URL, sqs:SendMessage on it, and the stage's SITE_URL for their links);
+   * `mail` sends at once from the stage's SES identity (a rule's test: the From address and
+   * ses:SendEmail on the identity). A `queue` route also lists `notifications: 'write'` and
+   * `profiles` (the address and preferences) in `tables`.
+   */
+  delivers?: 'queue' | 'mail';
 }
 
 /**
@@ -195,7 +204,15 @@ export const routes = [
     path: '/api/trades',
     auth: 'user',
     area: 'trades',
-    tables: { trades: 'readWrite', journalCache: 'readWrite', idempotency: 'readWrite' },
+    // The confirmation e-mail: the profile's address and preference, its delivery record.
+    tables: {
+      trades: 'readWrite',
+      journalCache: 'readWrite',
+      idempotency: 'readWrite',
+      profiles: 'read',
+      notifications: 'write',
+    },
+    delivers: 'queue',
   },
   {
     id: 'getTradeStats',
@@ -221,7 +238,14 @@ export const routes = [
     path: '/api/trades/import',
     auth: 'user',
     area: 'trades',
-    tables: { trades: 'readWrite', journalCache: 'readWrite', idempotency: 'readWrite' },
+    tables: {
+      trades: 'readWrite',
+      journalCache: 'readWrite',
+      idempotency: 'readWrite',
+      profiles: 'read',
+      notifications: 'write',
+    },
+    delivers: 'queue',
     body: { format: 'csv', maxBytes: 5 * 1024 * 1024 },
     memoryMb: 1024,
   },
@@ -231,7 +255,9 @@ export const routes = [
     path: '/api/trades/{id}',
     auth: 'user',
     area: 'trades',
-    tables: { trades: 'readWrite', journalCache: 'readWrite' },
+    // Closing a trade sends its confirmation.
+    tables: { trades: 'readWrite', journalCache: 'readWrite', profiles: 'read', notifications: 'write' },
+    delivers: 'queue',
   },
   {
     id: 'deleteTrade',
@@ -367,8 +393,10 @@ export const routes = [
     path: '/api/billing/webhook',
     auth: 'public',
     area: 'billing',
-    tables: { profiles: 'readWrite', billingEvents: 'readWrite' },
+    // A failed payment or a plan change is e-mailed to the account (once per event).
+    tables: { profiles: 'readWrite', billingEvents: 'readWrite', notifications: 'write' },
     secrets: ['stripeSecretKey', 'stripeWebhookSecret'],
+    delivers: 'queue',
     body: { format: 'raw', maxBytes: 256 * 1024 },
   },
 ] as const satisfies readonly RouteDefinition[];

@@ -17,6 +17,8 @@ declare module 'vitest' {
     userPoolClientId: string;
     issuer: string;
     dynamoEndpoint: string;
+    /** The runtime's mail outbox file (notification e-mails the API's handlers sent). */
+    mailOutbox: string;
   }
 }
 
@@ -42,6 +44,7 @@ export async function setup(project: TestProject) {
   project.provide('userPoolClientId', runtime.cognito.userPoolClientId);
   project.provide('issuer', runtime.cognito.issuer);
   project.provide('dynamoEndpoint', runtime.dynamoEndpoint);
+  project.provide('mailOutbox', join(dataDir, 'cognito', 'outbox.jsonl'));
 }
 
 export async function teardown() {

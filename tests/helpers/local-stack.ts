@@ -21,6 +21,8 @@ export const stack = {
   userPoolClientId: inject('userPoolClientId'),
   issuer: inject('issuer'),
   dynamoEndpoint: inject('dynamoEndpoint'),
+  /** Where the runtime's handlers write e-mail (the API server runs in the global setup's process). */
+  mailOutbox: inject('mailOutbox'),
 };
 
 export const cognitoClient = () =>

@@ -4,7 +4,7 @@
  * stub, which posts its signed events to this runtime's webhook route. Users are real (signed
  * up, confirmed with the emailed code, so their trial started, and signed in).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -41,6 +41,8 @@ export interface BillingStack {
   profile(user: BillingUser): Promise<Profile | undefined>;
   /** Turns billing on (Stripe keys and URL in the environment) or off. */
   billing(on: boolean): void;
+  /** The notification e-mails the runtime wrote to its outbox for `email` (Cognito's codes left out). */
+  mails(email: string): { to: string; subject: string; text: string }[];
   api(
     path: string,
     init?: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> },
@@ -95,6 +97,8 @@ export async function startBillingStack(options: { seedCatalog?: boolean } = {})
     return code;
   }
 
+  const outbox = join(dataDir, 'cognito', 'outbox.jsonl');
+
   return {
     runtime,
     stub,
@@ -102,6 +106,17 @@ export async function startBillingStack(options: { seedCatalog?: boolean } = {})
     cognito,
     table,
     billing,
+    mails: (email) =>
+      existsSync(outbox)
+        ? readFileSync(outbox, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as { to: string; subject?: string; text?: unknown })
+            .filter(
+              (m): m is { to: string; subject: string; text: string } =>
+                m.to === email && typeof m.text === 'string',
+            )
+        : [],
     async createUser(tag) {
       const email = `${tag}-${randomUUID().slice(0, 8)}@example.com`;
       const password = `Pw-${randomUUID().slice(0, 8)}A9z`;

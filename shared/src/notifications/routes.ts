@@ -52,6 +52,7 @@ export const notificationRoutes = [
     tables: { notifications: 'readWrite', profiles: 'read' },
     secrets: ['vapidKeys'],
     cognitoActions: PLAN_LOOKUP,
+    delivers: 'mail',
   },
   {
     id: 'listNotifications',

@@ -186,7 +186,11 @@ export const matchedEventSchema = z.object({
  * how many it holds and lists them (the first DIGEST_LISTED).
  */
 export const notifiedEventSchema = z.object({
-  feed: z.enum([...ruleFeeds, 'test', 'digest']),
+  /**
+   * `trade` and `import`: a journal confirmation; `billing`: an account e-mail (a failed payment, a
+   * plan change). Neither has a rule (see lambdas/notifications/confirmations.ts).
+   */
+  feed: z.enum([...ruleFeeds, 'test', 'digest', 'trade', 'import', 'billing']),
   ...eventFields,
   count: z.number().int().positive().optional(),
   items: z.array(matchedEventSchema).optional(),

@@ -1,6 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type RouteDefinition, routeKey, routes, type SecretKey, type TableAccess } from '@shared/routes';
+import { notificationEnv } from '@shared/notifications/env';
 import { metricsNamespace } from '@shared/observability';
 import { runtimeEnv, secrets } from '@shared/secrets';
 import { tables, type TableKey } from '@shared/tables';
@@ -169,10 +170,11 @@ describe('route functions', () => {
     expect(grantedSecrets.sort()).toEqual(routeSecrets(route, stage.siteGate).sort());
     const cognito = statements.flatMap(actionsOf).filter((a) => a.startsWith('cognito-idp:'));
     expect(cognito.sort()).toEqual([...(route.cognitoActions ?? [])].sort());
-    // Nothing but tables, secrets, Cognito, writing X-Ray traces and, for the chain readers,
-    // reading the chain snapshot is granted (logs go through the managed role policy;
-    // chain-snapshot-stack.test.ts checks the snapshot grants).
+    // Nothing but tables, secrets, Cognito, writing X-Ray traces, for the chain readers reading the
+    // chain snapshot (chain-snapshot-stack.test.ts checks those grants), and the delivery queue to a
+    // route that queues notifications is granted (logs go through the managed role policy).
     for (const action of statements.flatMap(actionsOf)) {
+      if (route.delivers === 'queue' && action.startsWith('sqs:')) continue;
       expect(action).toMatch(
         /^((dynamodb|secretsmanager|cognito-idp):|xray:Put(TraceSegments|TelemetryRecords)$|s3:(GetObject|ListBucket)$)/,
       );
@@ -220,6 +222,8 @@ describe('route functions', () => {
       else if (name === 'POWERTOOLS_METRICS_NAMESPACE') expect(value).toBe(metricsNamespace(stage.name));
       else if (name === runtimeEnv.userPoolId) expect(text).toContain(ids.userPool);
       else if (name === runtimeEnv.userPoolClientId) expect(text).toContain(ids.userPoolClient);
+      else if (name === notificationEnv.queueUrl && route.delivers === 'queue')
+        expect(text).toContain('Deliveries');
       else if (name in tableEnv) expect(text).toContain(tableIds[tableEnv[name] as TableKey]);
       // A secret's Ref is its ARN: the variable must reference the secret, not hold a string.
       else if (name in secretEnv) {
@@ -294,10 +298,11 @@ describe("the stage's feed providers", () => {
 
 describe("the stage's site address", () => {
   it(
-    'gives the billing functions the site URL (checkout and portal return there, never to a request header), and no other',
+    'gives the billing functions (checkout and portal return there, never to a request header) and the routes that queue e-mails (their links) the site URL, and no other',
     async () => {
       const full = (await loadStage('full')).templates.api;
-      const readsStripe = (route: RouteDefinition) => route.secrets?.includes('stripeSecretKey') ?? false;
+      const readsStripe = (route: RouteDefinition) =>
+        (route.secrets?.includes('stripeSecretKey') ?? false) || route.delivers === 'queue';
       expect(routeTable.filter(readsStripe).map((route) => route.id)).toEqual(
         expect.arrayContaining(['createCheckout', 'openBillingPortal']),
       );

@@ -91,7 +91,7 @@ function functionsOf(name: SharedStageName, key: StackKey) {
 }
 
 /** The stacks holding the app's own functions; an alarm names a function by its export. */
-const appFunctionStacks: StackKey[] = ['api', 'feeds', 'auth'];
+const appFunctionStacks: StackKey[] = ['api', 'feeds', 'notifications', 'auth'];
 
 describe('route latency', () => {
   it.each(stageNames)('%s: the API stage publishes per-route (detailed) metrics', (name) => {

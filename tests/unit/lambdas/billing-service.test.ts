@@ -73,6 +73,7 @@ function fakes(options: {
       created: NOW,
       subscriptionId: 'sub_1',
       userId: null,
+      invoice: null,
       ...options.event,
     })),
     subscription: vi.fn(async (): Promise<SubscriptionSnapshot | null> => options.subscription ?? snapshot()),
@@ -363,6 +364,7 @@ describe('the Stripe adapter’s webhook check', () => {
       created: new Date(1_795_000_000 * 1000),
       subscriptionId: 'sub_9',
       userId: 'user-9',
+      invoice: null,
     });
   });
 

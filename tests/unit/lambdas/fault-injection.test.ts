@@ -69,6 +69,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { IDEMPOTENCY_KEY_HEADER } from '@shared/api/idempotency';
 import { routes, type RouteDefinition } from '@shared/routes';
 import { CHAIN_SNAPSHOT_JOB } from '@shared/providers/chains/shared-snapshot';
 import { schedules, type ScheduleDefinition } from '@shared/schedules';
@@ -415,13 +416,22 @@ async function restore(seed: State, keys: readonly TableKey[]) {
   }
 }
 
+/**
+ * A notification's id is a hash of its key, which for a journal confirmation names a generated
+ * trade id (`trade#<id>#added`): compared as `<hash>`, its key being in the item's event.
+ */
+const NOTIFICATION_HASH = /(?<=^|#|")[0-9a-f]{32}(?=$|")/g;
+
 /** A table's items as comparable text: generated ids as `<random>`, in a fixed order. */
-function normalized(items: readonly Item[]): string[] {
+function normalized(items: readonly Item[], key?: TableKey): string[] {
   const randoms = [...drawn].filter((value) => value.length >= 8).sort((a, b) => b.length - a.length);
   const pattern = randoms.length
     ? new RegExp(randoms.map((value) => value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'), 'g')
     : undefined;
-  const scrub = (text: string) => (pattern ? text.replace(pattern, '<random>') : text);
+  const scrub = (text: string) => {
+    const scrubbed = pattern ? text.replace(pattern, '<random>') : text;
+    return key === 'notifications' ? scrubbed.replace(NOTIFICATION_HASH, '<hash>') : scrubbed;
+  };
   return items.map((item) => scrub(JSON.stringify(sortKeys(item)))).sort();
 }
 function sortKeys(value: unknown): unknown {
@@ -436,13 +446,18 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 const sameData = (a: State, b: State, keys: readonly TableKey[]) =>
-  keys.every((key) => JSON.stringify(normalized(a[key] ?? [])) === JSON.stringify(normalized(b[key] ?? [])));
+  keys.every(
+    (key) => JSON.stringify(normalized(a[key] ?? [], key)) === JSON.stringify(normalized(b[key] ?? [], key)),
+  );
 function differences(a: State, b: State, keys: readonly TableKey[]): string {
   return keys
-    .filter((key) => JSON.stringify(normalized(a[key] ?? [])) !== JSON.stringify(normalized(b[key] ?? [])))
+    .filter(
+      (key) =>
+        JSON.stringify(normalized(a[key] ?? [], key)) !== JSON.stringify(normalized(b[key] ?? [], key)),
+    )
     .map((key) => {
-      const left = normalized(a[key] ?? []);
-      const right = normalized(b[key] ?? []);
+      const left = normalized(a[key] ?? [], key);
+      const right = normalized(b[key] ?? [], key);
       const only = (x: string[], y: string[]) => {
         const extra = x.filter((v) => !y.includes(v));
         return `${extra.length} item(s)${extra.length ? ` such as ${extra[0]!.slice(0, 240)}` : ''}`;
@@ -518,7 +533,31 @@ const bodyExamples: Partial<Record<string, () => RequestParts>> = {
   },
 };
 
+/** A key per distinct body (FNV-1a): a retry repeats it, another trade gets another. */
+function bodyKey(body: unknown): string {
+  let hash = 0x811c9dc5;
+  for (const char of JSON.stringify(body ?? null))
+    hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return `fault-injection-${hash.toString(16).padStart(8, '0')}`;
+}
+
+/**
+ * Headers a route is sent with as the app sends it: a trade is posted under an Idempotency-Key
+ * (frontend/src/features/journal/api/create-trade.ts), so the retry a 503 invites answers the
+ * same trade and records its confirmation once.
+ */
+const extraHeaders: Partial<Record<string, (parts: RequestParts) => Record<string, string>>> = {
+  createTrade: (parts) => ({ [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: bodyKey(parts.body) }),
+};
+
+/** The request a route is sent in the runs below, with the headers the app adds. */
 function requestParts(route: RouteDefinition): RequestParts {
+  const parts = baseRequestParts(route);
+  const extra = extraHeaders[route.id]?.(parts);
+  return extra ? { ...parts, headers: { ...parts.headers, ...extra } } : parts;
+}
+
+function baseRequestParts(route: RouteDefinition): RequestParts {
   const schemas = routeSchemas.get(route.id as never) ?? {};
   const parts: RequestParts = {};
   if (schemas.query) parts.query = validQuery(schemas.query) ?? {};

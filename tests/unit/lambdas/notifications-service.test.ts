@@ -64,7 +64,7 @@ function memoryRepo() {
       watchlistReads.push(userId);
       return watchlists.get(userId) ?? [];
     },
-    mailTarget: async () => ({ email: 'dana@example.com', emailAlerts: true }),
+    mailTarget: async () => ({ email: 'dana@example.com', emailAlerts: true, tradeConfirmations: true }),
   };
   return { repo, deliveries, watchlists, watchlistReads };
 }

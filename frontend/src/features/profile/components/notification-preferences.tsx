@@ -8,7 +8,8 @@ import { useUpdateProfile } from '../api/update-profile';
 const PREFERENCES: Record<keyof NotificationPrefs, { label: string; description: string }> = {
   email_alerts: {
     label: 'Email alerts',
-    description: 'Market alerts by email. Email delivery is not built yet; your choice is kept for it.',
+    description:
+      'Market alerts by email, from your notification rules on the Alerts page. Off: none are emailed.',
   },
   push_notifications: {
     label: 'Push notifications',
@@ -21,7 +22,7 @@ const PREFERENCES: Record<keyof NotificationPrefs, { label: string; description:
   trade_confirmations: {
     label: 'Trade confirmations',
     description:
-      'Journal confirmations by email. Email delivery is not built yet; your choice is kept for it.',
+      'An email when you add or close a trade in the journal, and when an import completes. Off: none are sent.',
   },
 };
 
@@ -36,7 +37,10 @@ export function NotificationPreferences({ profile }: { profile: Profile }) {
       <h2 id={`${ids}-title`} className="text-lg font-semibold text-white">
         Notification Preferences
       </h2>
-      <p className="mt-1 text-sm text-slate-400">Saved to your account, on every device.</p>
+      <p className="mt-1 text-sm text-slate-400">
+        Saved to your account, on every device. Billing emails (a failed payment, a plan change) are always
+        sent.
+      </p>
       <div className="mt-4 space-y-4">
         {notificationPrefKeys.map((key) => (
           <Switch
