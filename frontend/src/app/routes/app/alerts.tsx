@@ -1,4 +1,5 @@
 import { MARKET_DATA_SOURCE_SIMULATED } from '@shared/constants/texts';
+import { ScorecardPanel } from '../../../features/feeds/components/scorecard-panel';
 import { ScreenHeader } from '../../../components/layouts/screen-header';
 import { MarketAlerts } from '../../../features/feeds/components/market-alerts';
 import { NotificationRulesPanel } from '../../../features/notifications/components/notification-rules-panel';
@@ -15,6 +16,7 @@ export function AlertsRoute() {
         badge={MARKET_DATA_SOURCE_SIMULATED}
       />
       <MarketAlerts notificationsAllowed={profile.data?.notification_prefs.push_notifications ?? true} />
+      <ScorecardPanel kind="alerts" />
       <NotificationRulesPanel />
     </>
   );

@@ -1,4 +1,5 @@
 import { MARKET_DATA_SOURCE_SIMULATED } from '@shared/constants/texts';
+import { ScorecardPanel } from '../../../features/feeds/components/scorecard-panel';
 import { ScreenHeader } from '../../../components/layouts/screen-header';
 import { DarkPoolAnalyzer } from '../../../features/feeds/components/dark-pool-analyzer';
 
@@ -12,6 +13,7 @@ export function DarkPoolRoute() {
         badge={MARKET_DATA_SOURCE_SIMULATED}
       />
       <DarkPoolAnalyzer />
+      <ScorecardPanel kind="darkpool" />
     </>
   );
 }

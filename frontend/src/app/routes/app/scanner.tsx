@@ -1,6 +1,7 @@
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { scannerLinkStateSchema } from '@shared/chat/scanner-link';
 import { MARKET_DATA_SOURCE_SIMULATED } from '@shared/constants/texts';
+import { ScorecardPanel } from '../../../features/feeds/components/scorecard-panel';
 import { ScreenHeader } from '../../../components/layouts/screen-header';
 import { OptionsScanner, type ScanRequest } from '../../../features/scanner/components/options-scanner';
 
@@ -49,6 +50,7 @@ export function ScannerRoute() {
         chain={chainSymbol ? { symbol: chainSymbol, expiration: chainExpiration } : null}
         onViewChain={showChain}
       />
+      <ScorecardPanel kind="scan" />
     </>
   );
 }
