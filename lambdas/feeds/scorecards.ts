@@ -35,8 +35,12 @@ import {
 
 /** How far back the job records and values: the longest window. */
 export const SCORECARD_WINDOW_DAYS = 90;
-/** A run stops starting new days after this long (a simulated stage's 90 days are replayed over several runs). */
-export const SCORE_RUN_BUDGET_MS = 25_000;
+/**
+ * A run stops replaying new days after this long, shared equally by the kinds (a simulated stage's
+ * 90 days are replayed over its first runs; the local runtime's next feeds run waits behind it,
+ * within the 90 s the feeds are written ahead).
+ */
+export const SCORE_RUN_BUDGET_MS = 45_000;
 
 export interface ScorecardDeps {
   repo: ScorecardRepo;
@@ -238,9 +242,9 @@ export async function scoreSignals(
   now = marketNow(),
   budgetMs = SCORE_RUN_BUDGET_MS,
 ): Promise<Record<ScorecardKind, KindRun>> {
-  const deadline = Date.now() + budgetMs;
   const out = {} as Record<ScorecardKind, KindRun>;
-  for (const kind of scorecardKinds) out[kind] = await scoreKind(deps, kind, now, deadline);
+  for (const kind of scorecardKinds)
+    out[kind] = await scoreKind(deps, kind, now, Date.now() + budgetMs / scorecardKinds.length);
   return out;
 }
 
