@@ -16,7 +16,7 @@ const pct = (value: number | null) =>
 
 for (const kind of scorecardKinds) {
   const started = Date.now();
-  const run = await scoreKind(deps, kind, at, Infinity);
+  const run = await scoreKind(deps, kind, at, Infinity, undefined, Infinity);
   console.log(
     `\n${kind}: ${run.recorded} signals over ${run.days} sessions, ${run.valued} values, ${Date.now() - started} ms`,
   );

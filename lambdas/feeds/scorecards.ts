@@ -41,6 +41,8 @@ export const SCORECARD_WINDOW_DAYS = 90;
  * within the 90 s the feeds are written ahead).
  */
 export const SCORE_RUN_BUDGET_MS = 45_000;
+/** At most this many days of each kind are replayed by one run (the rest wait for the next runs). */
+export const REPLAY_DAYS_PER_RUN = 3;
 
 export interface ScorecardDeps {
   repo: ScorecardRepo;
@@ -122,7 +124,8 @@ async function scoreDay(
   now: Date,
 ): Promise<{ recorded: number; valued: number } | null> {
   const nowIso = now.toISOString();
-  const chunks = summary ? await deps.repo.chunks(kind, day) : [];
+  // Read even without a summary: a run that failed after writing a chunk left one to build on.
+  const chunks = await deps.repo.chunks(kind, day);
   const dirty = new Set<number>();
   const known = new Set(chunks.flatMap((chunk) => chunk.signals.map((signal) => signal.id)));
   const added = incoming(summary?.recordedThrough ?? '').filter(
@@ -161,13 +164,17 @@ async function scoreDay(
   return { recorded: added.length, valued };
 }
 
-/** The scheduled job's work for one kind (see the module's comment). */
+/**
+ * The scheduled job's work for one kind (see the module's comment). `deadline` is on the
+ * `performance.now()` clock (elapsed time, whatever the market or wall clock says).
+ */
 export async function scoreKind(
   deps: ScorecardDeps,
   kind: ScorecardKind,
   now: Date,
   deadline: number,
   windowDays = SCORECARD_WINDOW_DAYS,
+  maxReplayDays = REPLAY_DAYS_PER_RUN,
 ): Promise<KindRun> {
   const source = deps.sourceOf(kind);
   const today = newYorkTime(now).dayNumber;
@@ -222,11 +229,13 @@ export async function scoreKind(
   // Values that have come are made first (a real signal's only within minutes of its horizon);
   // recording (a simulated day's replay) takes what is left of the run's budget, newest day first.
   work.sort((a, b) => Number(a.toRecord) - Number(b.toRecord));
+  let replayed = 0;
   for (const { day, summary, toRecord, incoming } of work) {
-    if (toRecord && Date.now() > deadline) {
+    if (toRecord && (performance.now() > deadline || replayed >= maxReplayDays)) {
       run.deferred += 1;
       continue;
     }
+    if (toRecord) replayed += 1;
     const done = await scoreDay(deps, kind, day, source, summary, toRecord ? incoming : () => [], now);
     if (!done) continue;
     run.recorded += done.recorded;
@@ -244,7 +253,7 @@ export async function scoreSignals(
 ): Promise<Record<ScorecardKind, KindRun>> {
   const out = {} as Record<ScorecardKind, KindRun>;
   for (const kind of scorecardKinds)
-    out[kind] = await scoreKind(deps, kind, now, Date.now() + budgetMs / scorecardKinds.length);
+    out[kind] = await scoreKind(deps, kind, now, performance.now() + budgetMs / scorecardKinds.length);
   return out;
 }
 

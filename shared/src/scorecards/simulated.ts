@@ -4,6 +4,7 @@
  * appeared and valued at their horizons from the same market model: a simulated stage has a
  * 90-day scorecard on its first day, labelled simulated.
  */
+import { CappedMap } from '../cache/capped-map';
 import { feedItemsBetween } from '../feeds/generate';
 import { newYorkInstant, sessionOf } from '../market/calendar';
 import { pricePoint, marketClock } from '../market/price-model';
@@ -15,6 +16,9 @@ import { universeSnapshot } from '../options/snapshot';
 import { expirationClose } from './horizons';
 import { SCAN_PICK_MINUTE, SCAN_PICKS_PER_SESSION, type ScorecardKind, type SignalRecord } from './schemas';
 import { alertSignal, printSignal, scanPickSignal } from './signals';
+
+/** The last replays (a day of each kind a few times over), by kind and window. */
+const replays = new CappedMap<string, SignalRecord[]>(9);
 
 /**
  * A New York trading day's simulated signals of a kind that appeared after `fromExclusive` and up
@@ -31,11 +35,22 @@ export function simulatedSignals(
   const from = Math.max(newYorkInstant(dayNumber, session.open).getTime() - 1, fromExclusive);
   const to = Math.min(newYorkInstant(dayNumber, session.close).getTime(), toInclusive);
   if (to <= from) return [];
+  // A run that failed is run again over the same days: their replay is kept (copies handed out).
+  const key = `${kind}|${from}|${to}`;
+  let signals = replays.get(key);
+  if (!signals) {
+    signals = replay(kind, dayNumber, session.open, from, to);
+    replays.set(key, signals);
+  }
+  return structuredClone(signals);
+}
+
+function replay(kind: ScorecardKind, dayNumber: number, open: number, from: number, to: number) {
   if (kind === 'alerts')
     return feedItemsBetween('alerts', from, to).flatMap((item) => alertSignal(item) ?? []);
   if (kind === 'darkpool')
     return feedItemsBetween('darkpool', from, to).flatMap((item) => printSignal(item) ?? []);
-  const at = newYorkInstant(dayNumber, session.open + SCAN_PICK_MINUTE);
+  const at = newYorkInstant(dayNumber, open + SCAN_PICK_MINUTE);
   if (at.getTime() <= from || at.getTime() > to) return [];
   const results = scan(universeSnapshot(at), scanFiltersSchema.parse({})).results;
   return results
