@@ -8,7 +8,6 @@ import {
 } from '@shared/scorecards/labels';
 import { horizons, type Horizon, type Scorecard, type ScorecardKind } from '@shared/scorecards/schemas';
 import { SelectField } from '../../../components/ui/select-field';
-import { FeedState } from './feed-state';
 import { useScorecard } from '../api/get-scorecard';
 
 const WINDOWS = ['30', '90'] as const;
@@ -74,22 +73,22 @@ export function ScorecardPanel({ kind }: { kind: ScorecardKind }) {
         </div>
       </div>
       <div className="mt-3">
-        <FeedState
-          what="the scorecard"
-          isPending={card.isPending}
-          error={card.error && !data ? card.error : null}
-          isEmpty={rows.length === 0}
-          empty={
-            <p className="rounded-xl border border-slate-800 p-4 text-sm text-slate-300">
-              No {scorecardTitles[kind]} valued at this horizon in the last {days} days yet
-              {data && data.pending > 0
-                ? ` (${data.pending.toLocaleString('en-US')} valuations to come)`
-                : ''}
-              .
-            </p>
-          }
-          onRetry={() => void card.refetch()}
-        >
+        {card.isPending ? (
+          <p className="text-sm text-slate-400">Loading the scorecard…</p>
+        ) : card.error && !data ? (
+          // Secondary to the page: said quietly, not as an alert over the feed.
+          <p className="text-sm text-slate-400">
+            The scorecard could not be loaded ({card.error.message}).{' '}
+            <button type="button" onClick={() => void card.refetch()} className="text-emerald-300 underline">
+              Load the scorecard again
+            </button>
+          </p>
+        ) : rows.length === 0 ? (
+          <p className="rounded-xl border border-slate-800 p-4 text-sm text-slate-300">
+            No {scorecardTitles[kind]} valued at this horizon in the last {days} days yet
+            {data && data.pending > 0 ? ` (${data.pending.toLocaleString('en-US')} valuations to come)` : ''}.
+          </p>
+        ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="mb-2 text-left text-xs text-slate-400">
@@ -146,7 +145,7 @@ export function ScorecardPanel({ kind }: { kind: ScorecardKind }) {
               </tbody>
             </table>
           </div>
-        </FeedState>
+        )}
       </div>
       {data && (
         <div className="mt-3 space-y-1 text-xs text-slate-400">
