@@ -14,7 +14,7 @@ import type { ScorecardKind, SignalRecord } from '@shared/scorecards/schemas';
 import type { FeedProviderName } from '@shared/providers/feeds/feed-providers';
 
 /** Signals per stored item (a dark pool day holds well over a thousand; an item holds at most 400 KB). */
-export const SIGNALS_PER_CHUNK = 250;
+export const SIGNALS_PER_CHUNK = 600;
 
 export interface DaySummary {
   day: string;

@@ -42,7 +42,7 @@ export const SCORECARD_WINDOW_DAYS = 90;
  */
 export const SCORE_RUN_BUDGET_MS = 45_000;
 /** At most this many days of each kind are replayed by one run (the rest wait for the next runs). */
-export const REPLAY_DAYS_PER_RUN = 3;
+export const REPLAY_DAYS_PER_RUN = 1;
 
 export interface ScorecardDeps {
   repo: ScorecardRepo;

@@ -54,7 +54,7 @@ async function scorecard(days = '30'): Promise<Scorecard> {
 beforeAll(async () => {
   trader = await createUser('scorecards');
   // Only the replayed session and the next are in this window.
-  first = await scoreKind(deps, 'alerts', now, Infinity, newYorkTime(now).dayNumber - day);
+  first = await scoreKind(deps, 'alerts', now, Infinity, newYorkTime(now).dayNumber - day, Infinity);
 }, 120_000);
 
 describe('scorecards after a replayed day', () => {
@@ -105,7 +105,7 @@ describe('scorecards after a replayed day', () => {
 
   it('values nothing twice: a second run at the same instant records and values nothing, the answer unchanged', async () => {
     const before = await scorecard('90');
-    const again = await scoreKind(deps, 'alerts', now, Infinity, newYorkTime(now).dayNumber - day);
+    const again = await scoreKind(deps, 'alerts', now, Infinity, newYorkTime(now).dayNumber - day, Infinity);
     expect(again).toMatchObject({ recorded: 0, valued: 0 });
     expect(await scorecard('90')).toEqual({ ...before, asOf: expect.any(String) as string });
   });

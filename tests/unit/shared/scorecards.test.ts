@@ -164,12 +164,12 @@ describe('valuing', () => {
     const deps = { repo, sourceOf: () => 'simulated' as const };
     // Monday Nov 23 2026 after the close: Friday's and Monday's prints, their 1h and (Friday's) 1d due.
     const now = new Date('2026-11-23T21:30:00Z');
-    const first = await scoreKind(deps, 'darkpool', now, Infinity, 3);
+    const first = await scoreKind(deps, 'darkpool', now, Infinity, 3, Infinity);
     expect(first.recorded).toBeGreaterThan(1000);
     expect(first.valued).toBeGreaterThan(first.recorded);
     const writes = repo.writes;
     const [friday] = await repo.summaries('darkpool', '2026-11-20', '2026-11-20');
-    const second = await scoreKind(deps, 'darkpool', now, Infinity, 3);
+    const second = await scoreKind(deps, 'darkpool', now, Infinity, 3, Infinity);
     expect(second).toMatchObject({ recorded: 0, valued: 0 });
     expect(repo.writes).toBe(writes);
     // A print's 1h value is the model's price an hour of trading later.
