@@ -230,12 +230,15 @@ export async function scoreKind(
   // recording (a simulated day's replay) takes what is left of the run's budget, newest day first.
   work.sort((a, b) => Number(a.toRecord) - Number(b.toRecord));
   let replayed = 0;
+  const todayIso = isoDateOf(today);
   for (const { day, summary, toRecord, incoming } of work) {
-    if (toRecord && (performance.now() > deadline || replayed >= maxReplayDays)) {
+    // Today's new signals are a few minutes' worth: always recorded. A past day is a replay.
+    const replay = toRecord && day !== todayIso;
+    if (replay && (performance.now() > deadline || replayed >= maxReplayDays)) {
       run.deferred += 1;
       continue;
     }
-    if (toRecord) replayed += 1;
+    if (replay) replayed += 1;
     const done = await scoreDay(deps, kind, day, source, summary, toRecord ? incoming : () => [], now);
     if (!done) continue;
     run.recorded += done.recorded;

@@ -172,6 +172,11 @@ describe('valuing', () => {
     const second = await scoreKind(deps, 'darkpool', now, Infinity, 3, Infinity);
     expect(second).toMatchObject({ recorded: 0, valued: 0 });
     expect(repo.writes).toBe(writes);
+    // A run replays one past session (Thursday's); Tuesday's and Wednesday's wait for later runs.
+    const capped = await scoreKind(deps, 'darkpool', now, Infinity, 6);
+    expect(capped).toMatchObject({ days: 1, deferred: 2 });
+    expect(await repo.summaries('darkpool', '2026-11-17', '2026-11-18')).toEqual([]);
+    expect(await repo.summaries('darkpool', '2026-11-19', '2026-11-19')).toHaveLength(1);
     // A print's 1h value is the model's price an hour of trading later.
     const [chunk] = await repo.chunks('darkpool', '2026-11-20');
     const print = chunk!.signals[0]!;
