@@ -26,6 +26,8 @@ export interface DaySummary {
   /** The newest instant whose signals are recorded (ISO): a later run records only what came after. */
   recordedThrough: string;
   buckets: BucketSums[];
+  /** The 5-minute slot of the run that replayed this (past) day, if one did. */
+  replaySlot: number | null;
 }
 
 export interface RecordChunk {
@@ -74,6 +76,7 @@ export function scorecardRepo(client: DynamoDBDocumentClient, tableName: string)
         nextDue: (item.next_due as string | null | undefined) ?? null,
         recordedThrough: String(item.recorded_through ?? ''),
         buckets: (item.buckets ?? []) as BucketSums[],
+        replaySlot: typeof item.replay_slot === 'number' ? item.replay_slot : null,
       }));
     },
 
@@ -90,6 +93,7 @@ export function scorecardRepo(client: DynamoDBDocumentClient, tableName: string)
             next_due: summary.nextDue,
             recorded_through: summary.recordedThrough,
             buckets: summary.buckets,
+            replay_slot: summary.replaySlot,
             expires_at: expiresAt,
           },
         }),

@@ -8,6 +8,7 @@ import type { EffectivePlan } from '@shared/constants/plans';
 import { type AnyFeedItem, type DarkPoolFlow, type MarketAlert } from '@shared/feeds/schemas';
 import { isoDateOf, newYorkInstant, newYorkTime, sessionOf } from '@shared/market/calendar';
 import type { FeedProviderName } from '@shared/providers/feeds/feed-providers';
+import { schedules } from '@shared/schedules';
 import { scorecardRows, sumRecords } from '@shared/scorecards/arithmetic';
 import {
   horizonLabels,
@@ -43,6 +44,8 @@ export const SCORECARD_WINDOW_DAYS = 90;
 export const SCORE_RUN_BUDGET_MS = 45_000;
 /** At most this many days of each kind are replayed by one run (the rest wait for the next runs). */
 export const REPLAY_DAYS_PER_RUN = 1;
+/** The job's interval in the schedule table: a slot of one run. */
+const REPLAY_SLOT_MS = schedules.find((s) => s.id === 'scoreSignals')!.everyMinutes * 60_000;
 
 export interface ScorecardDeps {
   repo: ScorecardRepo;
@@ -122,6 +125,7 @@ async function scoreDay(
   summary: DaySummary | undefined,
   incoming: (after: string) => SignalRecord[],
   now: Date,
+  replaySlot: number | null,
 ): Promise<{ recorded: number; valued: number } | null> {
   const nowIso = now.toISOString();
   // Read even without a summary: a run that failed after writing a chunk left one to build on.
@@ -158,7 +162,16 @@ async function scoreDay(
   const recordedThrough = [summary?.recordedThrough ?? '', nowIso].sort().at(-1)!;
   await deps.repo.putSummary(
     kind,
-    { day, source, signals: all.length, pending, nextDue: nextDueOf(all), recordedThrough, buckets },
+    {
+      day,
+      source,
+      signals: all.length,
+      pending,
+      nextDue: nextDueOf(all),
+      recordedThrough,
+      buckets,
+      replaySlot: replaySlot ?? summary?.replaySlot ?? null,
+    },
     expiresAtOf(day),
   );
   return { recorded: added.length, valued };
@@ -229,7 +242,10 @@ export async function scoreKind(
   // Values that have come are made first (a real signal's only within minutes of its horizon);
   // recording (a simulated day's replay) takes what is left of the run's budget, newest day first.
   work.sort((a, b) => Number(a.toRecord) - Number(b.toRecord));
-  let replayed = 0;
+  // A run replays one past day per slot of the schedule; a run again in the same slot (a retry
+  // of a failed run) replays nothing more, so it ends where one run would have.
+  const slot = Math.floor(now.getTime() / REPLAY_SLOT_MS);
+  let replayed = [...summaries.values()].filter((s) => s.replaySlot === slot).length;
   const todayIso = isoDateOf(today);
   for (const { day, summary, toRecord, incoming } of work) {
     // Today's new signals are a few minutes' worth: always recorded. A past day is a replay.
@@ -239,7 +255,16 @@ export async function scoreKind(
       continue;
     }
     if (replay) replayed += 1;
-    const done = await scoreDay(deps, kind, day, source, summary, toRecord ? incoming : () => [], now);
+    const done = await scoreDay(
+      deps,
+      kind,
+      day,
+      source,
+      summary,
+      toRecord ? incoming : () => [],
+      now,
+      replay ? slot : null,
+    );
     if (!done) continue;
     run.recorded += done.recorded;
     run.valued += done.valued;

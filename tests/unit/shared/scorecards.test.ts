@@ -173,7 +173,10 @@ describe('valuing', () => {
     expect(second).toMatchObject({ recorded: 0, valued: 0 });
     expect(repo.writes).toBe(writes);
     // A run replays one past session (Thursday's); Tuesday's and Wednesday's wait for later runs.
-    const capped = await scoreKind(deps, 'darkpool', now, Infinity, 6);
+    // A run again in the same 5-minute slot (a failed run's retry) replays nothing more.
+    const nextSlot = new Date(now.getTime() + 5 * 60_000);
+    const capped = await scoreKind(deps, 'darkpool', nextSlot, Infinity, 6);
+    expect(await scoreKind(deps, 'darkpool', nextSlot, Infinity, 6)).toMatchObject({ days: 0, deferred: 2 });
     expect(capped).toMatchObject({ days: 1, deferred: 2 });
     expect(await repo.summaries('darkpool', '2026-11-17', '2026-11-18')).toEqual([]);
     expect(await repo.summaries('darkpool', '2026-11-19', '2026-11-19')).toHaveLength(1);
