@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { SCORECARD_FEATURES, scorecardParams, scorecardQuery } from '@shared/scorecards/schemas';
 import {
   feedParamsSchema,
   feedQuerySchemas,
@@ -12,6 +13,8 @@ import { noContent, ok, route, validate } from '../common/http';
 import { rememberedFeatureCheck } from '../common/plan';
 import { providerStatusRepo } from './provider-status';
 import { dismissalsRepo, feedsRepo, withReadCache } from './repository';
+import { scorecardRepo } from './scorecard-repository';
+import { readScorecard, scorecardSource } from './scorecards';
 import { dismissTrendAlert as dismiss, FEED_FEATURES, readFeed } from './service';
 
 /**
@@ -51,5 +54,19 @@ export const dismissTrendAlert = route(
   async ({ params, userId }) => {
     await dismiss(deps, await planFor(userId, FEED_FEATURES.trends), userId, params.id);
     return noContent();
+  },
+);
+
+const scorecards = {
+  repo: scorecardRepo(dynamoDb, tableName('feeds')),
+  sourceOf: scorecardSource,
+};
+
+export const getScorecard = route(
+  'getScorecard',
+  { params: scorecardParams, query: scorecardQuery },
+  async ({ params, query, userId }) => {
+    const plan = await planFor(userId, SCORECARD_FEATURES[params.kind]);
+    return ok(await readScorecard(scorecards, plan, params.kind, Number(query.days)));
   },
 );

@@ -5,6 +5,8 @@ import { notifyNewFeedItems } from '../notifications/jobs';
 import { providerStatusRepo } from './provider-status';
 import { configuredRealFeeds } from './real-feeds';
 import { feedsRepo } from './repository';
+import { scorecardRepo } from './scorecard-repository';
+import { scoreSignals as scoreAll, scorecardSource } from './scorecards';
 import { enforceFeedCaps as trimFeeds, runFeedGenerators } from './service';
 
 const repo = feedsRepo(dynamoDb, tableName('feeds'));
@@ -27,4 +29,18 @@ export const enforceFeedCaps = scheduledJob('feeds', 'enforceFeedCaps', async (l
   const removed = await trimFeeds(repo);
   logger.info('feed caps enforced', { removed });
   return removed;
+});
+
+/**
+ * Scheduled job (shared/src/schedules.ts): records the signals of the scorecards and values each
+ * horizon that has come, once. Real signals are recorded, not yet valued (no live quotes here).
+ */
+export const scoreSignals = scheduledJob('feeds', 'scoreSignals', async (logger) => {
+  const runs = await scoreAll({
+    repo: scorecardRepo(dynamoDb, tableName('feeds')),
+    sourceOf: (kind) => scorecardSource(kind),
+    feeds: repo,
+  });
+  logger.info('signals scored', { runs });
+  return runs;
 });

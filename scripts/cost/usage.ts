@@ -244,6 +244,13 @@ export const usage: UsageAssumptions = {
       },
       sessionOnly: { idleBilledMs: 2 },
     },
+    scoreSignals: {
+      billedMs: 3000,
+      rru: 60,
+      wru: 250,
+      basis:
+        "each 5 minutes: the session's new alerts and prints since the last run replayed (~2 s of CPU), today's record items (up to ~200 KB each, strongly consistent; averaged over the day's runs, most outside the session) read and rewritten with the new signals and the values due, the day summaries (docs/decisions/signal-scorecards.md); a new stage's 90-day replay (~45 MB of records written once) is not counted",
+    },
     sweepDeletedAccounts: {
       billedMs: 60,
       rru: 1,

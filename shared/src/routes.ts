@@ -304,6 +304,16 @@ export const routes = [
     tables: { feeds: 'read', feedDismissals: 'readWrite', profiles: 'read' },
     cognitoActions: PLAN_LOOKUP,
   },
+  {
+    // One kind's scorecard (alerts, darkpool, scan): it needs the plan feature of the screen it scores.
+    id: 'getScorecard',
+    method: 'GET',
+    path: '/api/scorecards/{kind}',
+    auth: 'user',
+    area: 'feeds',
+    tables: { feeds: 'read', profiles: 'read' },
+    cognitoActions: PLAN_LOOKUP,
+  },
   ...notificationRoutes,
   {
     id: 'getAccountStats',

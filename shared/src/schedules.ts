@@ -45,6 +45,14 @@ export const schedules = [
     secrets: ['marketDataApiKey'],
   },
   {
+    id: 'scoreSignals',
+    area: 'feeds',
+    description:
+      "Records the scorecards' signals (alerts, dark pool prints, default-scan picks) and values each horizon that has come, once; a simulated stage's last 90 days are replayed over its first runs",
+    everyMinutes: 5,
+    tables: { feeds: 'readWrite' },
+  },
+  {
     id: 'sweepDeletedAccounts',
     area: 'account',
     description:

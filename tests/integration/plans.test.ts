@@ -89,6 +89,11 @@ const catalogue: Record<string, { feature: PlanFeature | null; samples: Sample[]
     feature: 'alerts',
     samples: [{ path: '/api/feeds/alerts' }],
   },
+  getScorecard: {
+    // One route, the feature of the screen each scorecard scores (the other kinds below).
+    feature: 'alerts',
+    samples: [{ path: '/api/scorecards/alerts?days=90' }],
+  },
   dismissTrendAlert: {
     feature: 'trends',
     samples: [{ path: '/api/feeds/trends/no-such-alert/dismiss', method: 'POST' }],
@@ -182,6 +187,11 @@ const feedSamples: [PlanFeature, string][] = [
   ['trends', '/api/feeds/trends'],
 ];
 
+const scorecardSamples: [PlanFeature, string][] = [
+  ['darkpool', '/api/scorecards/darkpool'],
+  ['scanner', '/api/scorecards/scan?days=30'],
+];
+
 const userRoutes = (routes as readonly RouteDefinition[]).filter((route) => route.auth === 'user');
 
 async function setPlan(user: TestUser, plan: EffectivePlan) {
@@ -230,6 +240,11 @@ describe('plans on every route', () => {
   );
   cases.push(
     ...feedSamples.map(([feature, path]) => ({ id: 'getFeed' as RouteId, feature, sample: { path } })),
+    ...scorecardSamples.map(([feature, path]) => ({
+      id: 'getScorecard' as RouteId,
+      feature,
+      sample: { path },
+    })),
   );
 
   it.each(effectivePlans)(

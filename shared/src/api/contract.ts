@@ -27,6 +27,7 @@ import {
   feedResponseSchemas,
   trendAlertIdParams,
 } from '../feeds/schemas';
+import { scorecardParams, scorecardQuery, scorecardSchema } from '../scorecards/schemas';
 import { marketHistoryQuery, marketHistorySchema } from '../market/history';
 import { marketDataInput, marketDataResponseSchema } from '../market/schemas';
 import { dailyMarketSummarySchema } from '../market/summary-schemas';
@@ -167,6 +168,13 @@ export const apiContract = {
         param: 'feed',
         features: { alerts: 'alerts', darkpool: 'darkpool', chatter: 'chatter', trends: 'trends' },
       },
+    },
+  },
+  getScorecard: {
+    request: { params: scorecardParams, query: scorecardQuery },
+    response: ok(scorecardSchema),
+    plan: {
+      feature: { param: 'kind', features: { alerts: 'alerts', darkpool: 'darkpool', scan: 'scanner' } },
     },
   },
   dismissTrendAlert: {

@@ -1,3 +1,4 @@
+import { ScorecardPanel } from '../../../features/feeds/components/scorecard-panel';
 import { ScreenHeader } from '../../../components/layouts/screen-header';
 import { MarketAlerts } from '../../../features/feeds/components/market-alerts';
 import { PositionAlerts } from '../../../features/journal/components/position-alerts';
@@ -18,6 +19,7 @@ export function AlertsRoute() {
       />
       <MarketAlerts notificationsAllowed={profile.data?.notification_prefs.push_notifications ?? true} />
       <PositionAlerts />
+      <ScorecardPanel kind="alerts" />
       <NotificationRulesPanel />
     </>
   );

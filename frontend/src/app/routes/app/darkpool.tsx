@@ -1,3 +1,4 @@
+import { ScorecardPanel } from '../../../features/feeds/components/scorecard-panel';
 import { ScreenHeader } from '../../../components/layouts/screen-header';
 import { DarkPoolAnalyzer } from '../../../features/feeds/components/dark-pool-analyzer';
 import { useDataBadge } from '../../../lib/data-badge';
@@ -13,6 +14,7 @@ export function DarkPoolRoute() {
         badge={badge}
       />
       <DarkPoolAnalyzer />
+      <ScorecardPanel kind="darkpool" />
     </>
   );
 }

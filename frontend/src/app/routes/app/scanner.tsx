@@ -1,5 +1,6 @@
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { scannerLinkStateSchema } from '@shared/chat/scanner-link';
+import { ScorecardPanel } from '../../../features/feeds/components/scorecard-panel';
 import { ScreenHeader } from '../../../components/layouts/screen-header';
 import { OptionsScanner, type ScanRequest } from '../../../features/scanner/components/options-scanner';
 import { useDataBadge } from '../../../lib/data-badge';
@@ -50,6 +51,7 @@ export function ScannerRoute() {
         chain={chainSymbol ? { symbol: chainSymbol, expiration: chainExpiration } : null}
         onViewChain={showChain}
       />
+      <ScorecardPanel kind="scan" />
     </>
   );
 }
