@@ -13,7 +13,7 @@ import { openShards } from '@shared/trades/open-index';
 import type { PositionAlert } from '@shared/trades/position-schemas';
 import { expiredOn } from '@shared/trades/settlement';
 import type { TargetRules } from '@shared/trades/target-rules';
-import type { LastGoodChains } from '../market/chain-source';
+import type { ChainSource } from '../market/chain-source';
 import type { StoredTrade, TradesRepo } from '../trades/repository';
 import { positionAlertId, type PositionAlertsRepo } from './alerts-repository';
 import { markTrades } from './service';
@@ -21,7 +21,7 @@ import { markTrades } from './service';
 export interface TargetAlertDeps {
   trades: Pick<TradesRepo, 'openInShard'>;
   /** The configured chain provider; null for the simulated market. */
-  chains: LastGoodChains | null;
+  chains: ChainSource | null;
   /** The user's target rules (their profile's, over the defaults). */
   rulesOf: (userId: string) => Promise<TargetRules>;
   alerts: PositionAlertsRepo;
