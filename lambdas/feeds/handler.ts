@@ -12,6 +12,7 @@ import { tableName } from '../common/env';
 import { noContent, ok, route, validate } from '../common/http';
 import { rememberedFeatureCheck } from '../common/plan';
 import { providerStatusRepo } from './provider-status';
+import { onFirstUse } from '../common/deps';
 import { dismissalsRepo, feedsRepo, withReadCache } from './repository';
 import { scorecardRepo } from './scorecard-repository';
 import { readScorecard, scorecardSource } from './scorecards';
@@ -28,9 +29,13 @@ const FEED_READ = { freshMs: 10_000 };
 /** What the caller's plan is judged from is kept a minute, as the session check keeps its answer. */
 const PLAN_REMEMBER_MS = 60_000;
 
+// The scorecards' function is not granted the dismissals table: built when a feed route first reads it.
+const dismissals = onFirstUse(() => dismissalsRepo(dynamoDb, tableName('feedDismissals')));
 const deps = {
   feeds: withReadCache(feedsRepo(dynamoDb, tableName('feeds')), FEED_READ),
-  dismissals: dismissalsRepo(dynamoDb, tableName('feedDismissals')),
+  get dismissals() {
+    return dismissals();
+  },
   providerStatus: providerStatusRepo(dynamoDb, tableName('feeds')),
 };
 const planFor = rememberedFeatureCheck(dynamoDb, tableName('profiles'), PLAN_REMEMBER_MS);

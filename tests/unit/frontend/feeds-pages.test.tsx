@@ -49,7 +49,11 @@ const profile = (push_notifications: boolean): Profile => ({
   },
 });
 
-useApiServer(serve('getProfile', () => profile(true)));
+useApiServer(
+  serve('getProfile', () => profile(true)),
+  // The Alerts page's "Your positions": none for this user.
+  serve('listPositionAlerts', () => ({ alerts: [] })),
+);
 
 /** A stand-in for the browser's Notification: records what was shown and closed. */
 class FakeNotification {

@@ -120,26 +120,26 @@ describe('notification delivery', () => {
   });
 
   it('lets the positions job send to the queue too, read the trades and profiles, write notifications, and read the market data key alone', () => {
-    expect(variables(dev, 'recordPositionTargets')[notificationEnv.queueUrl]).toBeDefined();
-    const actions = statementsOfFunction(dev, 'recordPositionTargets').flatMap(actionsOf);
+    expect(variables(devFeeds, 'recordPositionTargets')[notificationEnv.queueUrl]).toBeDefined();
+    const actions = statementsOfFunction(devFeeds, 'recordPositionTargets').flatMap(actionsOf);
     expect(actions.filter((a) => a.startsWith('sqs:')).sort()).toEqual([
       'sqs:GetQueueAttributes',
       'sqs:GetQueueUrl',
       'sqs:SendMessage',
     ]);
     expect(
-      Object.keys(variables(dev, 'recordPositionTargets'))
+      Object.keys(variables(devFeeds, 'recordPositionTargets'))
         .filter((v) => v.startsWith('TABLE_'))
         .sort(),
     ).toEqual(['TABLE_NOTIFICATIONS', 'TABLE_PROFILES', 'TABLE_TRADES', 'TABLE_WATCHLISTS']);
     // The trades it only reads (the by_open index among them): no write of a trade.
-    const tradeStatements = statementsOfFunction(dev, 'recordPositionTargets').filter((s) =>
+    const tradeStatements = statementsOfFunction(devFeeds, 'recordPositionTargets').filter((s) =>
       JSON.stringify(s.Resource).match(/Trades/i),
     );
     expect(tradeStatements.length).toBeGreaterThan(0);
     expect(tradeStatements.flatMap(actionsOf).filter((a) => /Put|Update|Delete|Write/.test(a))).toEqual([]);
     expect(JSON.stringify(tradeStatements.map((s) => s.Resource))).toContain('/index/*');
-    const secretReads = statementsOfFunction(dev, 'recordPositionTargets').filter((s) =>
+    const secretReads = statementsOfFunction(devFeeds, 'recordPositionTargets').filter((s) =>
       actionsOf(s).some((a) => a.startsWith('secretsmanager:')),
     );
     expect(secretReads).toHaveLength(1);

@@ -45,6 +45,9 @@ describe('trades handlers', () => {
     process.env.TABLE_TRADES = 'trades-test';
     process.env.TABLE_JOURNAL_CACHE = 'journal-cache-test';
     process.env.TABLE_IDEMPOTENCY = 'idempotency-test';
+    // The confirmation e-mail reads the profile (none here: the preference reads off, nothing sent).
+    process.env.TABLE_PROFILES = 'profiles-test';
+    process.env.TABLE_NOTIFICATIONS = 'notifications-test';
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     handlers = await import('../../../lambdas/trades/handler');
   });
