@@ -4,7 +4,9 @@
  * GET /api/scorecards/alerts; a second run values nothing twice; the feeds' cap job leaves the
  * records alone; a bad window is refused.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   isoDateOf,
@@ -16,10 +18,12 @@ import {
 import { apiPath } from '@shared/routes';
 import { SCORECARD_MIN_SAMPLE, scorecardSchema, type Scorecard } from '@shared/scorecards/schemas';
 import { simulatedSignals } from '@shared/scorecards/simulated';
+import { tables } from '@shared/tables';
 import {
   api,
   createUser,
   documentClient,
+  stack,
   useLocalStackEnvironment,
   type TestUser,
 } from '../helpers/local-stack';
@@ -111,7 +115,6 @@ describe('scorecards after a replayed day', () => {
   });
 
   it("keeps the records out of the feeds' cap job's reach", async () => {
-    await enforceFeedCaps(feedsRepo(db, 'feeds'));
     const { Items } = await db.send(
       new QueryCommand({
         TableName: 'feeds',
@@ -122,6 +125,37 @@ describe('scorecards after a replayed day', () => {
     expect(Items!.length).toBeGreaterThan(0);
     // Kept past the 90-day window (TTL in wall-clock seconds, at least 100 days ahead).
     expect(Number(Items![0]!.expires_at)).toBeGreaterThan(Date.now() / 1000 + 100 * 86_400);
+    // The cap job over a table of its own holding these records (the shared one holds other
+    // tests' live feeds, which it would trim under them): the records stay, every one.
+    const table = `feeds_scorecards_${randomUUID().slice(0, 8)}`;
+    await new DynamoDBClient({
+      endpoint: stack.dynamoEndpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
+    }).send(
+      new CreateTableCommand({
+        TableName: table,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: tables.feeds.partitionKey.name, AttributeType: 'S' },
+          { AttributeName: tables.feeds.sortKey.name, AttributeType: 'S' },
+        ],
+        KeySchema: [
+          { AttributeName: tables.feeds.partitionKey.name, KeyType: 'HASH' },
+          { AttributeName: tables.feeds.sortKey.name, KeyType: 'RANGE' },
+        ],
+      }),
+    );
+    for (const item of Items!) await db.send(new PutCommand({ TableName: table, Item: item }));
+    await enforceFeedCaps(feedsRepo(db, table));
+    const { Items: kept } = await db.send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'feed = :f',
+        ExpressionAttributeValues: { ':f': `scorecard#alerts#${isoDateOf(day)}` },
+      }),
+    );
+    expect(kept).toHaveLength(Items!.length);
   });
 
   it('refuses a window other than 30 or 90 days, and an unknown kind, with a 400', async () => {
