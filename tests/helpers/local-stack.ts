@@ -5,7 +5,7 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
@@ -32,6 +32,30 @@ export const documentClient = () =>
   DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: 'local', credentials }),
   );
+
+/**
+ * A new table shaped like the feeds table, named `<prefix>_<random>`: for a test that runs a job
+ * over every feed (the cap job) without touching the live feeds other tests read.
+ */
+export async function createFeedsShapedTable(prefix: string): Promise<string> {
+  const table = `${prefix}_${randomUUID().slice(0, 8)}`;
+  const { partitionKey, sortKey } = tables.feeds;
+  await new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: 'local', credentials }).send(
+    new CreateTableCommand({
+      TableName: table,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [
+        { AttributeName: partitionKey.name, AttributeType: 'S' },
+        { AttributeName: sortKey!.name, AttributeType: 'S' },
+      ],
+      KeySchema: [
+        { AttributeName: partitionKey.name, KeyType: 'HASH' },
+        { AttributeName: sortKey!.name, KeyType: 'RANGE' },
+      ],
+    }),
+  );
+  return table;
+}
 
 /** Points the handlers' module-scope AWS clients at the local stack, before they are imported. */
 export function useLocalStackEnvironment() {

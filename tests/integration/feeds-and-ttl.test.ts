@@ -1,14 +1,18 @@
 /** The scheduled feed-cap job and the local TTL reaper, against real dynalite tables. */
 import { randomUUID } from 'node:crypto';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FEED_SIMULATION } from '@shared/constants/caps';
-import { tables } from '@shared/tables';
 import { reapExpiredItems } from '../../scripts/local/dynamo';
 import { feedsRepo } from '../../lambdas/feeds/repository';
 import { enforceFeedCaps } from '../../lambdas/feeds/service';
-import { documentClient, stack, useLocalStackEnvironment } from '../helpers/local-stack';
+import {
+  createFeedsShapedTable,
+  documentClient,
+  stack,
+  useLocalStackEnvironment,
+} from '../helpers/local-stack';
 
 const db = documentClient();
 
@@ -57,21 +61,7 @@ describe('enforceFeedCaps (scheduled job)', () => {
 
   it('trims each feed to its cap, keeping the newest items', async () => {
     // A table of its own, shaped like the feeds table, so the live feeds of other tests do not mix in.
-    const table = `feeds_caps_${randomUUID().slice(0, 8)}`;
-    await rawClient().send(
-      new CreateTableCommand({
-        TableName: table,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [
-          { AttributeName: tables.feeds.partitionKey.name, AttributeType: 'S' },
-          { AttributeName: tables.feeds.sortKey.name, AttributeType: 'S' },
-        ],
-        KeySchema: [
-          { AttributeName: tables.feeds.partitionKey.name, KeyType: 'HASH' },
-          { AttributeName: tables.feeds.sortKey.name, KeyType: 'RANGE' },
-        ],
-      }),
-    );
+    const table = await createFeedsShapedTable('feeds_caps');
     const cap = FEED_SIMULATION.darkpool.cap;
     await putFeedItems(table, 'darkpool', cap + 12);
     await putFeedItems(table, 'trends', 3);

@@ -4,8 +4,6 @@
  * GET /api/scorecards/alerts; a second run values nothing twice; the feeds' cap job leaves the
  * records alone; a bad window is refused.
  */
-import { randomUUID } from 'node:crypto';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,12 +16,11 @@ import {
 import { apiPath } from '@shared/routes';
 import { SCORECARD_MIN_SAMPLE, scorecardSchema, type Scorecard } from '@shared/scorecards/schemas';
 import { simulatedSignals } from '@shared/scorecards/simulated';
-import { tables } from '@shared/tables';
 import {
   api,
   createUser,
+  createFeedsShapedTable,
   documentClient,
-  stack,
   useLocalStackEnvironment,
   type TestUser,
 } from '../helpers/local-stack';
@@ -127,25 +124,7 @@ describe('scorecards after a replayed day', () => {
     expect(Number(Items![0]!.expires_at)).toBeGreaterThan(Date.now() / 1000 + 100 * 86_400);
     // The cap job over a table of its own holding these records (the shared one holds other
     // tests' live feeds, which it would trim under them): the records stay, every one.
-    const table = `feeds_scorecards_${randomUUID().slice(0, 8)}`;
-    await new DynamoDBClient({
-      endpoint: stack.dynamoEndpoint,
-      region: 'local',
-      credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
-    }).send(
-      new CreateTableCommand({
-        TableName: table,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [
-          { AttributeName: tables.feeds.partitionKey.name, AttributeType: 'S' },
-          { AttributeName: tables.feeds.sortKey.name, AttributeType: 'S' },
-        ],
-        KeySchema: [
-          { AttributeName: tables.feeds.partitionKey.name, KeyType: 'HASH' },
-          { AttributeName: tables.feeds.sortKey.name, KeyType: 'RANGE' },
-        ],
-      }),
-    );
+    const table = await createFeedsShapedTable('feeds_scorecards');
     for (const item of Items!) await db.send(new PutCommand({ TableName: table, Item: item }));
     await enforceFeedCaps(feedsRepo(db, table));
     const { Items: kept } = await db.send(
