@@ -136,7 +136,7 @@ export function feedsRepo(client: DynamoDBDocumentClient, tableName: string): Fe
 }
 
 export interface ReadCacheOptions {
-  /** Reads within this long of a read share it. */
+  /** Reads within this long of a read share it (a read of an empty feed is shared by none). */
   freshMs: number;
   /**
    * After `freshMs`, a reader still gets the last read, at once, while one new read runs for the
@@ -180,7 +180,9 @@ export function withReadCache(
   function shared<T>(key: string, load: () => Promise<T>, usable: (value: T) => boolean): Promise<T> {
     const last = done.get(key);
     const age = last ? now() - last.at : Infinity;
-    if (last && age < freshMs) return Promise.resolve(last.value as T);
+    // A read that found nothing is never kept as fresh: the first run's items (a new stage, a fresh
+    // `npm start`) show at once rather than up to `freshMs` later. Such a read is cheap.
+    if (last && age < freshMs && usable(last.value as T)) return Promise.resolve(last.value as T);
     if (last && age < staleMs && usable(last.value as T)) {
       if (age >= freshMs) void read(key, load).catch(() => undefined);
       return Promise.resolve(last.value as T);
