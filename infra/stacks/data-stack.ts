@@ -6,6 +6,7 @@ import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { type Construct } from 'constructs';
 import { type SecretKey } from '@shared/routes';
 import { tables, type KeyAttribute, type TableDefinition, type TableKey } from '@shared/tables';
+import { SNAPSHOT_KEPT_DAYS } from '@shared/providers/chains/shared-snapshot';
 import { type StageConfig } from '../config/stages';
 import { AppSecrets } from '../constructs/app-secrets';
 
@@ -60,22 +61,22 @@ export class DataStack extends Stack {
   }
 
   /**
-   * One object per symbol per minute and a manifest: every object is rewritten or superseded within
-   * minutes, so a day's lifecycle keeps the bucket to about a day of snapshots (a stale one is
-   * served from the newest manifest, never from an expired object).
+   * One object per symbol per minute and a manifest, written in the sessions only: objects are kept
+   * SNAPSHOT_KEPT_DAYS, so the closing snapshot outlasts a holiday weekend (a stale one is served
+   * from the newest manifest, never from an expired object).
    */
   private createChainSnapshots(stage: StageConfig): Bucket {
     const bucket = new Bucket(this, 'ChainSnapshots', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
-      lifecycleRules: [{ expiration: Duration.days(1) }],
+      lifecycleRules: [{ expiration: Duration.days(SNAPSHOT_KEPT_DAYS) }],
       removalPolicy: stage.removalPolicy,
     });
     Validations.of(bucket).acknowledge({
       id: 'AwsSolutions-S1',
       reason:
-        'Chain snapshots are market data one job writes and the app functions read, expiring within a day; access logs would record a read per request and cost more than the data is worth.',
+        'Chain snapshots are market data one job writes and the app functions read, expiring within days; access logs would record a read per request and cost more than the data is worth.',
     });
     return bucket;
   }

@@ -22,6 +22,7 @@ import {
 import { cboeChainUrl, parseCboeChain } from '@shared/providers/chains/cboe';
 import { fetchPolygonChain } from '@shared/providers/chains/polygon';
 import { runtimeEnv } from '@shared/secrets';
+import { marketClock } from '../common/clock';
 import { readSecret } from '../common/secrets';
 import { ChainUnavailableError, type ChainSource, type ServedChain } from './chain-types';
 import { SnapshotChains } from './snapshot-chains';
@@ -160,7 +161,7 @@ function keptChains(name: ChainProvider['name'], env: NodeJS.ProcessEnv): ChainS
   let chains = chainsKept.get(key);
   if (!chains) {
     chains = store
-      ? new SnapshotChains(name, store)
+      ? new SnapshotChains(name, store, () => new Date(), marketClock())
       : new LastGoodChains(
           configuredChainProvider({ ...env, [runtimeEnv.chainsProvider]: name })!,
           () => new Date(),

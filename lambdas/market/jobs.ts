@@ -1,3 +1,4 @@
+import { marketClock } from '../common/clock';
 import { recordMetric, scheduledJob } from '../common/observability';
 import { chainRefreshMs, snapshotProvider } from './chain-source';
 import { snapshotSymbols, writeChainSnapshot } from './snapshot-job';
@@ -10,7 +11,8 @@ const store = configuredSnapshotStore();
  * Scheduled job (shared/src/schedules.ts): this minute's shared chain snapshot from the stage's
  * real chain provider (or CBOE, where only the quotes come from it). With the simulated market
  * there is nothing to fetch: its chains are a pure function of the minute, derived where they are
- * read (docs/decisions/shared-chain-snapshot.md).
+ * read (docs/decisions/shared-chain-snapshot.md). Outside the sessions (and their 20-minute tails)
+ * it writes the closing snapshot once, then nothing until the next open.
  */
 export const snapshotChains = scheduledJob('market', 'snapshotChains', async (logger) => {
   if (!provider) return { skipped: 'the stage’s chains and quotes are simulated' };
@@ -19,6 +21,7 @@ export const snapshotChains = scheduledJob('market', 'snapshotChains', async (lo
     provider,
     store,
     symbols: snapshotSymbols(),
+    market: marketClock(),
     periodMs: chainRefreshMs(),
   });
   if (run.written) {

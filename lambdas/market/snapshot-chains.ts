@@ -5,8 +5,8 @@
  * MANIFEST_TTL_MS old; a chain object never changes, so each is read once per container.
  *
  * Staleness, with the chain's age: the job's own reason when the provider failed for that symbol,
- * or, when the snapshot itself has not been written for three periods (the job is not running),
- * that. When the store cannot be read, the manifest read last is kept; with none, the chain is
+ * or, when the snapshot itself has not been written for three periods while it should have been
+ * (the job is not running; outside the sessions the closing snapshot is the newest), that. When the store cannot be read, the manifest read last is kept; with none, the chain is
  * unavailable (ChainUnavailableError: a 404, never a 5xx, never simulated numbers).
  */
 import { CappedMap } from '@shared/cache/capped-map';
@@ -15,6 +15,7 @@ import {
   decodeStoredChain,
   LATEST_KEY,
   snapshotManifestSchema,
+  snapshotSilenceMs,
   type ChainSnapshotStore,
   type SnapshotManifest,
   type StoredChain,
@@ -30,10 +31,15 @@ export class SnapshotChains implements ChainSource {
   private manifest: { value: SnapshotManifest; readAt: number } | null = null;
   private readonly chains = new CappedMap<string, Promise<StoredChain>>(CHAINS_KEPT);
 
+  /**
+   * `now` is the wall clock (the manifest's keeping, the job's writes); `market` the market clock,
+   * for whether the job should have written since (default: the wall clock).
+   */
   constructor(
     name: ChainProviderName,
     private readonly store: ChainSnapshotStore,
     private readonly now: () => Date = () => new Date(),
+    private readonly market: { now(): Date; offsetMs(): number } = { now, offsetMs: () => 0 },
     private readonly manifestTtlMs = MANIFEST_TTL_MS,
   ) {
     this.provider = { name };
@@ -48,7 +54,7 @@ export class SnapshotChains implements ChainSource {
       throw new ChainUnavailableError(`${why}; no ${key} chain from it yet`);
     }
     const stored = await this.read(entry.key);
-    const silentMs = this.now().getTime() - Date.parse(manifest.writtenAt);
+    const silentMs = snapshotSilenceMs(manifest.writtenAt, this.market.now(), this.market.offsetMs());
     const jobSilent =
       silentMs > 3 * manifest.periodMs
         ? `the chain snapshot has not been written for ${Math.round(silentMs / 1000)} s`

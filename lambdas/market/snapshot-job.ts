@@ -2,7 +2,8 @@
  * The chain snapshot job's work (@shared/providers/chains/shared-snapshot): once a period, fetch
  * every symbol's chain from the stage's real provider with bounded concurrency, price it (IVs and
  * greeks solved once, here, instead of in every container) and write it; then the period's
- * manifest and `latest.json`. A period already written is left alone (a second run is a no-op). A
+ * manifest and `latest.json`. A period already written is left alone (a second run is a no-op), and
+ * so is every period outside the sessions once their closing snapshot is written (snapshotDue). A
  * symbol the provider fails on keeps its last good chain, marked stale with why; one it has never
  * sent is listed as missing. Never a simulated chain in a real one's place.
  */
@@ -15,6 +16,7 @@ import {
   LATEST_KEY,
   manifestKey,
   slotOf,
+  snapshotDue,
   snapshotManifestSchema,
   SNAPSHOT_PERIOD_MS,
   type ChainSnapshotStore,
@@ -39,7 +41,10 @@ export interface SnapshotJobDeps {
   provider: ChainProvider;
   store: ChainSnapshotStore;
   symbols: readonly string[];
+  /** The wall clock (the slots, the chains' fetch times). */
   now?: () => Date;
+  /** The market clock, for the sessions (default: the wall clock). */
+  market?: { now(): Date; offsetMs(): number };
   periodMs?: number;
   concurrency?: number;
   budgetMs?: number;
@@ -47,7 +52,7 @@ export interface SnapshotJobDeps {
 
 export interface SnapshotRun {
   slot: string;
-  /** False when the period had been written already (nothing fetched). */
+  /** False when the period had been written already, or the market is shut (nothing fetched). */
   written: boolean;
   fresh: string[];
   stale: string[];
@@ -108,6 +113,9 @@ export async function writeChainSnapshot(deps: SnapshotJobDeps): Promise<Snapsho
   if (done) return summary(done, false, started, 0);
 
   const latest = await readManifest(deps.store, LATEST_KEY);
+  const market = deps.market ?? { now, offsetMs: () => 0 };
+  if (latest && !snapshotDue(latest.writtenAt, market.now(), market.offsetMs()))
+    return summary(latest, false, started, 0);
   const previous = latest?.provider === deps.provider.name ? latest : null;
   const label = providerLabel(deps.provider.name);
   const budget = deps.budgetMs ?? RUN_BUDGET_MS;

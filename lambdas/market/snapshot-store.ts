@@ -5,10 +5,15 @@
  * the job and the routes run on different threads, so memory cannot be shared). Neither set: no
  * shared snapshot, and each container keeps its own last good chains (./chain-source).
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { SnapshotStoreError, type ChainSnapshotStore } from '@shared/providers/chains/shared-snapshot';
+import {
+  LATEST_KEY,
+  snapshotManifestSchema,
+  SnapshotStoreError,
+  type ChainSnapshotStore,
+} from '@shared/providers/chains/shared-snapshot';
 import { runtimeEnv } from '@shared/secrets';
 import { traceClient } from '../common/tracing';
 
@@ -36,8 +41,38 @@ export function s3SnapshotStore(bucket: string, client: S3Client): ChainSnapshot
   };
 }
 
-/** The same objects as files under `dir`; a write lands whole (written beside, then renamed). */
-export function fileSnapshotStore(dir: string): ChainSnapshotStore {
+/**
+ * Locally, minutes are kept this long (the bucket's lifecycle keeps days): a real provider's
+ * universe is about 90 MB a minute, which a laptop's disk cannot hold for days. The chains the
+ * newest manifest names are kept whatever their age.
+ */
+export const LOCAL_SNAPSHOT_KEPT_MS = 30 * 60_000;
+
+/** Deletes the minutes older than `keptMs` under `root`, except the chains `latest` names. */
+async function pruneMinutes(root: string, latest: string, now: number, keptMs: number): Promise<void> {
+  const named = new Set(
+    Object.values(snapshotManifestSchema.parse(JSON.parse(latest)).symbols).map((e) => e.key.split('/')[1]),
+  );
+  const slotTime = (name: string) => Date.parse(name.replace(/\.json$/, ''));
+  for (const folder of ['chains', 'minutes']) {
+    const names = await readdir(join(root, folder)).catch(() => [] as string[]);
+    for (const name of names) {
+      const at = slotTime(name);
+      if (Number.isNaN(at) || now - at <= keptMs || named.has(name)) continue;
+      await rm(join(root, folder, name), { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * The same objects as files under `dir`; a write lands whole (written beside, then renamed). Each
+ * new `latest.json` prunes the minutes older than `keptMs` (the local stand-in for the lifecycle).
+ */
+export function fileSnapshotStore(
+  dir: string,
+  keptMs = LOCAL_SNAPSHOT_KEPT_MS,
+  now: () => number = Date.now,
+): ChainSnapshotStore {
   const root = resolve(dir);
   const pathOf = (key: string) => {
     const path = resolve(join(root, key));
@@ -60,6 +95,7 @@ export function fileSnapshotStore(dir: string): ChainSnapshotStore {
       const temporary = `${path}.${process.pid}.${(sequence += 1)}.tmp`;
       await writeFile(temporary, body);
       await rename(temporary, path);
+      if (key === LATEST_KEY) await pruneMinutes(root, body, now(), keptMs);
     },
   };
 }

@@ -8,7 +8,11 @@
  */
 import { routes, type RouteDefinition, type RouteId } from '@shared/routes';
 import { schedules, type ScheduleDefinition } from '@shared/schedules';
-import { CHAIN_SNAPSHOT_JOB } from '@shared/providers/chains/shared-snapshot';
+import {
+  CHAIN_SNAPSHOT_JOB,
+  SNAPSHOT_KEPT_DAYS,
+  SNAPSHOT_MINUTES_AFTER_CLOSE,
+} from '@shared/providers/chains/shared-snapshot';
 import { secrets } from '@shared/secrets';
 import { SESSION_MINUTES } from '@shared/market/calendar';
 import { type StageConfig } from '../../infra/config/stages';
@@ -40,6 +44,11 @@ export interface StageFacts {
   waf: { webAcls: number; rules: number };
   /** Where chains come from: with a real provider the snapshot job fetches and writes them. */
   chains: StageConfig['marketData']['chains'];
+}
+
+/** Minutes a month the chain snapshot job writes: the sessions, their tails, a closing snapshot. */
+function snapshotWritesPerMonth(usage: UsageAssumptions): number {
+  return usage.tradingDaysPerMonth * (SESSION_MINUTES + SNAPSHOT_MINUTES_AFTER_CLOSE + 1);
 }
 
 export function stageFacts(stage: StageConfig): StageFacts {
@@ -188,6 +197,7 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
   // The shared chain snapshot (real providers only): the job's PUTs, the chain readers' GETs.
   const snapshotOn = stage.chains !== 'simulated';
   let snapshotPuts = 0;
+  let snapshotJobGets = 0;
   const snapshotGets = snapshotOn
     ? CHAIN_READING_ROUTES.reduce((sum, id) => sum + (requestsByRoute[id] ?? 0), 0) *
       usage.chainSnapshot.getsPerRead
@@ -200,9 +210,14 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
   if (snapshotOn) {
     const job = (schedules as readonly ScheduleDefinition[]).find((j) => j.id === CHAIN_SNAPSHOT_JOB)!;
     const runs = (HOURS_PER_MONTH * 60) / job.everyMinutes;
-    const { symbols, buildMsPerSymbol, jobMemoryMb } = usage.chainSnapshot;
-    gbSeconds += runs * (jobMemoryMb / MB_PER_GB) * ((symbols * buildMsPerSymbol) / 1000);
-    snapshotPuts += runs * (symbols + 2);
+    // It writes in the sessions and their tails (and a closing snapshot); the other runs read two
+    // small objects and stop (docs/decisions/shared-chain-snapshot.md).
+    const working = snapshotWritesPerMonth(usage) / job.everyMinutes;
+    const { symbols, buildMsPerSymbol, jobMemoryMb, idleBilledMs } = usage.chainSnapshot;
+    gbSeconds += working * (jobMemoryMb / MB_PER_GB) * ((symbols * buildMsPerSymbol) / 1000);
+    gbSeconds += (runs - working) * (jobMemoryMb / MB_PER_GB) * (idleBilledMs / 1000);
+    snapshotPuts += working * (symbols + 2);
+    snapshotJobGets = runs * 2;
   }
 
   // Notifications: each delivery is one worker invocation fed by SQS, and a status write.
@@ -280,17 +295,22 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
   const logMonthsKept = stage.logRetentionDays / 30;
   const accessLogGb =
     (cloudFrontRequests * usage.cloudFrontLogs.kbPerRequest * usage.cloudFrontLogs.gzipRatio) / KB_PER_GB;
+  // What the lifecycle keeps: SNAPSHOT_KEPT_DAYS of an average day's writes.
   const snapshotGb = snapshotOn
-    ? (usage.chainSnapshot.symbols * usage.chainSnapshot.objectKb * 24 * 60) / KB_PER_GB
+    ? (usage.chainSnapshot.symbols *
+        usage.chainSnapshot.objectKb *
+        (snapshotWritesPerMonth(usage) / (HOURS_PER_MONTH / 24)) *
+        SNAPSHOT_KEPT_DAYS) /
+      KB_PER_GB
     : 0;
   const s3Gb = usage.staticWeb.siteBucketGb + accessLogGb * logMonthsKept + snapshotGb;
   row(
     'S3',
     s3Gb * price.s3Storage.usd +
       ((usage.cloudFrontLogs.filesPerMonth + snapshotPuts) / 1000) * price.s3Puts.usd +
-      (snapshotGets / 1000) * price.s3Gets.usd,
+      ((snapshotGets + snapshotJobGets) / 1000) * price.s3Gets.usd,
     snapshotOn
-      ? `${gb(s3Gb)} stored (site, access logs, a day of chain snapshots), ${count(snapshotPuts)} snapshot PUTs, ${count(snapshotGets)} GETs`
+      ? `${gb(s3Gb)} stored (site, access logs, ${SNAPSHOT_KEPT_DAYS} days of chain snapshots), ${count(snapshotPuts)} snapshot PUTs, ${count(snapshotGets + snapshotJobGets)} GETs`
       : `${gb(s3Gb)} stored (site, access logs)`,
   );
 

@@ -127,7 +127,9 @@ export interface UsageAssumptions {
     /** The job's build (price, encode, write) per symbol, at its 1,769 MB. */
     buildMsPerSymbol: number;
     jobMemoryMb: number;
-    /** A stored chain, in KB (kept a day by the bucket's lifecycle). */
+    /** A run outside the sessions (two small reads, nothing to write), billed ms at jobMemoryMb. */
+    idleBilledMs: number;
+    /** A stored chain, in KB (kept SNAPSHOT_KEPT_DAYS by the bucket's lifecycle). */
     objectKb: number;
     /** S3 GETs per chain-reading request, an upper bound (manifest and object every time; containers keep both). */
     getsPerRead: number;

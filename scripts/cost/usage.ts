@@ -269,6 +269,7 @@ export const usage: UsageAssumptions = {
     symbols: UNIVERSE.length,
     buildMsPerSymbol: CHAIN_SNAPSHOT_BUILD_MS_PER_SYMBOL,
     jobMemoryMb: 1769,
+    idleBilledMs: 60,
     objectKb: 900,
     getsPerRead: 2,
     basis:

@@ -14,10 +14,15 @@ import type { ThreadMain } from './threads';
 export const TTL_REAP_EVERY_MS = 60_000;
 
 /**
- * The jobs whose first run the thread is ready after: the feeds' items are written (and capped)
- * before npm start says "Ready", so the feed pages are never empty at start.
+ * The jobs whose first run the thread is ready after: the chain snapshot (with a real chain
+ * provider; at once otherwise) and the feeds' items are written (and capped) before npm start says
+ * "Ready", so neither the chain pages nor the feed pages are empty at start.
  */
-export const READY_AFTER_FIRST_RUN: ReadonlySet<string> = new Set(['generateFeeds', 'enforceFeedCaps']);
+export const READY_AFTER_FIRST_RUN: ReadonlySet<string> = new Set([
+  'snapshotChains',
+  'generateFeeds',
+  'enforceFeedCaps',
+]);
 
 export const main: ThreadMain<{ rootDir: string }, { firstRunMs: number }> = async ({ rootDir }, log) => {
   const started = performance.now();

@@ -19,6 +19,16 @@ export interface ScheduleDefinition {
 }
 
 export const schedules = [
+  // First: locally the jobs run one after another in this order, and what marks positions or
+  // answers with chains reads the snapshot.
+  {
+    id: 'snapshotChains',
+    area: 'market',
+    description:
+      "Sessions and 20 min after each close: fetches the universe's option chains from the stage's real chain provider, prices them, writes this minute's shared snapshot; outside them, the closing snapshot once (nothing with simulated chains)",
+    everyMinutes: 1,
+    tables: {},
+  },
   {
     id: 'generateFeeds',
     area: 'feeds',
@@ -59,14 +69,6 @@ export const schedules = [
       'Deletes, once more, every item of each account deleted over a minute ago: a write that passed its session check just before the deletion can land after it (API_TIMEOUT_SECONDS later at most)',
     everyMinutes: 5,
     tables: { ...userDataTables('readWrite'), revocations: 'readWrite' },
-  },
-  {
-    id: 'snapshotChains',
-    area: 'market',
-    description:
-      "Fetches the scanned universe's option chains from the stage's real chain provider, prices them and writes this minute's shared chain snapshot (nothing with simulated chains)",
-    everyMinutes: 1,
-    tables: {},
   },
 ] as const satisfies readonly ScheduleDefinition[];
 

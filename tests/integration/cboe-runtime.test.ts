@@ -2,7 +2,8 @@
  * `npm start` on real chains and quotes: CHAINS_PROVIDER=cboe and QUOTES_PROVIDER=cboe with CBOE_BASE_URL on a local HTTP server
  * standing in for CBOE, the market clock frozen at the chain's quote time (MARKET_TIME,
  * MARKET_TIME_FROZEN), and the shared chain snapshot job (lambdas/market/jobs.ts) writing QQQ's
- * snapshot every 3 s (CHAINS_REFRESH_SECONDS, LOCAL_SCHEDULE_SECONDS) under the data dir. Through
+ * snapshot every 3 s (CHAINS_REFRESH_SECONDS, LOCAL_SCHEDULE_SECONDS) under the data dir, its first
+ * before "Ready". Through
  * the runtime's own HTTP routes, signed in as its demo account: the recorded QQQ body's bids and
  * asks as the job's snapshot holds them, then the hand-written chain in CBOE's layout
  * (tests/helpers/cboe-chains.ts, labelled there) for a scan with positions, then CBOE answering
@@ -95,7 +96,8 @@ describe('npm start with CHAINS_PROVIDER=cboe', () => {
       };
 
       // The recorded body, as the job's snapshot holds it: its two contracts, its bids and asks.
-      const recorded = await chainWhen(() => true);
+      // "Ready" came after the job's first run, so the first request already has it (never a 404).
+      const recorded = await chain();
       expect(recorded).toMatchObject({ ...provenance, stale: null, underlyingPrice: 336.46 });
       expect(recorded.contracts.map((c) => [c.type, c.strike, c.bid, c.ask])).toEqual([
         ['call', 260, 76.08, 76.3],

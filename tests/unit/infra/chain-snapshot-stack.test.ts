@@ -1,12 +1,16 @@
 /**
  * The shared chain snapshot in the stacks (docs/decisions/shared-chain-snapshot.md): a private
- * bucket whose objects expire within a day, written by the snapshot job alone and read by the
+ * bucket whose objects expire after SNAPSHOT_KEPT_DAYS (a holiday weekend's closing snapshot kept), written by the snapshot job alone and read by the
  * functions of the chain-reading route areas, each told its name; every other function has
  * neither the name nor the grant.
  */
 import { type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHAIN_SNAPSHOT_JOB, CHAIN_SNAPSHOT_READER_AREAS } from '@shared/providers/chains/shared-snapshot';
+import {
+  CHAIN_SNAPSHOT_JOB,
+  CHAIN_SNAPSHOT_READER_AREAS,
+  SNAPSHOT_KEPT_DAYS,
+} from '@shared/providers/chains/shared-snapshot';
 import { type RouteDefinition, routes } from '@shared/routes';
 import { runtimeEnv } from '@shared/secrets';
 import { actionsOf, findFunction, loadStage, statementsOfFunction, SYNTH_TIMEOUT_MS } from './synth-app';
@@ -34,7 +38,7 @@ const variables = (template: Template, exportName: string) =>
     .Variables;
 
 describe('the chain snapshot bucket', () => {
-  it('is one private, encrypted, TLS-only bucket whose objects expire after a day', () => {
+  it('is one private, encrypted, TLS-only bucket whose objects outlast a holiday weekend', () => {
     data.resourceCountIs('AWS::S3::Bucket', 1);
     data.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
@@ -46,8 +50,10 @@ describe('the chain snapshot bucket', () => {
       BucketEncryption: {
         ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
       },
-      LifecycleConfiguration: { Rules: [{ ExpirationInDays: 1, Status: 'Enabled' }] },
+      LifecycleConfiguration: { Rules: [{ ExpirationInDays: SNAPSHOT_KEPT_DAYS, Status: 'Enabled' }] },
     });
+    // Thursday's close to Monday's open around Good Friday is under four days.
+    expect(SNAPSHOT_KEPT_DAYS).toBeGreaterThanOrEqual(4);
     const [policy] = Object.values(data.findResources('AWS::S3::BucketPolicy'));
     expect(JSON.stringify(policy)).toContain('aws:SecureTransport');
   });

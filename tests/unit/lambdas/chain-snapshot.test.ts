@@ -2,9 +2,10 @@
  * The shared chain snapshot: the job (one snapshot a period, idempotent, the last good chain kept
  * stale when the provider fails), the reader the routes use (the job's priced chain, its staleness
  * and age, never a fetch of its own), the stores (S3 through aws-sdk-client-mock, files locally),
- * and the routes' services preferring the snapshot.
+ * and the routes' services preferring the snapshot; the sessions it writes in (and the closing
+ * snapshot outside them).
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -20,7 +21,10 @@ import {
   LATEST_KEY,
   manifestKey,
   slotOf,
+  snapshotDue,
   snapshotManifestSchema,
+  snapshotSilenceMs,
+  snapshotWindowAt,
   type ChainSnapshotStore,
 } from '@shared/providers/chains/shared-snapshot';
 import { ChainUnavailableError } from '../../../lambdas/market/chain-source';
@@ -163,6 +167,72 @@ describe('the chain snapshot job', () => {
   });
 });
 
+describe('the sessions the job writes in', () => {
+  const at = (iso: string) => new Date(iso);
+  const end = (iso: string) => snapshotWindowAt(at(iso)).lastEnd.toISOString();
+
+  it('is open from each open to 20 minutes after its close, on the NYSE calendar', () => {
+    // Friday 2023-05-19, New York on summer time (UTC-4).
+    expect(snapshotWindowAt(at('2023-05-19T13:29:00Z')).open).toBe(false);
+    expect(snapshotWindowAt(at('2023-05-19T13:30:00Z')).open).toBe(true);
+    expect(snapshotWindowAt(at('2023-05-19T20:19:59Z')).open).toBe(true);
+    expect(snapshotWindowAt(at('2023-05-19T20:20:00Z'))).toEqual({
+      open: false,
+      lastEnd: at('2023-05-19T20:20:00Z'),
+    });
+    // The weekend, and Monday before the open: Friday's window was the last.
+    expect(end('2023-05-20T15:00:00Z')).toBe('2023-05-19T20:20:00.000Z');
+    expect(end('2023-05-22T13:00:00Z')).toBe('2023-05-19T20:20:00.000Z');
+    // Thanksgiving 2026 (no session): Wednesday's; the day after closes at 13:00.
+    expect(snapshotWindowAt(at('2026-11-26T17:00:00Z'))).toEqual({
+      open: false,
+      lastEnd: at('2026-11-25T21:20:00Z'),
+    });
+    expect(snapshotWindowAt(at('2026-11-27T18:19:00Z')).open).toBe(true);
+    expect(end('2026-11-27T18:21:00Z')).toBe('2026-11-27T18:20:00.000Z');
+  });
+
+  it('writes in the window, once after it (the closing snapshot), and then nothing until the open', () => {
+    const saturday = at('2023-05-20T15:00:00Z');
+    expect(snapshotDue('2023-05-19T20:19:30Z', at('2023-05-19T20:19:45Z'), 0)).toBe(true);
+    expect(snapshotDue('2023-05-19T20:19:30Z', saturday, 0)).toBe(true);
+    expect(snapshotDue('2023-05-19T20:20:30Z', saturday, 0)).toBe(false);
+    expect(snapshotDue(null, saturday, 0)).toBe(true);
+    // With the market clock set 2 h ahead of the wall clock, the window's end is 2 h earlier in wall time.
+    expect(snapshotDue('2023-05-19T18:20:30Z', saturday, 2 * 3_600_000)).toBe(false);
+    expect(snapshotDue('2023-05-19T18:19:30Z', saturday, 2 * 3_600_000)).toBe(true);
+  });
+
+  it('counts the job silent only while it should have written', () => {
+    expect(snapshotSilenceMs('2023-05-19T19:00:00Z', at('2023-05-19T19:04:00Z'), 0)).toBe(240_000);
+    expect(snapshotSilenceMs('2023-05-19T20:20:30Z', at('2023-05-20T15:00:00Z'), 0)).toBe(0);
+    // Stopped at 15:00 on Friday: on Saturday it had been silent for the 80 minutes to 16:20.
+    expect(snapshotSilenceMs('2023-05-19T19:00:00Z', at('2023-05-20T15:00:00Z'), 0)).toBe(80 * 60_000);
+  });
+
+  it('on a Saturday: the closing snapshot is served fresh, and the job asks the provider nothing', async () => {
+    const { store, puts } = memoryStore();
+    const { cboe, asked } = provider(() => handwrittenQqqChain());
+    now = Date.parse('2023-05-19T20:20:30Z'); // the first run after Friday's window
+    expect(await writeChainSnapshot({ provider: cboe, store, symbols: ['QQQ'], now: clock })).toMatchObject({
+      written: true,
+    });
+    now = Date.parse('2023-05-20T15:00:00Z');
+    const saturday = await writeChainSnapshot({ provider: cboe, store, symbols: ['QQQ'], now: clock });
+    expect(saturday).toMatchObject({ written: false, slot: '2023-05-19T20:20:00Z' });
+    expect(asked).toEqual(['QQQ']);
+    expect(puts).toHaveLength(3);
+    const chain = await optionsChain('pro', { symbol: 'QQQ' }, new SnapshotChains('cboe', store, clock));
+    expect(chain.stale).toBeNull();
+    // The first run of Monday's session writes again.
+    now = Date.parse('2023-05-22T13:30:10Z');
+    expect(await writeChainSnapshot({ provider: cboe, store, symbols: ['QQQ'], now: clock })).toMatchObject({
+      written: true,
+      slot: '2023-05-22T13:30:00Z',
+    });
+  });
+});
+
 describe('the routes reading the snapshot', () => {
   async function written(answer: () => string | Error = () => handwrittenQqqChain()) {
     const memory = memoryStore();
@@ -283,6 +353,44 @@ describe('the stores', () => {
     await expect(store.get('chains/2023-05-19T19:59:00Z/QQQ.json')).resolves.toBe('x');
     expect(readdirSync(join(dir, 'chains/2023-05-19T19:59:00Z'))).toEqual(['QQQ.json']);
     await expect(store.put('../escape.json', 'x')).rejects.toThrow(/leaves the store/);
+  });
+
+  it('files: each new latest prunes the minutes older than the local keeping, except the chains it names', async () => {
+    const local = mkdtempSync(join(tmpdir(), 'chain-snapshots-prune-'));
+    try {
+      const wall = Date.parse('2023-05-19T20:00:30Z');
+      const store = fileSnapshotStore(local, 30 * 60_000, () => wall);
+      const old = '2023-05-19T19:00:00Z';
+      const recent = '2023-05-19T19:45:00Z';
+      for (const slot of [old, recent]) {
+        await store.put(`chains/${slot}/QQQ.json`, 'x');
+        await store.put(`chains/${slot}/SPY.json`, 'x');
+        await store.put(manifestKey(slot), '{}');
+      }
+      const manifest = {
+        provider: 'cboe',
+        slot: '2023-05-19T20:00:00Z',
+        periodMs: 60_000,
+        writtenAt: '2023-05-19T20:00:20.000Z',
+        // QQQ's last good chain is the old minute's: it stays.
+        symbols: {
+          QQQ: {
+            key: `chains/${old}/QQQ.json`,
+            fetchedAt: '2023-05-19T19:00:10.000Z',
+            staleReason: 'CBOE answered 500',
+          },
+          SPY: { key: `chains/${recent}/SPY.json`, fetchedAt: '2023-05-19T19:45:10.000Z', staleReason: null },
+        },
+        missing: {},
+      };
+      await store.put(LATEST_KEY, JSON.stringify(snapshotManifestSchema.parse(manifest)));
+      expect(existsSync(join(local, 'chains', old, 'QQQ.json'))).toBe(true);
+      expect(existsSync(join(local, 'minutes', `${old}.json`))).toBe(false);
+      expect(readdirSync(join(local, 'chains')).sort()).toEqual([old, recent]);
+      expect(existsSync(join(local, 'minutes', `${recent}.json`))).toBe(true);
+    } finally {
+      rmSync(local, { recursive: true, force: true });
+    }
   });
 
   it('a stored chain reads back as written, a spot the provider did not send included', () => {

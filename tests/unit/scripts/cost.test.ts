@@ -226,27 +226,32 @@ describe('cost model: arithmetic', () => {
     expect(dev.quantities.wafRequests).toBe(0);
   });
 
-  it('counts the chain snapshot only with a real chain provider: the job, its PUTs, the readers’ GETs, a day of objects', () => {
+  it('counts the chain snapshot only with a real chain provider: the job in the sessions, its PUTs, the GETs, five days of objects', () => {
     expect(prod.chains).toBe(stages.prod.marketData.chains);
     const simulated = estimateMonthlyCost({ users: 1000, stage: { ...prod, chains: 'simulated' } });
     const cboe = estimateMonthlyCost({ users: 1000, stage: { ...prod, chains: 'cboe' } });
     const row = (e: typeof cboe, service: Service) => e.rows.find((r) => r.service === service)!;
     const runs = 730 * 60;
-    const { symbols, objectKb, getsPerRead, buildMsPerSymbol, jobMemoryMb } = usage.chainSnapshot;
+    // The session (390 minutes), its 20-minute tail and the closing snapshot, on each trading day.
+    const working = usage.tradingDaysPerMonth * (390 + 20 + 1);
+    const { symbols, objectKb, getsPerRead, buildMsPerSymbol, jobMemoryMb, idleBilledMs } =
+      usage.chainSnapshot;
     const readers = (['scanOptions', 'getOptionsChain', 'getPositions'] as const).reduce(
       (sum, id) => sum + (cboe.quantities.requestsByRoute[id] ?? 0),
       0,
     );
-    const snapshotGb = (symbols * objectKb * 24 * 60) / (1024 * 1024);
+    const snapshotGb = (symbols * objectKb * (working / (730 / 24)) * 5) / (1024 * 1024);
     expect(row(cboe, 'S3').usd - row(simulated, 'S3').usd).toBeCloseTo(
       snapshotGb * prices.s3Storage.usd +
-        ((runs * (symbols + 2)) / 1000) * prices.s3Puts.usd +
-        ((readers * getsPerRead) / 1000) * prices.s3Gets.usd,
+        ((working * (symbols + 2)) / 1000) * prices.s3Puts.usd +
+        ((readers * getsPerRead + runs * 2) / 1000) * prices.s3Gets.usd,
       6,
     );
-    expect(row(cboe, 'S3').detail).toContain('a day of chain snapshots');
+    expect(row(cboe, 'S3').detail).toContain('5 days of chain snapshots');
     // The job's compute replaces its few simulated milliseconds (no Lambda free tier left to cross at 1,000 traders).
-    const jobGbS = runs * (jobMemoryMb / 1024) * ((symbols * buildMsPerSymbol) / 1000);
+    const jobGbS =
+      working * (jobMemoryMb / 1024) * ((symbols * buildMsPerSymbol) / 1000) +
+      (runs - working) * (jobMemoryMb / 1024) * (idleBilledMs / 1000);
     const simulatedJobGbS = runs * (512 / 1024) * (usage.jobs.snapshotChains.billedMs / 1000);
     expect(row(cboe, 'Lambda (arm64)').usd - row(simulated, 'Lambda (arm64)').usd).toBeCloseTo(
       (jobGbS - simulatedJobGbS) * prices.lambdaArmGbSecond.usd,

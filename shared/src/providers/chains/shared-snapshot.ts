@@ -13,6 +13,7 @@
  * keeps its previous key, marked stale. Pure: schemas, keys and encoding; the stores are in lambdas.
  */
 import * as z from 'zod';
+import { newYorkInstant, newYorkTime, previousTradingDay, sessionOf } from '../../market/calendar';
 import { CHAIN_PROVIDERS, chainSnapshotSchema, type ChainSnapshot } from './chain';
 import { NO_IV_REASONS } from './no-iv-reasons';
 import type { PricedChain } from './price-real-chain';
@@ -38,6 +39,59 @@ export const CHAIN_SNAPSHOT_JOB = 'snapshotChains';
 
 /** Snapshots are written once a minute (CHAINS_REFRESH_SECONDS sets another period locally). */
 export const SNAPSHOT_PERIOD_MS = 60_000;
+
+/**
+ * Chains are written while they can move: the regular session, and this long after its close (a
+ * delayed feed such as CBOE's runs 15 minutes behind; index options trade until 16:15). Outside
+ * that window the job writes one closing snapshot, if the window's last write came before its end,
+ * and otherwise nothing: the session's last chains are the market's until the next open.
+ */
+export const SNAPSHOT_MINUTES_AFTER_CLOSE = 20;
+/**
+ * How long stored snapshots are kept (the bucket's lifecycle): the closing snapshot must outlast
+ * the longest closure, a holiday weekend (Thursday's close to Monday's open is under four days).
+ */
+export const SNAPSHOT_KEPT_DAYS = 5;
+
+export interface SnapshotWindow {
+  /** Whether the market instant is inside a window of writes. */
+  open: boolean;
+  /** The end of the last window that ended at or before the instant (market time). */
+  lastEnd: Date;
+}
+
+/** Where a market instant stands against the windows of writes (the sessions and their tails). */
+export function snapshotWindowAt(marketAt: Date): SnapshotWindow {
+  const { dayNumber, minuteOfDay } = newYorkTime(marketAt);
+  const session = sessionOf(dayNumber);
+  if (session && minuteOfDay >= session.close + SNAPSHOT_MINUTES_AFTER_CLOSE)
+    return { open: false, lastEnd: newYorkInstant(dayNumber, session.close + SNAPSHOT_MINUTES_AFTER_CLOSE) };
+  const previous = previousTradingDay(dayNumber);
+  const lastEnd = newYorkInstant(previous, sessionOf(previous)!.close + SNAPSHOT_MINUTES_AFTER_CLOSE);
+  return { open: session !== null && minuteOfDay >= session.open, lastEnd };
+}
+
+/**
+ * How long the job has been silent when it should have written, in wall-clock ms: since the newest
+ * manifest was written, counted only up to the end of the last window while the market is shut.
+ * `offsetMs` is the market clock's (market time minus wall time; 0 on a stage).
+ */
+export function snapshotSilenceMs(writtenAt: string, marketNow: Date, offsetMs: number): number {
+  const wallNow = marketNow.getTime() - offsetMs;
+  const window = snapshotWindowAt(marketNow);
+  const until = window.open ? wallNow : Math.min(wallNow, window.lastEnd.getTime() - offsetMs);
+  return Math.max(0, until - Date.parse(writtenAt));
+}
+
+/**
+ * Whether the job writes at this market instant: always inside a window; outside, only while no
+ * manifest was written since the last window ended (the closing snapshot, or a new stage's first).
+ */
+export function snapshotDue(latestWrittenAt: string | null, marketNow: Date, offsetMs: number): boolean {
+  const window = snapshotWindowAt(marketNow);
+  if (window.open || latestWrittenAt === null) return true;
+  return Date.parse(latestWrittenAt) < window.lastEnd.getTime() - offsetMs;
+}
 
 /** The period an instant falls in, named by its start: `2024-01-02T15:04:00Z` for a minute. */
 export function slotOf(at: Date, periodMs = SNAPSHOT_PERIOD_MS): string {
