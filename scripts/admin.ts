@@ -6,9 +6,11 @@
  *   npm run admin -- set-tier EMAIL starter|pro|elite|expired
  *   npm run admin -- disable EMAIL            (no more sign-ins; every token refused at once)
  *   npm run admin -- billing-catalog          (Stripe: create the plans' prices that are missing)
+ *   npm run admin -- backfill-open-index      (index the open trades stored before `by_open` existed)
  *
- * Options: `-c stage=NAME`; `--user-pool-id`, `--profiles-table` to name the resources instead of
- * finding them (a deployed stage's pool by its app/stage tags, its table by the data stack's name).
+ * Options: `-c stage=NAME`; `--user-pool-id`, `--profiles-table`, `--trades-table` to name the
+ * resources instead of finding them (a deployed stage's pool by its app/stage tags, its tables by
+ * the data stack's names).
  * The rules are the app's own (lambdas/profile/service.ts), through the profile repository.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -34,10 +36,13 @@ import { tables } from '@shared/tables';
 import { revocationsRepo, type RevocationsRepo } from '../lambdas/common/revocations';
 import { profilesRepo, type ProfilesRepo } from '../lambdas/profile/repository';
 import { adminSetTier, adminTiers, type AdminTier } from '../lambdas/profile/service';
+import { backfillOpenIndex } from '../lambdas/trades/open-index-backfill';
 
 const APP_NAME = 'edge-options';
 
 export class UsageError extends Error {}
+
+const COMMANDS = 'show, set-tier, disable, billing-catalog or backfill-open-index';
 
 interface Target {
   where: string;
@@ -45,6 +50,8 @@ interface Target {
   userPoolId: string;
   profiles: ProfilesRepo;
   revocations: RevocationsRepo;
+  db: DynamoDBDocumentClient;
+  tradesTable: string;
   close(): void;
 }
 
@@ -54,6 +61,7 @@ interface Options {
   stage?: string;
   userPoolId?: string;
   profilesTable?: string;
+  tradesTable?: string;
   dataDir: string;
 }
 
@@ -73,10 +81,11 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
       options.stage = val;
     } else if (arg === '--user-pool-id') options.userPoolId = value();
     else if (arg === '--profiles-table') options.profilesTable = value();
+    else if (arg === '--trades-table') options.tradesTable = value();
     else rest.push(arg);
   }
   const [command, ...args] = rest;
-  if (!command) throw new UsageError('Name a command: show, set-tier, disable or billing-catalog');
+  if (!command) throw new UsageError(`Name a command: ${COMMANDS}`);
   return { ...options, command, args, dataDir: resolve(env.DATA_DIR ?? '.data') } as Options;
 }
 
@@ -96,12 +105,15 @@ function localTarget(dataDir: string): Target {
   const common = { region: runtime.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
   const cognito = new CognitoIdentityProviderClient({ ...common, endpoint: runtime.cognitoEndpoint });
   const dynamo = new DynamoDBClient({ ...common, endpoint: runtime.dynamoEndpoint });
+  const db = DynamoDBDocumentClient.from(dynamo);
   return {
     where: `local stack (${dataDir})`,
     cognito,
     userPoolId: runtime.userPoolId,
-    profiles: profilesRepo(DynamoDBDocumentClient.from(dynamo), tables.profiles.id),
-    revocations: revocationsRepo(DynamoDBDocumentClient.from(dynamo), () => tables.revocations.id),
+    profiles: profilesRepo(db, tables.profiles.id),
+    revocations: revocationsRepo(db, () => tables.revocations.id),
+    db,
+    tradesTable: tables.trades.id,
     close: () => {
       cognito.destroy();
       dynamo.destroy();
@@ -127,34 +139,34 @@ async function stageTarget(options: Options): Promise<Target> {
       token = page.NextToken;
     } while (token && !userPoolId);
   }
-  let tableName = options.profilesTable;
-  if (!tableName) {
-    const prefix = `${APP_NAME}-${stage}-data-${tables.profiles.id}`;
+  /** The data stack's table of that id (its physical name starts with the stack's prefix). */
+  const findTable = async (id: string) => {
+    const prefix = `${APP_NAME}-${stage}-data-${id}`;
     let start: string | undefined;
     do {
       const page = await dynamo.send(new ListTablesCommand({ ExclusiveStartTableName: start }));
-      tableName = page.TableNames?.find((name) => name.startsWith(prefix));
+      const found = page.TableNames?.find((name) => name.startsWith(prefix));
+      if (found) return found;
       start = page.LastEvaluatedTableName;
-    } while (start && !tableName);
-  }
-  const revocationsPrefix = `${APP_NAME}-${stage}-data-${tables.revocations.id}`;
-  let revocationsTable: string | undefined;
-  let from: string | undefined;
-  do {
-    const page = await dynamo.send(new ListTablesCommand({ ExclusiveStartTableName: from }));
-    revocationsTable = page.TableNames?.find((name) => name.startsWith(revocationsPrefix));
-    from = page.LastEvaluatedTableName;
-  } while (from && !revocationsTable);
-  if (!userPoolId || !tableName || !revocationsTable)
+    } while (start);
+    return undefined;
+  };
+  const tableName = options.profilesTable ?? (await findTable(tables.profiles.id));
+  const revocationsTable = await findTable(tables.revocations.id);
+  const tradesTable = options.tradesTable ?? (await findTable(tables.trades.id));
+  if (!userPoolId || !tableName || !revocationsTable || !tradesTable)
     throw new UsageError(
-      `Could not find stage ${stage}'s ${userPoolId ? 'profiles table' : 'user pool'}; pass --user-pool-id and --profiles-table`,
+      `Could not find stage ${stage}'s ${userPoolId ? 'tables' : 'user pool'}; pass --user-pool-id, --profiles-table and --trades-table`,
     );
+  const db = DynamoDBDocumentClient.from(dynamo);
   return {
     where: `stage ${stage} (${userPoolId}, ${tableName})`,
     cognito,
     userPoolId,
-    profiles: profilesRepo(DynamoDBDocumentClient.from(dynamo), tableName),
-    revocations: revocationsRepo(DynamoDBDocumentClient.from(dynamo), () => revocationsTable),
+    profiles: profilesRepo(db, tableName),
+    revocations: revocationsRepo(db, () => revocationsTable),
+    db,
+    tradesTable,
     close: () => {
       cognito.destroy();
       dynamo.destroy();
@@ -277,18 +289,20 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.
   const options = parseArgs(argv, env);
   if (options.command === 'billing-catalog') return billingCatalog(stripeFromEnvironment(env));
   const [email, tier] = options.args;
-  if (!email) throw new UsageError(`${options.command} needs an EMAIL`);
+  const needsEmail = options.command !== 'backfill-open-index';
+  if (needsEmail && !email) throw new UsageError(`${options.command} needs an EMAIL`);
   const target = options.stage ? await stageTarget(options) : localTarget(options.dataDir);
   try {
+    if (!needsEmail)
+      return { target: target.where, ...(await backfillOpenIndex(target.db, target.tradesTable)) };
+    if (!email) throw new UsageError(`${options.command} needs an EMAIL`);
     if (options.command === 'show') return await show(target, email);
     if (options.command === 'disable') return await disable(target, email);
     if (options.command === 'set-tier') {
       if (!tier) throw new UsageError(`set-tier needs a tier: ${adminTiers.join('|')}`);
       return await setTier(target, email, tier);
     }
-    throw new UsageError(
-      `Unknown command ${options.command}: use show, set-tier, disable or billing-catalog`,
-    );
+    throw new UsageError(`Unknown command ${options.command}: use ${COMMANDS}`);
   } finally {
     target.close();
   }

@@ -13,7 +13,7 @@ import { generateMarketAlert } from '@shared/feeds/market-alerts';
 import { feedPollMs } from '@shared/feeds/schemas';
 import { arrivalsBetween, feedItemTime } from '@shared/feeds/timeline';
 import { E2E_DATA_DIR } from '../../playwright.config';
-import { signUpThroughUi } from './support';
+import { FIRST_SCAN_MS, signUpThroughUi } from './support';
 
 // Feeds move at their own pace (a print every 8-20 s, an alert every 15-45 s): waits are long.
 test.describe.configure({ timeout: 240_000 });
@@ -158,7 +158,9 @@ test('Market Alerts: the feed and its filters, notifications granted in the brow
     .getByRole('button', { name: /^Track .* in Journal$/ })
     .getAttribute('aria-label'))!.split(' ')[1]!;
   await first.getByRole('button', { name: /^Track .* in Journal$/ }).click();
-  await expect(page).toHaveURL(/\/dashboard\/journal$/);
+  // Tracking an option prices it in the chain first ("Pricing…"): on a fresh server, that minute's
+  // first chain builds the market model's history, as a first scan does.
+  await expect(page).toHaveURL(/\/dashboard\/journal$/, { timeout: FIRST_SCAN_MS });
   const dialog = page.getByRole('dialog', { name: 'Add Trade' });
   await expect(dialog.getByLabel('Ticker')).toHaveValue(ticker, { timeout: PAGE_LOAD_TIMEOUT });
   await dialog.getByRole('button', { name: 'Add Trade' }).click();

@@ -1,14 +1,17 @@
 /**
  * `npm run admin` against the local stack: `show` and `set-tier` by email through the app's own
  * profile rules, with the API then enforcing the tier set; bad input refused without a change;
- * the command line itself (exit codes, JSON out); and `billing-catalog` against the Stripe stub.
+ * the command line itself (exit codes, JSON out); `billing-catalog` against the Stripe stub; and
+ * `backfill-open-index` over trades stored before the `by_open` index.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { openShardOf } from '@shared/trades/open-index';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceCatalog } from '@shared/billing/catalog';
@@ -189,5 +192,50 @@ describe('billing-catalog', () => {
 
   it('needs the Stripe key', async () => {
     await expect(runAdmin(['billing-catalog'], {})).rejects.toThrow(/STRIPE_SECRET_KEY/);
+  });
+});
+
+describe('backfill-open-index', () => {
+  it('indexes the open trades with legs stored before the index, unindexes closed ones, and changes nothing the second time', async () => {
+    const db = documentClient();
+    const userId = `backfill-${randomUUID()}`;
+    const leg = { type: 'call', side: 'buy', strike: 600, expiration: '2027-01-15', quantity: 1 };
+    const trade = (id: string, extra: Record<string, unknown>) => ({
+      user_id: userId,
+      trade_id: id,
+      ticker: 'SPY',
+      updated_at: '2026-01-02T15:00:00.000Z',
+      ...extra,
+    });
+    const items = [
+      trade('open-with-legs', { exit_price: null, legs: [leg] }),
+      trade('open-without-legs', { exit_price: null }),
+      trade('closed-still-indexed', { exit_price: 2.5, legs: [leg], open_shard: openShardOf(userId) }),
+    ];
+    for (const Item of items) await db.send(new PutCommand({ TableName: 'trades', Item }));
+    const shardOf = async (id: string) =>
+      (await db.send(new GetCommand({ TableName: 'trades', Key: { user_id: userId, trade_id: id } }))).Item
+        ?.open_shard as string | undefined;
+
+    const first = await admin('backfill-open-index');
+    expect(first).toMatchObject({ target: expect.stringContaining('local stack') as string });
+    expect(first.indexed).toBeGreaterThanOrEqual(1);
+    expect(first.unindexed).toBeGreaterThanOrEqual(1);
+    expect(await shardOf('open-with-legs')).toBe(openShardOf(userId));
+    expect(await shardOf('open-without-legs')).toBeUndefined();
+    expect(await shardOf('closed-still-indexed')).toBeUndefined();
+    // The positions job's read (the sparse index) now finds the open one, and only it.
+    const { Items } = await db.send(
+      new QueryCommand({
+        TableName: 'trades',
+        IndexName: 'by_open',
+        KeyConditionExpression: 'open_shard = :shard AND user_id = :user',
+        ExpressionAttributeValues: { ':shard': openShardOf(userId), ':user': userId },
+      }),
+    );
+    expect(Items!.map((item) => item.trade_id)).toEqual(['open-with-legs']);
+
+    // Every trade the app wrote meanwhile stored its own index: a second run has nothing to do.
+    expect(await admin('backfill-open-index')).toMatchObject({ indexed: 0, unindexed: 0 });
   });
 });
