@@ -326,11 +326,12 @@ export async function listTrades(
 }
 
 /** Bumped when the statistics gain a field. */
-const STATS_SHAPE = 'stats-v2';
+const STATS_SHAPE = 'stats-v3';
 
-/** What the statistics read of each trade (not notes, tags or legs). */
+/** What the statistics read of each trade (not notes or tags; legs for the capital risked). */
 const STATS_ATTRIBUTES = [
   'trade_id',
+  'legs',
   'ticker',
   'strategy',
   'source',

@@ -3,11 +3,33 @@
  * closed trades, with P&L from `tradePnl` — the one implementation the API and the pages share.
  */
 import { calendarDay, DEFAULT_TIME_ZONE } from '../format/calendar-day';
+import { expiryRisk } from './marks';
 import { tradePnl, tradeStats, type DatedTrade } from './pnl';
-import type { PnlGroup, Trade, TradeAnalytics, TradeStatsResponse } from './schemas';
+import type { PnlGroup, SourceGroup, Trade, TradeAnalytics, TradeStatsResponse } from './schemas';
 
-/** What the analytics read of a trade. */
-export type AnalysedTrade = DatedTrade & Pick<Trade, 'trade_id' | 'ticker' | 'strategy' | 'source'>;
+/** What the analytics read of a trade (its legs, where it has them, for the capital it risked). */
+export type AnalysedTrade = DatedTrade &
+  Pick<Trade, 'trade_id' | 'ticker' | 'strategy' | 'source'> &
+  Partial<Pick<Trade, 'legs'>>;
+
+const CONTRACT_SHARES = 100;
+
+/**
+ * What a closed trade put at risk when it opened: its worst loss at expiry (legs of one
+ * expiration, bounded) plus its fees, as the open positions' capital at risk counts it; null when
+ * that is not known (no legs, legs of several expirations) or not bounded (a naked short call).
+ */
+export function capitalRisked(trade: AnalysedTrade): number | null {
+  if (!trade.legs?.length || !trade.side) return null;
+  const { maxLossPerShare } = expiryRisk({
+    legs: trade.legs,
+    side: trade.side,
+    entry_price: trade.entry_price,
+  });
+  if (maxLossPerShare === null) return null;
+  const capital = maxLossPerShare * CONTRACT_SHARES * (trade.quantity ?? 1) + (trade.fees ?? 0);
+  return capital > 0 ? capital : null;
+}
 
 interface ClosedTrade {
   trade: AnalysedTrade;
@@ -80,6 +102,34 @@ function groupBy(closed: readonly ClosedTrade[], keyOf: (trade: AnalysedTrade) =
     .sort((a, b) => b.pnl - a.pnl || a.key.localeCompare(b.key));
 }
 
+/**
+ * The groups by source, each with what its trades returned on the capital they risked: the P&L of
+ * the trades whose capital is known over that capital (null when none is known).
+ */
+function bySource(closed: readonly ClosedTrade[]): SourceGroup[] {
+  const keyOf = (trade: AnalysedTrade) => trade.source ?? 'manual';
+  const risked = new Map<string, { capital: number; pnl: number; trades: number }>();
+  for (const { trade, pnl } of closed) {
+    const capital = capitalRisked(trade);
+    if (capital === null) continue;
+    const group = risked.get(keyOf(trade)) ?? { capital: 0, pnl: 0, trades: 0 };
+    risked.set(keyOf(trade), {
+      capital: group.capital + capital,
+      pnl: group.pnl + pnl,
+      trades: group.trades + 1,
+    });
+  }
+  return groupBy(closed, keyOf).map((group) => {
+    const known = risked.get(group.key);
+    return {
+      ...group,
+      capital_trades: known?.trades ?? 0,
+      capital: toCents(known?.capital ?? 0),
+      return_on_capital: known ? (known.pnl / known.capital) * 100 : null,
+    };
+  });
+}
+
 const tradeRef = ({ trade, pnl }: ClosedTrade) => ({
   trade_id: trade.trade_id,
   ticker: trade.ticker,
@@ -129,7 +179,7 @@ export function tradeAnalytics(
     equity_curve: equityCurve,
     by_strategy: groupBy(closed, (trade) => trade.strategy),
     by_ticker: groupBy(closed, (trade) => trade.ticker),
-    by_source: groupBy(closed, (trade) => trade.source ?? 'manual'),
+    by_source: bySource(closed),
     monthly: [...byMonth.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([month, { pnl, trades: count }]) => ({ month, pnl: toCents(pnl), trades: count })),

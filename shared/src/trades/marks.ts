@@ -178,7 +178,7 @@ function priceLeg(leg: TradeLeg, chain: MarkChain, asOf: Date): LegPrice {
 }
 
 /** Worst P&L per share of one position at expiry, or null when unbounded or not one expiration. */
-export function expiryRisk(trade: MarkableTrade): {
+export function expiryRisk(trade: Pick<MarkableTrade, 'legs' | 'side' | 'entry_price'>): {
   risk: MarkedPosition['risk'];
   maxLossPerShare: number | null;
 } {

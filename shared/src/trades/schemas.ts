@@ -260,6 +260,17 @@ const groupSchema = z.object({
 });
 export type PnlGroup = z.infer<typeof groupSchema>;
 
+/** A source's group, with what its tracked trades returned on the capital they risked. */
+const sourceGroupSchema = groupSchema.extend({
+  /** Closed trades whose capital at risk is known (legs of one expiration, a bounded loss). */
+  capital_trades: z.number(),
+  /** Their capital at risk when opened (worst loss at expiry plus fees), in dollars. */
+  capital: z.number(),
+  /** Their P&L over that capital, in percent; null when no trade's capital is known. */
+  return_on_capital: z.number().nullable(),
+});
+export type SourceGroup = z.infer<typeof sourceGroupSchema>;
+
 export const tradeAnalyticsSchema = z.object({
   /** Average P&L of winning / losing closed trades (a loss is negative); 0 with none. */
   avg_win: z.number(),
@@ -276,7 +287,7 @@ export const tradeAnalyticsSchema = z.object({
   equity_curve: z.array(z.object({ date: z.string(), pnl: z.number(), equity: z.number() })),
   by_strategy: z.array(groupSchema),
   by_ticker: z.array(groupSchema),
-  by_source: z.array(groupSchema),
+  by_source: z.array(sourceGroupSchema),
   /** Closed P&L by close month ('YYYY-MM'), oldest first. */
   monthly: z.array(z.object({ month: z.string(), pnl: z.number(), trades: z.number() })),
 });

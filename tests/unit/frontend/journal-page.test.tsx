@@ -246,6 +246,51 @@ describe('the trading journal page', () => {
     expect(requestsTo('createTrade')).toHaveLength(1);
   });
 
+  it('shows by source what the tracked trades returned on the capital they risked', async () => {
+    const done = trade({
+      trade_id: 't-spy',
+      exit_price: 4.5,
+      closed_at: '2026-03-03T15:00:00.000Z',
+      pnl: 150,
+    });
+    answerJournal(
+      [done],
+      tradeStats({
+        total_trades: 3,
+        closed_trades: 3,
+        analytics: {
+          by_source: [
+            {
+              key: 'scanner',
+              trades: 1,
+              pnl: 150,
+              win_rate: 100,
+              capital_trades: 1,
+              capital: 300,
+              return_on_capital: 50,
+            },
+            {
+              key: 'manual',
+              trades: 2,
+              pnl: -40,
+              win_rate: 50,
+              capital_trades: 0,
+              capital: 0,
+              return_on_capital: null,
+            },
+          ],
+        },
+      }),
+    );
+    await renderJournal();
+    const table = await screen.findByRole('table', { name: 'P&L by source' });
+    expect(within(table).getByRole('columnheader', { name: 'Return on capital' })).toBeInTheDocument();
+    const scanner = within(table).getByRole('row', { name: /Scanner/ });
+    expect(within(scanner).getByText('+50.0%')).toHaveAccessibleName(/1 of 1 trades, \$300 at risk/);
+    const manual = within(table).getByRole('row', { name: /Manual/ });
+    expect(within(manual).getByText(/No trade here has a known capital at risk/)).toBeInTheDocument();
+  });
+
   it('closes an open trade with its exit price: P&L, win rate and the equity curve follow', async () => {
     const open = trade({
       trade_id: 't-amd',

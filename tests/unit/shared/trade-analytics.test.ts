@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  capitalRisked,
   expectancy,
   journalStats,
   maxDrawdown,
@@ -135,6 +136,70 @@ describe('tradeAnalytics', () => {
       by_source: [],
       monthly: [],
     });
+  });
+});
+
+describe('return on capital by source', () => {
+  const expiration = '2026-12-18';
+  const leg = (kind: 'call' | 'put', side: 'long' | 'short', strike: number, premium: number) => ({
+    kind,
+    side,
+    strike,
+    expiration,
+    quantity: 1,
+    premium,
+  });
+  // A bull put spread sold for 1.20 a share, 2 lots, $2.60 fees: at worst (under 95) it loses
+  // the 5-point width less the credit, 3.80 a share: $760 plus the fees = $762.60 at risk.
+  const spread = (exit: number, closedAt: string) =>
+    closed(0, closedAt, {
+      source: 'alert',
+      strategy: 'Bull Put Spread',
+      side: 'credit',
+      quantity: 2,
+      entry_price: 1.2,
+      exit_price: exit,
+      fees: 2.6,
+      legs: [leg('put', 'short', 100, 2.0), leg('put', 'long', 95, 0.8)],
+    });
+  // A long call bought at 3.00: at worst it loses the debit, $300.
+  const call = (exit: number, closedAt: string) =>
+    closed(0, closedAt, {
+      source: 'scanner',
+      side: 'debit',
+      quantity: 1,
+      entry_price: 3,
+      exit_price: exit,
+      legs: [leg('call', 'long', 110, 3)],
+    });
+
+  it('is the worst loss at expiry plus fees, known only for a bounded loss', () => {
+    expect(capitalRisked(spread(0.4, '2026-12-01T15:00:00.000Z'))).toBeCloseTo(762.6, 10);
+    expect(capitalRisked(call(4, '2026-12-01T15:00:00.000Z'))).toBeCloseTo(300, 10);
+    // A naked short call's loss has no bound; a trade without legs has none to read.
+    const naked = closed(50, '2026-12-01T15:00:00.000Z', {
+      side: 'credit',
+      entry_price: 2,
+      exit_price: 1.5,
+      legs: [leg('call', 'short', 120, 2)],
+    });
+    expect(capitalRisked(naked)).toBeNull();
+    expect(capitalRisked(closed(50, '2026-12-01T15:00:00.000Z'))).toBeNull();
+  });
+
+  it('gives each source its P&L over the capital its trades risked, by hand', () => {
+    const trades = [
+      spread(0.4, '2026-12-01T15:00:00.000Z'), // (1.20 − 0.40) × 100 × 2 − 2.60 = +157.40
+      spread(3.0, '2026-12-02T15:00:00.000Z'), // (1.20 − 3.00) × 100 × 2 − 2.60 = −362.60
+      call(4.5, '2026-12-03T15:00:00.000Z'), // +150
+      closed(80, '2026-12-04T15:00:00.000Z', { source: 'manual' }), // no legs
+    ];
+    const groups = new Map(tradeAnalytics(trades).by_source.map((g) => [g.key, g]));
+    expect(groups.get('alert')).toMatchObject({ trades: 2, pnl: -205.2, capital_trades: 2, capital: 1525.2 });
+    expect(groups.get('alert')!.return_on_capital).toBeCloseTo((-205.2 / 1525.2) * 100, 10);
+    expect(groups.get('scanner')).toMatchObject({ capital_trades: 1, capital: 300 });
+    expect(groups.get('scanner')!.return_on_capital).toBeCloseTo(50, 10);
+    expect(groups.get('manual')).toMatchObject({ trades: 1, capital_trades: 0, return_on_capital: null });
   });
 });
 
