@@ -3,7 +3,7 @@
  * IV rank and percentile), the expiration filters (latest expiration, days to expiry, earnings)
  * and the candidate filters (IV, delta, liquidity, premium, moneyness, probability, capital,
  * greeks, edge score, expected return) with their open ends and defaults filled in (the default
- * DTE window, the liquidity floors and a positive expected return: ./scan-filters). Every rejection is recorded in the scan's
+ * DTE window, the liquidity floors and an expected return above its margin: ./scan-filters). Every rejection is recorded in the scan's
  * diagnosis (./scan-diagnosis), so an empty scan can say which filter removed everything.
  */
 import type { ChainData } from './chain';
