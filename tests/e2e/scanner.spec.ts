@@ -58,7 +58,7 @@ test('a new user scans, sorts, filters, inspects a position, exports and opens t
   const whyEmpty = page.getByRole('note', { name: 'Why the scan is empty' });
   await expect(resultsTable(page).or(whyEmpty)).toBeVisible({ timeout: FIRST_SCAN_MS });
   if (await whyEmpty.isVisible()) {
-    // On a calm simulated day nothing clears IV rank 50 with a positive expected return: the page
+    // On a calm simulated day nothing clears IV rank 50 with an expected return above its margin: the page
     // says why in words (the filter and the values), and the trader widens the IV rank.
     await expect(whyEmpty).toHaveText(/\d/);
     await page.getByLabel(/^IV Rank/).fill('0');

@@ -181,7 +181,9 @@ describe('POST /api/options-scanner', () => {
     const response = await api('/api/options-scanner', {
       method: 'POST',
       token: trader.accessToken,
-      body: { ticker: symbol, strategy: 'all', ivRank: 50 },
+      // Expected losers and promises inside the default margins included: this checks the IV rank
+      // slider, not whether the ticker has a trade today.
+      body: { ticker: symbol, strategy: 'all', ivRank: 50, minExpectedReturn: -1 },
     });
     expect(response.status).toBe(200);
     const body = response.json as ScanBody & { emptyReason: unknown; marketOpen: boolean };

@@ -14,15 +14,15 @@ import {
   minimumDte,
   minimumLegOpenInterest,
   minimumLegVolume,
-  requiredExpectedReturn,
+  DEFAULT_MARGINS_TEXT,
 } from './scan-filters';
 
 /**
- * The scan's answer when every position that passes the other filters is expected to lose at the
- * bid/ask: no trade, in words, instead of a ranking of losers.
+ * The scan's answer when no position that passes the other filters is expected to return more
+ * than its default margin at the bid/ask (DEFAULT_MIN_EXPECTED_RETURN): no trade, in words,
+ * instead of a ranking of losers and of promises inside the calibration's error.
  */
-export const NO_TRADE_MESSAGE =
-  "No trade: no position that passes your filters is expected to make money at the bid/ask, held to expiry, after the backtest's calibration. Waiting is a position too.";
+export const NO_TRADE_MESSAGE = `No trade: no position that passes your filters is expected to make enough at the bid/ask, held to expiry, after the backtest's calibration (a scan asks for ${DEFAULT_MARGINS_TEXT}). Waiting is a position too.`;
 
 export interface EmptyReason {
   /** The request field that removed the last candidates. */
@@ -391,7 +391,8 @@ export function describeEmptyScan(
     };
   }
   if (name === 'minExpectedReturn') {
-    const [bound, strict] = requiredExpectedReturn(filters);
+    const strict = filters.minExpectedReturn === undefined;
+    const bound = filters.minExpectedReturn ?? 0;
     return {
       filter: name,
       message: strict

@@ -3,7 +3,7 @@
  * IV rank and percentile), the expiration filters (latest expiration, days to expiry, earnings)
  * and the candidate filters (IV, delta, liquidity, premium, moneyness, probability, capital,
  * greeks, edge score, expected return) with their open ends and defaults filled in (the default
- * DTE window, the liquidity floors and a positive expected return: ./scan-filters). Every rejection is recorded in the scan's
+ * DTE window, the liquidity floors and an expected return above its margin: ./scan-filters). Every rejection is recorded in the scan's
  * diagnosis (./scan-diagnosis), so an empty scan can say which filter removed everything.
  */
 import type { ChainData } from './chain';
@@ -81,8 +81,8 @@ export class ScanScreen {
   private readonly moneyness: number;
   private readonly minPop: number;
   private readonly minEdge: number;
-  private readonly minExpected: number;
-  private readonly strictExpected: boolean;
+  private readonly minExpected = new Float64Array(STRATEGY_CODES.length);
+  private readonly strictExpected: boolean[] = [];
   private readonly maxCapital: number;
   private readonly minTheta: number;
   private readonly maxVega: number;
@@ -108,7 +108,10 @@ export class ScanScreen {
     this.moneyness = filters.moneyness === undefined ? -1 : MONEYNESS_CODE[filters.moneyness];
     this.minPop = filters.minProbabilityOfProfit ?? 0;
     this.minEdge = filters.minEdgeScore ?? 0;
-    [this.minExpected, this.strictExpected] = requiredExpectedReturn(filters);
+    // Per strategy (STRATEGY_CODES' order): the default margin depends on the strategy.
+    for (const [code, strategy] of STRATEGY_CODES.entries()) {
+      [this.minExpected[code], this.strictExpected[code]] = requiredExpectedReturn(filters, strategy);
+    }
     this.maxCapital = filters.maxCapital ?? Infinity;
     this.minTheta = filters.minTheta ?? -Infinity;
     this.maxVega = filters.maxVega ?? Infinity;
@@ -240,7 +243,8 @@ export class ScanScreen {
       theta,
     );
     if (edge < this.minEdge) return this.reject('minEdgeScore', edge);
-    if (this.strictExpected ? !(expectedReturn > this.minExpected) : !(expectedReturn >= this.minExpected)) {
+    const minExpected = this.minExpected[code]!;
+    if (this.strictExpected[code] ? !(expectedReturn > minExpected) : !(expectedReturn >= minExpected)) {
       return this.reject('minExpectedReturn', expectedReturn);
     }
     candidate[F_EDGE] = edge;

@@ -1,15 +1,21 @@
-/** The default scan's limits (liquidity floors, DTE window, positive expected return), "no trade", and the notes. */
+/** The default scan's limits (liquidity floors, DTE window, expected return above a margin), "no trade", and the notes. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   countActiveFilters,
   DEFAULT_MAX_DTE,
   DEFAULT_MIN_LEG_OPEN_INTEREST,
   DEFAULT_MIN_LEG_VOLUME,
+  DEFAULT_MARGINS_TEXT,
+  DEFAULT_MIN_EXPECTED_RETURN,
+  DEFAULT_SCAN_LIMITS_TEXT,
+  defaultMinExpectedReturn,
   maximumDte,
+  requiredExpectedReturn,
   scanFiltersSchema,
   type ScanFiltersInput,
 } from '@shared/options/scan-filters';
 import { NO_TRADE_MESSAGE } from '@shared/options/scan-diagnosis';
+import { DEFAULT_SCAN } from '@shared/options/backtest';
 import { calibratedReturn, FEATURE_INDEX } from '@shared/options/scan-calibration';
 import {
   F_EXPECTED,
@@ -22,7 +28,7 @@ import { STRATEGY_CODES } from '@shared/options/scan-results';
 import { directionOf, ivRankNotice, leanNotice } from '@shared/options/scan-notes';
 import { scan, visitCandidates, type ScanOutput } from '@shared/options/scanner';
 import { buildUniverseSnapshot, type UniverseSnapshot } from '@shared/options/snapshot';
-import { scannerStrategies } from '@shared/constants/strategies';
+import { scannerStrategies, type ScannerStrategy } from '@shared/constants/strategies';
 
 const AT = new Date('2026-03-10T15:45:00Z');
 const SYMBOLS = ['AAPL', 'SPY', 'TSLA', 'KO', 'MARA', 'JPM', 'XLE', 'GLD'];
@@ -69,10 +75,22 @@ describe('the default scan’s limits', () => {
     expect(maximumDte(scanFiltersSchema.parse({}))).toBe(DEFAULT_MAX_DTE);
   });
 
-  it('ranks only positions expected to make money at the bid/ask', () => {
+  it('ranks only positions expected to return more than their strategy’s margin at the bid/ask', () => {
     const output = run({ ivRank: 0, excludeEarnings: false, limit: 500, maxPerStrategy: 500 });
     expect(output.results.length).toBeGreaterThan(0);
-    expect(output.results.every((r) => r.expectedReturn > 0)).toBe(true);
+    for (const r of output.results) {
+      expect(r.expectedReturn).toBeGreaterThan(defaultMinExpectedReturn(r.strategy));
+    }
+    // The margin removes something: asking for anything above 0 shows positions inside it.
+    const inside = run({
+      ivRank: 0,
+      excludeEarnings: false,
+      limit: 500,
+      maxPerStrategy: 500,
+      minExpectedReturn: 0.0001,
+    });
+    expect(inside.results.some((r) => r.expectedReturn <= defaultMinExpectedReturn(r.strategy))).toBe(true);
+    expect(inside.results.length).toBeGreaterThan(output.results.length);
     const losers = run({
       ivRank: 0,
       excludeEarnings: false,
@@ -119,6 +137,28 @@ describe('the default scan’s limits', () => {
     }
   });
 
+  it('asks 1.5% of positions that sell volatility and 7.5% of those that buy it, unless minExpectedReturn says otherwise', () => {
+    expect(DEFAULT_MIN_EXPECTED_RETURN).toEqual({ sellsVolatility: 0.015, buysVolatility: 0.075 });
+    const defaults = scanFiltersSchema.parse({});
+    for (const strategy of ['long-call', 'long-put', 'straddle', 'strangle'] as const) {
+      expect(requiredExpectedReturn(defaults, strategy)).toEqual([0.075, true]);
+    }
+    for (const strategy of ['covered-call', 'cash-secured-put', 'iron-condor', 'butterfly'] as const) {
+      expect(requiredExpectedReturn(defaults, strategy)).toEqual([0.015, true]);
+    }
+    const asked = scanFiltersSchema.parse({ minExpectedReturn: -0.2 });
+    expect(requiredExpectedReturn(asked, 'long-call')).toEqual([-0.2, false]);
+    expect(requiredExpectedReturn(asked, 'covered-call')).toEqual([-0.2, false]);
+    // The backtest's default scan is the page's: the same margins, not an override of its own.
+    expect(scanFiltersSchema.parse(DEFAULT_SCAN).minExpectedReturn).toBeUndefined();
+    // The page and the "no trade" answer state them.
+    expect(DEFAULT_SCAN_LIMITS_TEXT).toContain(
+      'more than 1.5% on the capital at risk for positions that sell volatility',
+    );
+    expect(DEFAULT_SCAN_LIMITS_TEXT).toContain('more than 7.5% for those that buy it');
+    expect(NO_TRADE_MESSAGE).toContain(DEFAULT_MARGINS_TEXT);
+  });
+
   it('counts the limits at their defaults as no filter', () => {
     const at = (input: ScanFiltersInput) => countActiveFilters(scanFiltersSchema.parse(input));
     expect(at({ ivRank: 0, minVolume: DEFAULT_MIN_LEG_VOLUME, dteMax: DEFAULT_MAX_DTE })).toBe(0);
@@ -153,6 +193,27 @@ describe('"no trade" is an answer', () => {
     expect(relaxed.results.length).toBeGreaterThan(0);
     const bound = answer.emptyReason!.relax.minExpectedReturn as number;
     expect(relaxed.results.every((r) => r.expectedReturn >= bound)).toBe(true);
+  });
+
+  it('is the answer too when the best promise is positive but inside its strategy’s margin', () => {
+    let found: { ticker: string; strategy: ScannerStrategy; best: number } | null = null;
+    for (const ticker of SYMBOLS) {
+      for (const strategy of scannerStrategies) {
+        const all = run({ ticker, strategy, excludeEarnings: false, minExpectedReturn: -1 });
+        const best = Math.max(...all.results.map((r) => r.expectedReturn));
+        if (all.results.length > 0 && best > 0 && best <= defaultMinExpectedReturn(strategy)) {
+          found = { ticker, strategy, best };
+          break;
+        }
+      }
+      if (found) break;
+    }
+    expect(found).not.toBeNull();
+    const answer = run({ ticker: found!.ticker, strategy: found!.strategy, excludeEarnings: false });
+    expect(answer.results).toEqual([]);
+    expect(answer.emptyReason?.filter).toBe('minExpectedReturn');
+    expect(answer.emptyReason?.message).toContain(NO_TRADE_MESSAGE);
+    expect(answer.emptyReason?.message).toMatch(/is expected to return \+\d+\.\d%/);
   });
 
   it('names an explicit minimum expected return in its own words', () => {
@@ -222,7 +283,7 @@ describe('the notes', () => {
       'These results lean bearish: 4 positions gain if the stock falls, 0 if it rises, 0 neither. Why: no bullish position passed the filters. Sort or filter by delta for the other side.',
     );
     expect(leanNotice([...bullish.slice(0, 3), row('long-call', 0.4, 0.1)], true)).toContain(
-      'Why: no bearish position passed the filters with a positive expected return after the backtest’s calibration;',
+      'Why: no bearish position passed the filters with an expected return above its default margin after the backtest’s calibration;',
     );
     expect(directionOf('straddle', 0.05)).toBe('neutral');
     expect(directionOf('covered-call', 0)).toBe('bullish');

@@ -11,6 +11,7 @@ import {
   DEFAULT_MIN_DTE,
   DEFAULT_MIN_LEG_OPEN_INTEREST,
   DEFAULT_MIN_LEG_VOLUME,
+  DEFAULT_MIN_EXPECTED_RETURN,
   DEFAULT_MAX_PER_STRATEGY,
   DEFAULT_MAX_PER_TICKER,
   SCAN_LIMIT,
@@ -142,7 +143,7 @@ export const numericFilters: readonly NumericFilter[] = [
   {
     name: 'minExpectedReturn',
     label: 'Min expected return',
-    unit: '% at the bid/ask, default above 0',
+    unit: `% at the bid/ask, default above ${DEFAULT_MIN_EXPECTED_RETURN.sellsVolatility * 100} selling volatility, ${DEFAULT_MIN_EXPECTED_RETURN.buysVolatility * 100} buying it`,
     group: 'Risk and reward',
     step: 1,
     percentOfFraction: true,
