@@ -113,7 +113,7 @@ export async function updateRule(
   userId: string,
   id: string,
   patch: UpdateRuleInput,
-): Promise<NotificationRule> {
+): Promise<NotificationRule & { secret?: string }> {
   const rule = await deps.repo.getRule(userId, id);
   if (!rule) throw new NotFoundError('No such notification rule');
   const { webhook, quietHours, ...rest } = patch;
@@ -132,9 +132,11 @@ export async function updateRule(
       { path: 'webhook', message: 'Required with the webhook channel, and only with it' },
     ]);
   assertWebhookUrl(webhook?.url, deps.webhook);
-  if (next.webhook && !next.secret) next.secret = newWebhookSecret();
+  // The rule's first webhook: its signing secret is made now and answered this once.
+  const secret = next.webhook && !next.secret ? newWebhookSecret() : undefined;
+  if (secret) next.secret = secret;
   await deps.repo.putRule(next);
-  return publicRule(next);
+  return { ...publicRule(next), ...(secret ? { secret } : {}) };
 }
 
 export async function deleteRule(deps: NotificationDeps, userId: string, id: string): Promise<void> {

@@ -211,6 +211,13 @@ describe('notifyFeedItems and deliver', () => {
     await expect(updateRule(deps, 'user-1', rule.id, { watchlist: true })).rejects.toThrow(
       'Choose your watchlist or the tickers you hold, not both',
     );
+    // The rule's first webhook, added by a patch: its secret is answered once, then never again.
+    const hooked = await updateRule(deps, 'user-1', rule.id, {
+      channels: ['in-app', 'webhook'],
+      webhook: { url: 'https://hooks.example.com/y', format: 'json' },
+    });
+    expect(hooked.secret).toMatch(/^whsec_/);
+    expect(await updateRule(deps, 'user-1', rule.id, { name: 'Renamed' })).not.toHaveProperty('secret');
   });
 
   it('tells only the owner of a position target, on their "my position targets" rules with its kind', async () => {
