@@ -11,6 +11,8 @@ test('watch tickers from the dashboard and a scanner position, and make a rule o
   page,
   request,
 }) => {
+  // A first scan, then the rule's edits on two pages: past the default minute on a busy machine.
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signUpThroughUi(page, request, 'watchlist');
 
