@@ -40,6 +40,7 @@ const existing: NotificationRule = {
   condition: { feed: 'darkpool', minNotional: 5_000_000 },
   tickers: ['SPY'],
   watchlist: false,
+  held: false,
   channels: ['email'],
   dailyCap: 20,
   enabled: true,

@@ -115,6 +115,7 @@ const ruleInput = {
   condition: { feed: 'alerts' as const, minSeverity: 'high' as const },
   tickers: ['NVDA'],
   watchlist: false,
+  held: false,
   channels: ['in-app' as const, 'email' as const, 'webhook' as const],
   webhook: { url: 'https://hooks.example.com/x', format: 'json' as const },
   dailyCap: 2,
