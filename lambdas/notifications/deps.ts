@@ -77,6 +77,7 @@ export function notificationDeps(): NotificationDeps {
       () => tableName('notifications'),
       () => tableName('profiles'),
       () => tableName('watchlists'),
+      () => tableName('trades'),
     ),
     get mailer() {
       return mailer();

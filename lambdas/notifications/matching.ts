@@ -174,8 +174,9 @@ export async function notifyFeedItems<F extends RuleFeed>(
   if (items.length === 0) return 0;
   const rules = await deps.repo.rulesForFeed(feed);
   const allowed = new Map<string, boolean>();
-  // Each owner's watchlist, read once per run and only for owners with a rule on it.
+  // Each owner's watchlist and tickers held, read once per run and only for owners with a rule on them.
   const watchlists = new Map<string, ReadonlySet<string>>();
+  const holdings = new Map<string, ReadonlySet<string>>();
   const none: ReadonlySet<string> = new Set();
   const byUser = new Map<string, Match[]>();
   for (const rule of rules) {
@@ -186,12 +187,14 @@ export async function notifyFeedItems<F extends RuleFeed>(
           (await deps.planAllows(rule.userId, ruleFeedFeature[feed])),
       );
     if (!allowed.get(rule.userId)) continue;
-    if (rule.watchlist && !watchlists.has(rule.userId))
+    if (rule.held && !holdings.has(rule.userId))
+      holdings.set(rule.userId, new Set(await deps.repo.heldTickers(rule.userId)));
+    else if (rule.watchlist && !watchlists.has(rule.userId))
       watchlists.set(rule.userId, new Set(await deps.repo.watchlist(rule.userId)));
-    const watched = watchlists.get(rule.userId) ?? none;
+    const scoped = (rule.held ? holdings : watchlists).get(rule.userId) ?? none;
     for (const item of items) {
       if (!ownsItem(rule.userId, item)) continue;
-      const event = matchItem(rule, feed, item, watched);
+      const event = matchItem(rule, feed, item, scoped);
       if (!event) continue;
       const matches = byUser.get(rule.userId) ?? [];
       matches.push({ rule, event, at: new Date(item.timestamp) });

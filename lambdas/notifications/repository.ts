@@ -15,6 +15,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { Notification, NotificationRule, RuleFeed } from '@shared/notifications/schemas';
+import { openShardOf } from '@shared/trades/open-index';
 import type { StoredPushSubscription } from './push';
 
 /** A stored rule: the answer's fields, the owner and the webhook's signing secret. */
@@ -64,6 +65,11 @@ export interface NotificationsRepo {
   deletePushSubscription(userId: string, id: string): Promise<boolean>;
   /** The tickers on the user's watchlist (table `watchlists`: the feeds job reads it for watchlist rules). */
   watchlist(userId: string): Promise<string[]>;
+  /**
+   * The tickers of the user's open journal positions (table `trades`, one query on the sparse
+   * `by_open` index at the user's shard: the feeds job reads it for rules on the tickers held).
+   */
+  heldTickers(userId: string): Promise<string[]>;
   /** The user's e-mail address and whether they take e-mail alerts and trade confirmations (the profile), or null. */
   mailTarget(
     userId: string,
@@ -83,6 +89,7 @@ export function notificationsRepo(
   tableName: () => string,
   profilesTable: () => string,
   watchlistsTable: () => string,
+  tradesTable: () => string,
 ): NotificationsRepo {
   const queryAll = async (input: ConstructorParameters<typeof QueryCommand>[0]) => {
     const out: Record<string, unknown>[] = [];
@@ -260,6 +267,16 @@ export function notificationsRepo(
         ProjectionExpression: 'ticker',
       });
       return items.map((item) => item.ticker as string);
+    },
+    async heldTickers(userId) {
+      const items = await queryAll({
+        TableName: tradesTable(),
+        IndexName: 'by_open',
+        KeyConditionExpression: 'open_shard = :shard AND user_id = :u',
+        ExpressionAttributeValues: { ':shard': openShardOf(userId), ':u': userId },
+        ProjectionExpression: 'ticker',
+      });
+      return [...new Set(items.map((item) => String(item.ticker).toUpperCase()))];
     },
     async mailTarget(userId) {
       const { Item } = await client.send(

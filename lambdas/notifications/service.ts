@@ -10,6 +10,7 @@ import type { PlanFeature } from '@shared/constants/plans';
 import { digestText } from '@shared/notifications/digest';
 import {
   NOTIFICATION_LIMITS,
+  tickerScopeIssue,
   type CreateRuleInput,
   type Notification,
   type NotificationChannel,
@@ -63,6 +64,7 @@ export class RetryableDeliveryError extends Error {}
 const publicRule = ({ userId: _user, secret: _secret, ...rule }: StoredRule): NotificationRule => ({
   ...rule,
   watchlist: rule.watchlist ?? false,
+  held: rule.held ?? false,
 });
 
 /** A delivery's id: the same rule, event and channel always give the same one. */
@@ -111,7 +113,7 @@ export async function updateRule(
   userId: string,
   id: string,
   patch: UpdateRuleInput,
-): Promise<NotificationRule> {
+): Promise<NotificationRule & { secret?: string }> {
   const rule = await deps.repo.getRule(userId, id);
   if (!rule) throw new NotFoundError('No such notification rule');
   const { webhook, quietHours, ...rest } = patch;
@@ -120,18 +122,21 @@ export async function updateRule(
   else if (webhook) next.webhook = webhook;
   if (quietHours === null) delete next.quietHours;
   else if (quietHours) next.quietHours = quietHours;
-  if (next.watchlist && next.tickers.length > 0)
-    throw new ValidationError('A rule on your watchlist takes no tickers of its own', [
-      { path: 'tickers', message: 'Empty it, or turn off "my watchlist"' },
+  const scopeIssue = tickerScopeIssue(next);
+  if (scopeIssue)
+    throw new ValidationError(scopeIssue.message, [
+      { path: scopeIssue.path.join('.'), message: scopeIssue.message },
     ]);
   if (next.channels.includes('webhook') !== (next.webhook !== undefined))
     throw new ValidationError('A webhook URL is needed exactly when the webhook channel is chosen', [
       { path: 'webhook', message: 'Required with the webhook channel, and only with it' },
     ]);
   assertWebhookUrl(webhook?.url, deps.webhook);
-  if (next.webhook && !next.secret) next.secret = newWebhookSecret();
+  // The rule's first webhook: its signing secret is made now and answered this once.
+  const secret = next.webhook && !next.secret ? newWebhookSecret() : undefined;
+  if (secret) next.secret = secret;
   await deps.repo.putRule(next);
-  return publicRule(next);
+  return { ...publicRule(next), ...(secret ? { secret } : {}) };
 }
 
 export async function deleteRule(deps: NotificationDeps, userId: string, id: string): Promise<void> {

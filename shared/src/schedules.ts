@@ -35,7 +35,14 @@ export const schedules = [
     description:
       'Writes the simulated feeds (market alerts, dark pool, chatter, trend alerts) due over the next 90 s, from the market model, and the notifications the new items match',
     everyMinutes: 1,
-    tables: { feeds: 'readWrite', notifications: 'readWrite', profiles: 'read', watchlists: 'read' },
+    // trades: the open positions' tickers, for rules on the tickers a user holds (by_open index).
+    tables: {
+      feeds: 'readWrite',
+      notifications: 'readWrite',
+      profiles: 'read',
+      watchlists: 'read',
+      trades: 'read',
+    },
   },
   {
     id: 'enforceFeedCaps',

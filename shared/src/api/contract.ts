@@ -35,7 +35,6 @@ import {
   createdRuleSchema,
   createRuleInput,
   notificationLogSchema,
-  notificationRuleSchema,
   pushKeySchema,
   pushSubscribedSchema,
   pushSubscriptionIdParams,
@@ -191,7 +190,8 @@ export const apiContract = {
   },
   updateNotificationRule: {
     request: { params: ruleIdParams, body: updateRuleInput },
-    response: ok(notificationRuleSchema),
+    // A patch that adds the rule's first webhook answers its new signing secret, once.
+    response: ok(createdRuleSchema),
     plan: { feature: 'alerts' },
   },
   deleteNotificationRule: { request: { params: ruleIdParams }, response: noContent },

@@ -19,6 +19,8 @@ export interface MatchableRule {
   tickers: readonly string[];
   /** Match the user's watchlist instead of `tickers`. */
   watchlist?: boolean;
+  /** Match the tickers the user holds (their open journal positions' underlyings) instead of `tickers`. */
+  held?: boolean;
   enabled: boolean;
   quietHours?: QuietHours;
   dailyCap: number;
@@ -54,29 +56,33 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD',
 /** A dark pool print's notional: shares × price. */
 export const printNotional = (flow: Pick<DarkPoolFlow, 'blockSize' | 'price'>) => flow.blockSize * flow.price;
 
-/** Whether the rule watches the ticker: on the user's watchlist, or its own list (empty: every ticker). */
+/**
+ * Whether the rule watches the ticker: on the user's watchlist or among the tickers they hold
+ * (`scoped`: that set, as the caller read it), else its own list (empty: every ticker).
+ */
 export function watchesTicker(
-  rule: Pick<MatchableRule, 'tickers' | 'watchlist'>,
+  rule: Pick<MatchableRule, 'tickers' | 'watchlist' | 'held'>,
   ticker: string,
-  watchlist: ReadonlySet<string>,
+  scoped: ReadonlySet<string>,
 ): boolean {
-  if (rule.watchlist) return watchlist.has(ticker);
+  if (rule.watchlist || rule.held) return scoped.has(ticker);
   return rule.tickers.length === 0 || rule.tickers.includes(ticker);
 }
 
 /**
- * The event a rule matched, summarised in a line; null when it does not match. `watchlist` is the
- * rule owner's watchlist, read by the caller for a rule on it. A position target is matched only
- * for its owner: the caller passes only the owner's items to the owner's rules (`ownsItem`).
+ * The event a rule matched, summarised in a line; null when it does not match. `scoped` is the
+ * rule owner's watchlist for a rule on it, or the tickers they hold for a rule on those, read by
+ * the caller once per run. A position target is matched only for its owner: the caller passes
+ * only the owner's items to the owner's rules (`ownsItem`).
  */
 export function matchItem<F extends RuleFeed>(
   rule: MatchableRule,
   feed: F,
   item: RuleFeedItem[F],
-  watchlist: ReadonlySet<string> = new Set(),
+  scoped: ReadonlySet<string> = new Set(),
 ): NotifiedEvent | null {
   if (!rule.enabled || rule.condition.feed !== feed) return null;
-  if (!watchesTicker(rule, item.ticker, watchlist)) return null;
+  if (!watchesTicker(rule, item.ticker, scoped)) return null;
   const base = {
     feed,
     id: item.id,

@@ -90,6 +90,12 @@ const ruleFields = {
    * `tickers`: "alerts for my watchlist tickers with severity ≥ high". An empty watchlist matches nothing.
    */
   watchlist: z.boolean().default(false),
+  /**
+   * Match the tickers the user holds instead of `tickers`: the underlyings of their open journal
+   * positions when an item arrives ("chatter risk high on tickers I hold"). No open position
+   * matches nothing.
+   */
+  held: z.boolean().default(false),
   channels: z.array(z.enum(notificationChannels)).min(1, 'Choose at least one channel'),
   webhook: webhookTargetSchema.optional(),
   quietHours: quietHoursSchema.optional(),
@@ -104,12 +110,34 @@ const ruleFields = {
 
 const webhookNamedWithChannel = (rule: { channels?: readonly string[]; webhook?: unknown }) =>
   rule.channels === undefined || rule.channels.includes('webhook') === (rule.webhook !== undefined);
-const tickersOrWatchlist = (rule: { tickers?: readonly string[] | null; watchlist?: boolean | null }) =>
-  !(rule.watchlist === true && (rule.tickers?.length ?? 0) > 0);
-const tickersIssue = {
-  message: 'A rule on your watchlist takes no tickers of its own',
-  path: ['tickers'],
-};
+
+/** A rule's ticker scope, as the fields say it: its own list (empty: every ticker), the watchlist, or the tickers held. */
+export type TickerScope = 'listed' | 'watchlist' | 'held';
+export const tickerScopeOf = (rule: { watchlist?: boolean | null; held?: boolean | null }): TickerScope =>
+  rule.held ? 'held' : rule.watchlist ? 'watchlist' : 'listed';
+
+/**
+ * What is wrong with a rule's ticker scope, or null: the watchlist and the tickers held exclude
+ * each other, and neither takes tickers of its own. The API checks it on create and on the
+ * patched rule, the form before sending.
+ */
+export function tickerScopeIssue(rule: {
+  tickers?: readonly string[] | null;
+  watchlist?: boolean | null;
+  held?: boolean | null;
+}): { message: string; path: string[] } | null {
+  if (rule.watchlist === true && rule.held === true)
+    return { message: 'Choose your watchlist or the tickers you hold, not both', path: ['held'] };
+  if ((rule.watchlist === true || rule.held === true) && (rule.tickers?.length ?? 0) > 0)
+    return {
+      message:
+        rule.held === true
+          ? 'A rule on the tickers you hold takes no tickers of its own'
+          : 'A rule on your watchlist takes no tickers of its own',
+      path: ['tickers'],
+    };
+  return null;
+}
 
 const webhookIssue = {
   message: 'A webhook URL is needed exactly when the webhook channel is chosen',
@@ -120,7 +148,10 @@ const webhookIssue = {
 export const createRuleInput = z
   .strictObject(ruleFields)
   .refine(webhookNamedWithChannel, webhookIssue)
-  .refine(tickersOrWatchlist, tickersIssue);
+  .superRefine((rule, ctx) => {
+    const issue = tickerScopeIssue(rule);
+    if (issue) ctx.addIssue({ code: 'custom', ...issue });
+  });
 export type CreateRuleInput = z.infer<typeof createRuleInput>;
 
 /** PATCH /api/notification-rules/{id}: any field; the result must still name a webhook with its channel. */
@@ -130,6 +161,7 @@ export const updateRuleInput = z
     condition: ruleConditionSchema.optional(),
     tickers: z.array(tickerSchema).max(NOTIFICATION_LIMITS.tickers).optional(),
     watchlist: z.boolean().optional(),
+    held: z.boolean().optional(),
     channels: ruleFields.channels.optional(),
     webhook: webhookTargetSchema.nullable().optional(),
     quietHours: quietHoursSchema.nullable().optional(),
@@ -149,6 +181,8 @@ export const notificationRuleSchema = z.object({
   tickers: z.array(z.string()),
   /** Rules made before the watchlist have no flag: they match their `tickers`. */
   watchlist: z.boolean().default(false),
+  /** Rules made before the tickers held have no flag. */
+  held: z.boolean().default(false),
   channels: z.array(z.enum(notificationChannels)),
   webhook: z.object({ url: z.string(), format: z.enum(webhookFormats) }).optional(),
   quietHours: z.object({ start: z.string(), end: z.string(), timeZone: z.string() }).optional(),

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
- * The notification rules panel on the Alerts page: a rule made from the form (what is sent), the
- * webhook secret shown once, test and delete by each rule's named buttons, and the delivery log
- * with each failure's reason. Answers come through the contract-checked API harness.
+ * The notification rules on the Alerts page and the Account page: a rule made from the form (what
+ * is sent; on the watchlist or the tickers held), the webhook secret shown once, editing a rule in
+ * a form holding its values (saved by PATCH), test and delete by each rule's named buttons, and the
+ * delivery log with each failure's reason. Answers come through the contract-checked API harness.
  */
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
@@ -39,6 +40,7 @@ const existing: NotificationRule = {
   condition: { feed: 'darkpool', minNotional: 5_000_000 },
   tickers: ['SPY'],
   watchlist: false,
+  held: false,
   channels: ['email'],
   dailyCap: 20,
   enabled: true,
@@ -111,7 +113,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('Notification rules on the Alerts page', () => {
+describe('Notification rules on the Alerts and Account pages', () => {
   it('lists the rules and the delivery log with each failure’s reason', async () => {
     renderApp('/dashboard/alerts');
     const list = await screen.findByRole('list', { name: 'Your notification rules' });
@@ -174,17 +176,128 @@ describe('Notification rules on the Alerts page', () => {
     const { user } = renderApp('/dashboard/alerts');
     await user.type(await screen.findByLabelText('Rule name'), 'Watchlist highs');
     await user.type(screen.getByLabelText('Tickers (comma-separated; empty for all)'), 'nvda');
-    await user.click(screen.getByRole('checkbox', { name: "On my watchlist's tickers" }));
+    await user.click(screen.getByRole('radio', { name: "On my watchlist's tickers" }));
     expect(screen.getByLabelText('Tickers (comma-separated; empty for all)')).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Add rule' }));
     await waitFor(() => expect(requestsTo('createNotificationRule')).toHaveLength(1));
     expect(requestsTo('createNotificationRule')[0]?.body).toMatchObject({
       condition: { feed: 'alerts', minSeverity: 'high' },
       watchlist: true,
+      held: false,
       tickers: [],
     });
     const list = screen.getByRole('list', { name: 'Your notification rules' });
     expect(await within(list).findByText(/alerts of severity high\+ on my watchlist/)).toBeInTheDocument();
+  });
+
+  it('makes a "chatter risk high on tickers I hold" rule: no tickers of its own, described as such', async () => {
+    apiServer.use(
+      serve('createNotificationRule', (request) => {
+        const rule = {
+          ...(request.body as Omit<NotificationRule, 'id' | 'createdAt' | 'updatedAt'>),
+          id: '3c9a3c5e-7d21-4f6a-8e4b-1c2d3e4f5a6b',
+          createdAt: at,
+          updatedAt: at,
+        } as NotificationRule;
+        rules = [...rules, rule];
+        return rule;
+      }),
+    );
+    const { user } = renderApp('/dashboard/alerts');
+    const form = await screen.findByRole('form', { name: 'New notification rule' });
+    await user.type(within(form).getByLabelText('Rule name'), 'Chatter on my positions');
+    await user.selectOptions(within(form).getByLabelText('Notify me about'), 'chatter');
+    await user.type(within(form).getByLabelText('Tickers (comma-separated; empty for all)'), 'gme');
+    await user.click(within(form).getByRole('radio', { name: 'Tickers I hold' }));
+    expect(within(form).getByLabelText('Tickers (comma-separated; empty for all)')).toBeDisabled();
+    await user.click(within(form).getByRole('button', { name: 'Add rule' }));
+    await waitFor(() => expect(requestsTo('createNotificationRule')).toHaveLength(1));
+    expect(requestsTo('createNotificationRule')[0]?.body).toMatchObject({
+      condition: { feed: 'chatter', minRisk: 'high' },
+      held: true,
+      watchlist: false,
+      tickers: [],
+    });
+    const list = screen.getByRole('list', { name: 'Your notification rules' });
+    expect(await within(list).findByText(/chatter of risk high\+ on the tickers I hold/)).toBeInTheDocument();
+  });
+
+  it('edits a rule in a form holding its values, saved by PATCH with only what the form says', async () => {
+    apiServer.use(
+      serve('updateNotificationRule', (request) => {
+        const patch = request.body as Partial<NotificationRule> & { webhook?: null; quietHours?: null };
+        const { webhook: _w, quietHours: _q, ...rest } = patch;
+        const rule = { ...existing, ...rest, updatedAt: at } as NotificationRule;
+        rules = [rule];
+        return rule;
+      }),
+    );
+    rules = [{ ...existing, quietHours: { start: '22:00', end: '07:00', timeZone: 'America/New_York' } }];
+    const { user } = renderApp('/dashboard/alerts');
+    const edit = await screen.findByRole('button', { name: 'Edit Big prints' });
+    await user.click(edit);
+    expect(edit).toHaveAttribute('aria-expanded', 'true');
+    const form = screen.getByRole('form', { name: 'Edit Big prints' });
+    expect(within(form).getByLabelText('Rule name')).toHaveValue('Big prints');
+    expect(within(form).getByLabelText('Notify me about')).toHaveValue('darkpool');
+    expect(within(form).getByLabelText('Smallest print (USD)')).toHaveValue(5_000_000);
+    expect(within(form).getByRole('radio', { name: 'The tickers listed' })).toBeChecked();
+    expect(within(form).getByLabelText('Tickers (comma-separated; empty for all)')).toHaveValue('SPY');
+    expect(within(form).getByRole('checkbox', { name: 'E-mail' })).toBeChecked();
+    expect(within(form).getByRole('checkbox', { name: 'In the app (delivery log)' })).not.toBeChecked();
+    expect(within(form).getByLabelText('Quiet from (America/New_York)')).toHaveValue('22:00');
+    expect(within(form).getByLabelText('At most this many a day')).toHaveValue(20);
+
+    await user.clear(within(form).getByLabelText('Smallest print (USD)'));
+    await user.type(within(form).getByLabelText('Smallest print (USD)'), '10000000');
+    await user.click(within(form).getByRole('radio', { name: 'Tickers I hold' }));
+    await user.clear(within(form).getByLabelText('Quiet from (America/New_York)'));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(requestsTo('updateNotificationRule')).toHaveLength(1));
+    const [sent] = requestsTo('updateNotificationRule');
+    expect(sent?.params).toEqual({ id: existing.id });
+    expect(sent?.body).toEqual({
+      name: 'Big prints',
+      condition: { feed: 'darkpool', minNotional: 10_000_000 },
+      tickers: [],
+      watchlist: false,
+      held: true,
+      channels: ['email'],
+      webhook: null,
+      quietHours: null,
+      dailyCap: 20,
+    });
+    expect(requestsTo('createNotificationRule')).toEqual([]);
+    const list = screen.getByRole('list', { name: 'Your notification rules' });
+    expect(
+      await within(list).findByText(/dark pool prints of \$10,000,000\+ on the tickers I hold/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Edit Big prints' })).not.toBeInTheDocument();
+  });
+
+  it('lists, edits and adds rules on the Account page under its own heading', async () => {
+    apiServer.use(
+      serve('updateNotificationRule', (request) => {
+        // The patch's nulls (no webhook, no quiet hours) are fields removed.
+        const patch = Object.entries(request.body as object).filter(([, value]) => value !== null);
+        const rule = { ...existing, ...Object.fromEntries(patch) } as NotificationRule;
+        rules = [rule];
+        return rule;
+      }),
+    );
+    const { user } = renderApp('/dashboard/account');
+    const section = await screen.findByRole('region', { name: 'Notification rules' });
+    const list = within(section).getByRole('list', { name: 'Your notification rules' });
+    expect(await within(list).findByText('Big prints')).toBeInTheDocument();
+    expect(within(section).getByRole('form', { name: 'New notification rule' })).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Edit Big prints' }));
+    const form = within(list).getByRole('form', { name: 'Edit Big prints' });
+    await user.clear(within(form).getByLabelText('Rule name'));
+    await user.type(within(form).getByLabelText('Rule name'), 'Bigger prints');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(list).findByText('Bigger prints')).toBeInTheDocument();
+    expect(requestsTo('updateNotificationRule')[0]?.body).toMatchObject({ name: 'Bigger prints' });
   });
 
   it('lists the targets the user’s positions reached under Your positions, each linking to its journal row', async () => {

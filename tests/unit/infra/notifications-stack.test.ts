@@ -12,6 +12,7 @@ import { notificationEnv } from '@shared/notifications/env';
 import { type RouteDefinition, routes } from '@shared/routes';
 import { type ScheduleDefinition, schedules } from '@shared/schedules';
 import { runtimeEnv } from '@shared/secrets';
+import { tables } from '@shared/tables';
 import { MAX_ATTEMPTS } from '../../../lambdas/notifications/service';
 import { MAX_RECEIVES } from '../../../infra/constructs/notification-delivery';
 import {
@@ -145,6 +146,16 @@ describe('notification delivery', () => {
     expect(secretReads).toHaveLength(1);
     expect(JSON.stringify(secretReads[0]!.Resource)).toMatch(/marketDataApiKey/);
     expect(actions.filter((a) => a.startsWith('ses:'))).toEqual([]);
+  });
+
+  it('lets the feeds job read the trades (by_open index: rules on the tickers held), never write one', () => {
+    expect(variables(devFeeds, 'generateFeeds')[tables.trades.envVar]).toBeDefined();
+    const tradeStatements = statementsOfFunction(devFeeds, 'generateFeeds').filter((s) =>
+      JSON.stringify(s.Resource).match(/Trades/i),
+    );
+    expect(tradeStatements.flatMap(actionsOf)).toContain('dynamodb:Query');
+    expect(tradeStatements.flatMap(actionsOf).filter((a) => /Put|Update|Delete|Write/.test(a))).toEqual([]);
+    expect(JSON.stringify(tradeStatements.map((s) => s.Resource))).toContain('/index/*');
   });
 
   it('gives the worker the VAPID secret by ARN and read access to it alone; the feeds job none', () => {

@@ -8,7 +8,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
-import type { MarketAlert } from '@shared/feeds/schemas';
+import type { MarketAlert, SocialTrend } from '@shared/feeds/schemas';
 import { delaySeconds, sesMailer, sqsQueue } from '../../../lambdas/notifications/aws';
 import type { MailMessage } from '../../../lambdas/notifications/mail';
 import type {
@@ -19,6 +19,7 @@ import type {
 import {
   createRule,
   deliver,
+  updateRule,
   MAX_ATTEMPTS,
   RetryableDeliveryError,
   type DeliveryRef,
@@ -34,6 +35,8 @@ function memoryRepo() {
   const caps = new Map<string, number>();
   const watchlists = new Map<string, string[]>();
   const watchlistReads: string[] = [];
+  const holdings = new Map<string, string[]>();
+  const heldReads: string[] = [];
   const repo: NotificationsRepo = {
     listPushSubscriptions: async () => [],
     putPushSubscription: async () => undefined,
@@ -64,13 +67,17 @@ function memoryRepo() {
       watchlistReads.push(userId);
       return watchlists.get(userId) ?? [];
     },
+    heldTickers: async (userId) => {
+      heldReads.push(userId);
+      return holdings.get(userId) ?? [];
+    },
     mailTarget: async () => ({ email: 'dana@example.com', emailAlerts: true, tradeConfirmations: true }),
   };
-  return { repo, deliveries, watchlists, watchlistReads };
+  return { repo, deliveries, watchlists, watchlistReads, holdings, heldReads };
 }
 
 function setup(webhookStatus = 204) {
-  const { repo, deliveries, watchlists, watchlistReads } = memoryRepo();
+  const { repo, deliveries, watchlists, watchlistReads, holdings, heldReads } = memoryRepo();
   const mail: MailMessage[] = [];
   const queued: DeliveryRef[] = [];
   const posts: string[] = [];
@@ -90,7 +97,7 @@ function setup(webhookStatus = 204) {
     planAllows: async () => true,
     now: () => new Date('2026-03-10T15:00:00Z'),
   };
-  return { deps, deliveries, mail, queued, posts, watchlists, watchlistReads };
+  return { deps, deliveries, mail, queued, posts, watchlists, watchlistReads, holdings, heldReads };
 }
 
 const alert = (id: string, ticker = 'NVDA'): MarketAlert =>
@@ -108,6 +115,7 @@ const ruleInput = {
   condition: { feed: 'alerts' as const, minSeverity: 'high' as const },
   tickers: ['NVDA'],
   watchlist: false,
+  held: false,
   channels: ['in-app' as const, 'email' as const, 'webhook' as const],
   webhook: { url: 'https://hooks.example.com/x', format: 'json' as const },
   dailyCap: 2,
@@ -150,6 +158,67 @@ describe('notifyFeedItems and deliver', () => {
     // Two rules of user-1 × AAPL; user-2's watchlist is empty: nothing.
     expect(mine.map((d) => `${d.userId}:${d.event.ticker}`).sort()).toEqual(['user-1:AAPL', 'user-1:AAPL']);
     expect(watchlistReads.sort()).toEqual(['user-1', 'user-2']);
+  });
+
+  it("matches a held-tickers rule against its owner's open positions, read once per user and run, once", async () => {
+    const { deps, deliveries, holdings, heldReads, watchlistReads } = setup();
+    const held = {
+      ...ruleInput,
+      condition: { feed: 'chatter' as const, minRisk: 'high' as const },
+      tickers: [],
+      held: true,
+      channels: ['in-app' as const],
+      webhook: undefined,
+    };
+    await createRule(deps, 'user-1', held);
+    await createRule(deps, 'user-1', { ...held, name: 'Second' });
+    await createRule(deps, 'user-2', held);
+    holdings.set('user-1', ['TSLA']);
+    const trend = (id: string, ticker: string, riskLevel: 'high' | 'medium') =>
+      ({
+        id,
+        ticker,
+        platform: 'reddit',
+        mentions: 500,
+        sentiment: 'bearish',
+        riskLevel,
+        timestamp: '2026-03-10T14:59:00.000Z',
+      }) as SocialTrend;
+    const items = [trend('c1', 'TSLA', 'high'), trend('c2', 'GME', 'high'), trend('c3', 'TSLA', 'medium')];
+    // Two rules of user-1 × the high TSLA item; user-2 holds nothing: nothing.
+    expect(await notifyFeedItems(deps, 'chatter', items)).toBe(2);
+    expect([...deliveries.values()].map((d) => `${d.userId}:${d.event.ticker}`)).toEqual([
+      'user-1:TSLA',
+      'user-1:TSLA',
+    ]);
+    expect(heldReads.sort()).toEqual(['user-1', 'user-2']);
+    expect(watchlistReads).toEqual([]);
+    // The same items again write nothing.
+    expect(await notifyFeedItems(deps, 'chatter', items)).toBe(0);
+    expect(deliveries.size).toBe(2);
+  });
+
+  it('turns a rule into a held-tickers rule by PATCH and refuses one that keeps its tickers', async () => {
+    const { deps } = setup();
+    const rule = await createRule(deps, 'user-1', { ...ruleInput, channels: ['in-app'], webhook: undefined });
+    await expect(updateRule(deps, 'user-1', rule.id, { held: true })).rejects.toThrow(
+      'A rule on the tickers you hold takes no tickers of its own',
+    );
+    expect(await updateRule(deps, 'user-1', rule.id, { held: true, tickers: [] })).toMatchObject({
+      held: true,
+      watchlist: false,
+      tickers: [],
+    });
+    await expect(updateRule(deps, 'user-1', rule.id, { watchlist: true })).rejects.toThrow(
+      'Choose your watchlist or the tickers you hold, not both',
+    );
+    // The rule's first webhook, added by a patch: its secret is answered once, then never again.
+    const hooked = await updateRule(deps, 'user-1', rule.id, {
+      channels: ['in-app', 'webhook'],
+      webhook: { url: 'https://hooks.example.com/y', format: 'json' },
+    });
+    expect(hooked.secret).toMatch(/^whsec_/);
+    expect(await updateRule(deps, 'user-1', rule.id, { name: 'Renamed' })).not.toHaveProperty('secret');
   });
 
   it('tells only the owner of a position target, on their "my position targets" rules with its kind', async () => {

@@ -114,6 +114,54 @@ describe('rules on the watchlist', () => {
   });
 });
 
+describe('rules on the tickers held', () => {
+  const trend = (ticker: string, riskLevel: SocialTrend['riskLevel']) =>
+    ({
+      id: `trend-${ticker}`,
+      ticker,
+      platform: 'reddit',
+      mentions: 900,
+      sentiment: 'bullish',
+      riskLevel,
+      timestamp: '2026-03-10T15:00:00.000Z',
+    }) as SocialTrend;
+
+  it('matches only the tickers of the open positions, at or above the risk; none held matches nothing', () => {
+    const held = rule({ held: true, condition: { feed: 'chatter', minRisk: 'high' } });
+    const holding = new Set(['TSLA']);
+    expect(matchItem(held, 'chatter', trend('TSLA', 'high'), holding)).toMatchObject({
+      feed: 'chatter',
+      ticker: 'TSLA',
+    });
+    expect(matchItem(held, 'chatter', trend('GME', 'extreme'), holding)).toBeNull();
+    expect(matchItem(held, 'chatter', trend('TSLA', 'medium'), holding)).toBeNull();
+    expect(matchItem(held, 'chatter', trend('TSLA', 'high'), new Set())).toBeNull();
+    // The same rule without the scope watches every ticker (its own list is empty).
+    expect(matchItem({ ...held, held: false }, 'chatter', trend('GME', 'high'), new Set())).not.toBeNull();
+  });
+
+  it('refuses a held-tickers rule with tickers of its own, or on the watchlist as well; a patch may set it', () => {
+    const base = {
+      name: 'Chatter on my positions',
+      condition: { feed: 'chatter', minRisk: 'high' },
+      channels: ['in-app'],
+    };
+    expect(createRuleInput.parse({ ...base, held: true })).toMatchObject({ held: true, tickers: [] });
+    expect(createRuleInput.parse(base).held).toBe(false);
+    const listed = createRuleInput.safeParse({ ...base, held: true, tickers: ['TSLA'] });
+    expect(listed.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [['tickers'], 'A rule on the tickers you hold takes no tickers of its own'],
+    ]);
+    const both = createRuleInput.safeParse({ ...base, held: true, watchlist: true });
+    expect(both.error?.issues[0]?.path).toEqual(['held']);
+    expect(updateRuleInput.parse({ held: true, watchlist: false, tickers: [] })).toEqual({
+      held: true,
+      watchlist: false,
+      tickers: [],
+    });
+  });
+});
+
 describe('quiet hours and the daily cap', () => {
   const overnight = { start: '22:00', end: '07:00', timeZone: 'America/New_York' };
 

@@ -7,6 +7,7 @@ import { ChangePassword } from '../../../features/account/components/change-pass
 import { DataPrivacy } from '../../../features/account/components/data-privacy';
 import { MfaSettings } from '../../../features/account/components/mfa-settings';
 import { SubscriptionCard } from '../../../features/billing/components/subscription-card';
+import { AccountNotificationRules } from '../../../features/notifications/components/account-notification-rules';
 import { useProfile } from '../../../features/profile/api/get-profile';
 import { NotificationPreferences } from '../../../features/profile/components/notification-preferences';
 import { PositionTargets } from '../../../features/profile/components/position-targets';
@@ -15,8 +16,8 @@ import { useAuth, type RedirectState } from '../../../lib/auth';
 import { CONTACT_EMAILS, LIVE_CHAT_PATH, mailtoHref } from '../../../lib/contact-details';
 
 /**
- * Account Settings (spec 2): profile, notification preferences, security (two-factor and
- * password), subscription, statistics, data & privacy, and help.
+ * Account Settings (spec 2): profile, notification preferences, position targets, notification
+ * rules, security (two-factor and password), subscription, statistics, data & privacy, and help.
  */
 export function AccountRoute() {
   const { user, signOut, signOutThisDevice } = useAuth();
@@ -62,6 +63,7 @@ export function AccountRoute() {
             <ProfileInformation profile={profile.data} />
             <NotificationPreferences profile={profile.data} />
             <PositionTargets profile={profile.data} />
+            <AccountNotificationRules />
             <div className="space-y-6" aria-label="Security" role="group">
               {user && <MfaSettings email={user.email} onSignInAgain={signInAgain} />}
               <ChangePassword />

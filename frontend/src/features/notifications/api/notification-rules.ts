@@ -6,6 +6,7 @@ import {
   ruleListSchema,
   ruleTestResultSchema,
   type CreateRuleInput,
+  type UpdateRuleInput,
 } from '@shared/notifications/schemas';
 import { apiPath } from '@shared/routes';
 import { apiRequest } from '../../../lib/api-client';
@@ -34,6 +35,19 @@ export function useCreateNotificationRule() {
   return useMutation({
     mutationFn: (input: CreateRuleInput) =>
       apiRequest(apiPath('createNotificationRule'), createdRuleSchema, { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: RULES_KEY }),
+  });
+}
+
+/** PATCH /api/notification-rules/{id} → the rule (with a signing secret when it gained its first webhook). */
+export function useUpdateNotificationRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: UpdateRuleInput }) =>
+      apiRequest(apiPath('updateNotificationRule', { id }), createdRuleSchema, {
+        method: 'PATCH',
+        body: patch,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: RULES_KEY }),
   });
 }
