@@ -1,3 +1,4 @@
+// size: one contract for a trade (the stored row, the API's row, inputs, filters, stats and analytics), read together by handlers, import, pages and tests.
 /**
  * Trades (spec 3, 5 and 7, and the journal issue): the stored row, what the API returns, what a
  * client may send, the list filters, and the stats response. Used by the handlers, the CSV
