@@ -64,6 +64,7 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
     tables: data.tables,
     vapidKeys: data.secrets.vapidKeys,
     mailIdentity: data.mailIdentity,
+    mailEvents: data.mailEvents,
     description: `Notification delivery: queue, dead-letter queue and worker (${stage.name})`,
   });
   const api = new ApiStack(app, stackId('api'), {

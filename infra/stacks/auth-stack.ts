@@ -29,7 +29,7 @@ import { passwordPolicy } from '@shared/auth/password-policy';
 import { ACCESS_TOKEN_VALIDITY_MINUTES } from '@shared/auth/sessions';
 import { runtimeEnv } from '@shared/secrets';
 import { tables } from '@shared/tables';
-import { type HostedUiConfig, mailSender, type StageConfig } from '../config/stages';
+import { type HostedUiConfig, mailConfigurationSetName, mailSender, type StageConfig } from '../config/stages';
 import { functionBundling, sourceMapsEnvironment } from '../constructs/app-function';
 import { projectRoot } from '../paths';
 
@@ -52,6 +52,8 @@ export function userPoolEmail(stage: StageConfig, region: string): UserPoolEmail
     fromEmail: sender.address,
     fromName: sender.name,
     sesVerifiedDomain: mail.domain,
+    // Its bounces and complaints turn the trader's e-mail off like any other message's (issue 25).
+    configurationSetName: mailConfigurationSetName(stage),
     // The data stack's identity: the same account and region as the pool (a token when agnostic).
     sesRegion: region,
   });

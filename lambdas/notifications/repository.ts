@@ -14,6 +14,7 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { emailSuppressionSchema, type EmailSuppression } from '@shared/notifications/mail-feedback';
 import type { Notification, NotificationRule, RuleFeed } from '@shared/notifications/schemas';
 import type { StoredPushSubscription } from './push';
 
@@ -64,10 +65,18 @@ export interface NotificationsRepo {
   deletePushSubscription(userId: string, id: string): Promise<boolean>;
   /** The tickers on the user's watchlist (table `watchlists`: the feeds job reads it for watchlist rules). */
   watchlist(userId: string): Promise<string[]>;
-  /** The user's e-mail address and whether they take e-mail alerts and trade confirmations (the profile), or null. */
-  mailTarget(
-    userId: string,
-  ): Promise<{ email: string; emailAlerts: boolean; tradeConfirmations: boolean } | null>;
+  /**
+   * The user's e-mail address, whether they take e-mail alerts and trade confirmations, and the
+   * bounce or complaint that turned e-mail to that address off (null: none), or null without a profile.
+   */
+  mailTarget(userId: string): Promise<MailTarget | null>;
+}
+
+export interface MailTarget {
+  email: string;
+  emailAlerts: boolean;
+  tradeConfirmations: boolean;
+  suppressed: EmailSuppression | null;
 }
 
 const ruleKey = (id: string) => `rule#${id}`;
@@ -266,17 +275,22 @@ export function notificationsRepo(
         new GetCommand({
           TableName: profilesTable(),
           Key: { id: userId },
-          ProjectionExpression: 'email, notification_prefs',
+          ProjectionExpression: 'email, notification_prefs, email_suppression',
         }),
       );
       if (!Item || typeof Item.email !== 'string') return null;
       const prefs = Item.notification_prefs as
         { email_alerts?: boolean; trade_confirmations?: boolean } | undefined;
+      // A mark for another address (the user changed theirs since) does not hold for this one.
+      const mark = emailSuppressionSchema.safeParse(Item.email_suppression);
+      const suppressed =
+        mark.success && mark.data.address.toLowerCase() === Item.email.toLowerCase() ? mark.data : null;
       // Both preferences are on by default (spec 3), so a profile without them takes both.
       return {
         email: Item.email,
         emailAlerts: prefs?.email_alerts !== false,
         tradeConfirmations: prefs?.trade_confirmations !== false,
+        suppressed,
       };
     },
   };

@@ -8,6 +8,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { PlanFeature } from '@shared/constants/plans';
 import { digestText } from '@shared/notifications/digest';
+import { suppressionText } from '@shared/notifications/mail-feedback';
 import {
   NOTIFICATION_LIMITS,
   type CreateRuleInput,
@@ -56,6 +57,11 @@ export interface NotificationDeps {
   planAllows: (userId: string, feature: PlanFeature) => Promise<boolean>;
   now: () => Date;
 }
+
+/** A send's outcome: a webhook's, or an e-mail held back because its address bounced or complained. */
+type Outcome = SendResult | { ok: false; suppressed: true; detail: string; retry: false };
+
+const suppressedMail = (detail: string): Outcome => ({ ok: false, suppressed: true, detail, retry: false });
 
 /** The error a worker throws so the queue retries the delivery (with its backoff). */
 export class RetryableDeliveryError extends Error {}
@@ -236,7 +242,7 @@ async function send(
   deps: NotificationDeps,
   rule: StoredRule,
   notification: Notification,
-): Promise<SendResult> {
+): Promise<Outcome> {
   const channel: NotificationChannel = notification.channel;
   if (channel === 'webhook') {
     if (!rule.webhook || !rule.secret) return { ok: false, detail: 'no webhook on the rule', retry: false };
@@ -248,6 +254,7 @@ async function send(
     if (!deps.mailer) return { ok: false, detail: MAIL_NOT_CONFIGURED, retry: false };
     const target = await deps.repo.mailTarget(rule.userId);
     if (!target) return { ok: false, detail: 'no e-mail address on the profile', retry: false };
+    if (target.suppressed) return suppressedMail(suppressionText(target.suppressed));
     if (!target.emailAlerts)
       return { ok: false, detail: 'e-mail alerts are off in the account settings', retry: false };
     const { event } = notification;
@@ -278,11 +285,13 @@ async function send(
 async function sendConfirmation(
   deps: NotificationDeps,
   notification: StoredNotification,
-): Promise<SendResult> {
+): Promise<Outcome> {
   if (!deps.mailer) return { ok: false, detail: MAIL_NOT_CONFIGURED, retry: false };
   if (!notification.mail) return { ok: false, detail: 'no message recorded', retry: false };
   const target = await deps.repo.mailTarget(notification.userId);
   if (!target) return { ok: false, detail: 'no e-mail address on the profile', retry: false };
+  // An account e-mail too: another message to an address that bounced or complained hurts the stage's sending.
+  if (target.suppressed) return suppressedMail(suppressionText(target.suppressed));
   if (notification.ruleId === CONFIRMATIONS_RULE_ID && !target.tradeConfirmations)
     return { ok: false, detail: 'trade confirmations are off in the account settings', retry: false };
   await deps.mailer.send({ to: target.email, ...notification.mail });
@@ -295,7 +304,7 @@ async function sendOnce(
   rule: StoredRule | null,
   notification: StoredNotification,
 ): Promise<StoredNotification> {
-  let result: SendResult;
+  let result: Outcome;
   try {
     result = rule ? await send(deps, rule, notification) : await sendConfirmation(deps, notification);
   } catch {
@@ -304,7 +313,13 @@ async function sendOnce(
   const attempts = notification.attempts + 1;
   const retrying = !result.ok && result.retry && attempts < MAX_ATTEMPTS;
   const change = {
-    status: result.ok ? ('sent' as const) : retrying ? ('pending' as const) : ('failed' as const),
+    status: result.ok
+      ? ('sent' as const)
+      : 'suppressed' in result
+        ? ('suppressed' as const)
+        : retrying
+          ? ('pending' as const)
+          : ('failed' as const),
     attempts,
     updatedAt: deps.now().toISOString(),
     ...(result.ok ? {} : { detail: result.detail }),

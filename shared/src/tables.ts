@@ -43,6 +43,10 @@ export const tables = {
     id: 'profiles',
     envVar: 'TABLE_PROFILES',
     partitionKey: { name: 'id', type: 'S' },
+    globalIndexes: [
+      /** The profiles of an address: a bounce or complaint from SES names the address alone (issue 25). */
+      { name: 'by_email', partitionKey: { name: 'email', type: 'S' } },
+    ],
     userData: true,
   },
   trades: {

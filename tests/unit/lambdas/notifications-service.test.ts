@@ -64,7 +64,12 @@ function memoryRepo() {
       watchlistReads.push(userId);
       return watchlists.get(userId) ?? [];
     },
-    mailTarget: async () => ({ email: 'dana@example.com', emailAlerts: true, tradeConfirmations: true }),
+    mailTarget: async () => ({
+      email: 'dana@example.com',
+      emailAlerts: true,
+      tradeConfirmations: true,
+      suppressed: null,
+    }),
   };
   return { repo, deliveries, watchlists, watchlistReads };
 }
