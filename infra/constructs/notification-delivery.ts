@@ -118,7 +118,8 @@ export class NotificationDelivery extends Construct {
       entry: lambdaEntry('notifications', 'feedback'),
       exportName: 'handleMailFeedback',
       service: 'notifications',
-      description: 'Turns e-mail off for the profiles of an address SES reports bounced (permanently) or complained',
+      description:
+        'Turns e-mail off for the profiles of an address SES reports bounced (permanently) or complained',
       timeout: Duration.seconds(30),
     });
     fn.bindTable('profiles', props.tables.profiles, 'readWrite');

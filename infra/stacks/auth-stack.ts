@@ -29,7 +29,12 @@ import { passwordPolicy } from '@shared/auth/password-policy';
 import { ACCESS_TOKEN_VALIDITY_MINUTES } from '@shared/auth/sessions';
 import { runtimeEnv } from '@shared/secrets';
 import { tables } from '@shared/tables';
-import { type HostedUiConfig, mailConfigurationSetName, mailSender, type StageConfig } from '../config/stages';
+import {
+  type HostedUiConfig,
+  mailConfigurationSetName,
+  mailSender,
+  type StageConfig,
+} from '../config/stages';
 import { functionBundling, sourceMapsEnvironment } from '../constructs/app-function';
 import { projectRoot } from '../paths';
 

@@ -39,7 +39,8 @@ export async function suppressAddress(
  */
 export async function applyMailFeedback(profiles: FeedbackProfiles, message: unknown): Promise<string[]> {
   const marked: string[] = [];
-  for (const suppression of suppressionsOf(message)) marked.push(...(await suppressAddress(profiles, suppression)));
+  for (const suppression of suppressionsOf(message))
+    marked.push(...(await suppressAddress(profiles, suppression)));
   return marked;
 }
 
@@ -104,7 +105,9 @@ export async function localSimulatorFeedback(
           },
         };
   const marked = await applyMailFeedback(profiles, event);
-  console.log(`[local mail] SES simulator: ${kind.toLowerCase()} for ${to}, e-mail off for ${marked.length} profile(s)`);
+  console.log(
+    `[local mail] SES simulator: ${kind.toLowerCase()} for ${to}, e-mail off for ${marked.length} profile(s)`,
+  );
   return marked;
 }
 

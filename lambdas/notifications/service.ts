@@ -238,11 +238,7 @@ export async function testRule(deps: NotificationDeps, userId: string, id: strin
   return out;
 }
 
-async function send(
-  deps: NotificationDeps,
-  rule: StoredRule,
-  notification: Notification,
-): Promise<Outcome> {
+async function send(deps: NotificationDeps, rule: StoredRule, notification: Notification): Promise<Outcome> {
   const channel: NotificationChannel = notification.channel;
   if (channel === 'webhook') {
     if (!rule.webhook || !rule.secret) return { ok: false, detail: 'no webhook on the rule', retry: false };
@@ -282,10 +278,7 @@ async function send(
  * only while the user's "Trade confirmations" preference is still on (it may have been turned off
  * since it was recorded); an account e-mail always (docs/decisions/trade-confirmations.md).
  */
-async function sendConfirmation(
-  deps: NotificationDeps,
-  notification: StoredNotification,
-): Promise<Outcome> {
+async function sendConfirmation(deps: NotificationDeps, notification: StoredNotification): Promise<Outcome> {
   if (!deps.mailer) return { ok: false, detail: MAIL_NOT_CONFIGURED, retry: false };
   if (!notification.mail) return { ok: false, detail: 'no message recorded', retry: false };
   const target = await deps.repo.mailTarget(notification.userId);

@@ -152,6 +152,15 @@ export const tables = {
         sortKey: { name: 'created_sk', type: 'S' },
       },
       {
+        /**
+         * Sparse: a delivery carries `unsent` ('unsent') from its record until the worker's first
+         * attempt, so the sweep finds one whose queue message was never sent, oldest `updatedAt` first.
+         */
+        name: 'by_unsent',
+        partitionKey: { name: 'unsent', type: 'S' },
+        sortKey: { name: 'updatedAt', type: 'S' },
+      },
+      {
         /** Sparse: the position alerts alone (`alert_sk` = `<triggered_at>#<id>`), newest first for the Alerts page. */
         name: 'by_alert_time',
         partitionKey: { name: 'user_id', type: 'S' },

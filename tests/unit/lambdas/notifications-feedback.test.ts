@@ -17,11 +17,18 @@ import {
   type FeedbackProfiles,
 } from '../../../lambdas/notifications/feedback';
 import type { MailMessage } from '../../../lambdas/notifications/mail';
-import type { MailTarget, NotificationsRepo, StoredNotification } from '../../../lambdas/notifications/repository';
-import { CONFIRMATIONS_RULE_ID, deliver, type NotificationDeps } from '../../../lambdas/notifications/service';
+import type {
+  MailTarget,
+  NotificationsRepo,
+  StoredNotification,
+} from '../../../lambdas/notifications/repository';
+import {
+  CONFIRMATIONS_RULE_ID,
+  deliver,
+  type NotificationDeps,
+} from '../../../lambdas/notifications/service';
 
-const fixture = (name: string) =>
-  readFileSync(join(__dirname, '../../fixtures/providers/ses', name), 'utf8');
+const fixture = (name: string) => readFileSync(join(__dirname, '../../fixtures/providers/ses', name), 'utf8');
 const json = (name: string): unknown => JSON.parse(fixture(name));
 
 /** Profiles by id: their address and their mark, as the profiles table holds them. */
@@ -54,13 +61,23 @@ const snsEvent = (...messages: string[]): SNSEvent =>
 describe('suppressionsOf (SES events as published)', () => {
   it('takes a permanent bounce: its recipient, the bounce time and subtype', () => {
     expect(suppressionsOf(json('bounce-permanent.awsdocs-sns-example.json'))).toEqual([
-      { address: 'recipient@example.com', reason: 'bounce', at: '2017-08-05T00:41:02.669Z', detail: 'General' },
+      {
+        address: 'recipient@example.com',
+        reason: 'bounce',
+        at: '2017-08-05T00:41:02.669Z',
+        detail: 'General',
+      },
     ]);
   });
 
   it('takes a complaint with its feedback type', () => {
     expect(suppressionsOf(json('complaint.awsdocs-sns-example.json'))).toEqual([
-      { address: 'recipient@example.com', reason: 'complaint', at: '2017-08-05T00:41:02.669Z', detail: 'abuse' },
+      {
+        address: 'recipient@example.com',
+        reason: 'complaint',
+        at: '2017-08-05T00:41:02.669Z',
+        detail: 'abuse',
+      },
     ]);
   });
 
@@ -82,13 +99,17 @@ describe('suppressionsOf (SES events as published)', () => {
 
   it('refuses a bounce without recipients and a message that is no SES event', () => {
     const bounce = json('bounce-permanent.awsdocs-sns-example.json') as { bounce: Record<string, unknown> };
-    expect(() => suppressionsOf({ ...bounce, bounce: { ...bounce.bounce, bouncedRecipients: [] } })).toThrow();
+    expect(() =>
+      suppressionsOf({ ...bounce, bounce: { ...bounce.bounce, bouncedRecipients: [] } }),
+    ).toThrow();
     expect(() => suppressionsOf({ hello: 'world' })).toThrow();
   });
 
   it('words the reason for the Account page and the log', () => {
     const [bounce] = suppressionsOf(json('bounce-permanent.awsdocs-sns-example.json'));
-    expect(suppressionText(bounce!)).toBe('e-mail is off: messages to recipient@example.com bounced on Aug 5, 2017');
+    expect(suppressionText(bounce!)).toBe(
+      'e-mail is off: messages to recipient@example.com bounced on Aug 5, 2017',
+    );
     const [complaint] = suppressionsOf(json('complaint.awsdocs-sns-example.json'));
     expect(suppressionText(complaint!)).toMatch(/were reported as spam on Aug 5, 2017$/);
   });
