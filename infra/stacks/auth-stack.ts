@@ -1,3 +1,4 @@
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { join } from 'node:path';
 import {
   CfnOutput,
@@ -183,7 +184,13 @@ export class AuthStack extends Stack {
       },
       bundling: functionBundling,
     });
-    profilesTable.grant(fn, 'dynamodb:PutItem', 'dynamodb:GetItem');
+    // The table itself alone: Table.grant would add its indexes (`by_email`), which the trigger never reads.
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:PutItem', 'dynamodb:GetItem'],
+        resources: [profilesTable.tableArn],
+      }),
+    );
     Validations.of(fn).acknowledge(
       {
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
