@@ -129,6 +129,8 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
     otherFunctions: {
       postConfirmation: auth.postConfirmationFunction,
       deliverNotifications: notifications.delivery.worker.fn,
+      // Where the stage sends e-mail: the subscriber of SES's bounces and complaints.
+      ...(notifications.delivery.feedback ? { handleMailFeedback: notifications.delivery.feedback.fn } : {}),
     },
     deadLetterQueues: { notifications: notifications.delivery.deadLetterQueue },
     tables: data.tables,

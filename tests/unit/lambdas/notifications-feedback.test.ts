@@ -225,7 +225,7 @@ describe('the worker and a suppressed address', () => {
       status: 'pending',
       attempts: 0,
       event: {
-        feed: 'journal',
+        feed: 'trade',
         id: 't1',
         ticker: 'AAPL',
         summary: 'Added AAPL',

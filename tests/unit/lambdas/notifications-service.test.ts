@@ -36,6 +36,8 @@ function memoryRepo() {
   const watchlistReads: string[] = [];
   const repo: NotificationsRepo = {
     listPushSubscriptions: async () => [],
+    listUnsent: async () => [],
+    claimUnsent: async () => false,
     putPushSubscription: async () => undefined,
     deletePushSubscription: async () => false,
     listRules: async (userId) => [...rules.values()].filter((r) => r.userId === userId),
