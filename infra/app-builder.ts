@@ -64,6 +64,7 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
     tables: data.tables,
     vapidKeys: data.secrets.vapidKeys,
     mailIdentity: data.mailIdentity,
+    mailEvents: data.mailEvents,
     description: `Notification delivery: queue, dead-letter queue and worker (${stage.name})`,
   });
   const api = new ApiStack(app, stackId('api'), {
@@ -128,6 +129,8 @@ export function buildApp(app: App, options: BuildAppOptions): AppStacks {
     otherFunctions: {
       postConfirmation: auth.postConfirmationFunction,
       deliverNotifications: notifications.delivery.worker.fn,
+      // Where the stage sends e-mail: the subscriber of SES's bounces and complaints.
+      ...(notifications.delivery.feedback ? { handleMailFeedback: notifications.delivery.feedback.fn } : {}),
     },
     deadLetterQueues: { notifications: notifications.delivery.deadLetterQueue },
     tables: data.tables,

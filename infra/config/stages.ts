@@ -195,6 +195,13 @@ export function mailSender(from: string, domain: string): { name?: string; addre
   return name ? { name, address } : { address };
 }
 
+/**
+ * The SES configuration set every e-mail of the stage is sent with (the identity's default, and
+ * the user pool's): its event destination reports bounces and complaints (issue 25).
+ */
+export const mailConfigurationSetName = (stage: Pick<StageConfig, 'name'>) =>
+  `edge-options-${stage.name}-mail`;
+
 /** The stage's site address, if it has one (see StageConfig.siteUrl). */
 export function stageSiteUrl(stage: Pick<StageConfig, 'siteUrl' | 'customDomain'>): string | undefined {
   const domain = stage.customDomain?.domainNames[0];

@@ -1,3 +1,4 @@
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { join } from 'node:path';
 import {
   CfnOutput,
@@ -29,7 +30,12 @@ import { passwordPolicy } from '@shared/auth/password-policy';
 import { ACCESS_TOKEN_VALIDITY_MINUTES } from '@shared/auth/sessions';
 import { runtimeEnv } from '@shared/secrets';
 import { tables } from '@shared/tables';
-import { type HostedUiConfig, mailSender, type StageConfig } from '../config/stages';
+import {
+  type HostedUiConfig,
+  mailConfigurationSetName,
+  mailSender,
+  type StageConfig,
+} from '../config/stages';
 import { functionBundling, sourceMapsEnvironment } from '../constructs/app-function';
 import { projectRoot } from '../paths';
 
@@ -52,6 +58,8 @@ export function userPoolEmail(stage: StageConfig, region: string): UserPoolEmail
     fromEmail: sender.address,
     fromName: sender.name,
     sesVerifiedDomain: mail.domain,
+    // Its bounces and complaints turn the trader's e-mail off like any other message's (issue 25).
+    configurationSetName: mailConfigurationSetName(stage),
     // The data stack's identity: the same account and region as the pool (a token when agnostic).
     sesRegion: region,
   });
@@ -176,7 +184,13 @@ export class AuthStack extends Stack {
       },
       bundling: functionBundling,
     });
-    profilesTable.grant(fn, 'dynamodb:PutItem', 'dynamodb:GetItem');
+    // The table itself alone: Table.grant would add its indexes (`by_email`), which the trigger never reads.
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:PutItem', 'dynamodb:GetItem'],
+        resources: [profilesTable.tableArn],
+      }),
+    );
     Validations.of(fn).acknowledge(
       {
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',

@@ -2,12 +2,12 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { type Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import { ConfigurationSet, EmailIdentity, Identity, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import { type Construct } from 'constructs';
 import { type SecretKey } from '@shared/routes';
 import { tables, type KeyAttribute, type TableDefinition, type TableKey } from '@shared/tables';
 import { SNAPSHOT_KEPT_DAYS } from '@shared/providers/chains/shared-snapshot';
-import { type StageConfig } from '../config/stages';
+import { mailConfigurationSetName, type StageConfig } from '../config/stages';
 import { AppSecrets } from '../constructs/app-secrets';
 
 export interface DataStackProps extends StackProps {
@@ -35,6 +35,11 @@ export class DataStack extends Stack {
   readonly chainSnapshots: Bucket;
   /** The stage's SES domain identity (StageConfig.notifications), when it has one. */
   readonly mailIdentity?: EmailIdentity;
+  /**
+   * The configuration set every e-mail from the identity is sent with (its default, and the user
+   * pool's): the notifications stack adds the event destination that reports bounces and complaints.
+   */
+  readonly mailEvents?: ConfigurationSet;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -47,8 +52,14 @@ export class DataStack extends Stack {
     this.secrets = new AppSecrets(this, 'Secrets', { removalPolicy: stage.removalPolicy }).secrets;
     this.chainSnapshots = this.createChainSnapshots(stage);
     if (stage.notifications) {
+      this.mailEvents = new ConfigurationSet(this, 'MailEvents', {
+        configurationSetName: mailConfigurationSetName(stage),
+        // SES's own list too: it stops sending to an address that bounced or complained account-wide.
+        suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+      });
       this.mailIdentity = new EmailIdentity(this, 'MailIdentity', {
         identity: Identity.domain(stage.notifications.domain),
+        configurationSet: this.mailEvents,
       });
       // The three CNAMEs that verify the domain (Easy DKIM): add them to its zone.
       this.mailIdentity.dkimRecords.forEach((record, i) => {

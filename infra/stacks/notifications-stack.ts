@@ -1,7 +1,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { type IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import { type IConfigurationSet, type IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { type Construct } from 'constructs';
 import { type TableKey } from '@shared/tables';
 import { type FunctionContext } from '../constructs/app-function';
@@ -14,6 +14,8 @@ export interface NotificationsStackProps extends StackProps {
   vapidKeys: ISecret;
   /** The stage's SES identity (data stack), when it has one. */
   mailIdentity?: IEmailIdentity;
+  /** The identity's configuration set (data stack): its bounces and complaints come here. */
+  mailEvents?: IConfigurationSet;
 }
 
 /**
@@ -33,6 +35,7 @@ export class NotificationsStack extends Stack {
       tables: props.tables,
       vapidKeys: props.vapidKeys,
       mailIdentity: props.mailIdentity,
+      mailEvents: props.mailEvents,
     });
   }
 }

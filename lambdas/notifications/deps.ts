@@ -13,6 +13,7 @@ import { tableName } from '../common/env';
 import { createLogger } from '../common/observability';
 import { profilesRepo } from '../profile/repository';
 import { sesMailer, sqsQueue } from './aws';
+import { localSimulatorFeedback } from './feedback';
 import { localOutboxMailer, type Mailer } from './mail';
 import { readVapidKeys } from './push';
 import { notificationsRepo } from './repository';
@@ -34,7 +35,10 @@ export const allowLocalWebhooks = () =>
 function mailer(): Mailer | null {
   if (isLocal()) {
     const outbox = process.env[notificationEnv.localOutboxFile];
-    return outbox ? localOutboxMailer(outbox) : null;
+    if (!outbox) return null;
+    return localOutboxMailer(outbox, console.log, async (to) => {
+      await localSimulatorFeedback(profilesRepo(dynamoDb, tableName('profiles')), to);
+    });
   }
   const from = process.env[notificationEnv.mailFrom];
   return from ? sesMailer(from) : null;

@@ -1,14 +1,16 @@
 /**
  * The feeds job's hook: the items a feeds run wrote are matched against the users' notification
- * rules (lambdas/feeds/jobs.ts wraps its repository with `watch`, then calls this).
+ * rules (lambdas/feeds/jobs.ts wraps its repository with `watch`, then calls this); and the sweep
+ * of deliveries whose queue message was never sent (sweep.ts).
  */
 import type { AnyFeedItem, FeedName } from '@shared/feeds/schemas';
 import type { RuleFeedItem } from '@shared/notifications/matcher';
 import type { RuleFeed } from '@shared/notifications/schemas';
-import type { Logger } from '../common/observability';
+import { scheduledJob, type Logger } from '../common/observability';
 import type { FeedsRepo } from '../feeds/repository';
 import { notificationDeps } from './deps';
 import { notifyFeedItems } from './matching';
+import { requeueUnsent } from './sweep';
 
 const deps = notificationDeps();
 /** The feeds whose items the feeds job writes (position targets come from the positions job). */
@@ -53,3 +55,10 @@ notifyNewFeedItems.watch = (repo: FeedsRepo): { repo: FeedsRepo; written: Writte
     },
   };
 };
+
+/** Scheduled job (shared/src/schedules.ts): deliveries whose queue message was never sent are queued again. */
+export const requeueUnsentNotifications = scheduledJob(
+  'notifications',
+  'requeueUnsentNotifications',
+  (logger) => requeueUnsent(deps, logger),
+);

@@ -15,11 +15,20 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function localOutboxMailer(file: string, log: (line: string) => void = console.log): Mailer {
+/**
+ * `afterSend` runs once the message is in the outbox: the local runtime's stand-in for SES's
+ * mailbox simulator (feedback.ts `localSimulatorFeedback`).
+ */
+export function localOutboxMailer(
+  file: string,
+  log: (line: string) => void = console.log,
+  afterSend?: (to: string) => Promise<void>,
+): Mailer {
   return {
     async send(message) {
       appendFileSync(file, `${JSON.stringify({ ...message, at: new Date().toISOString() })}\n`);
       log(`[local mail] to ${message.to}: ${message.subject}`);
+      await afterSend?.(message.to);
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { emailSuppressionSchema, type EmailSuppression } from '@shared/notifications/mail-feedback';
 import type { Notification, NotificationRule, RuleFeed } from '@shared/notifications/schemas';
 import { openShardOf } from '@shared/trades/open-index';
 import type { StoredPushSubscription } from './push';
@@ -53,6 +54,16 @@ export interface NotificationsRepo {
     id: string,
     change: Pick<Notification, 'status' | 'attempts' | 'updatedAt'> & { detail?: string },
   ): Promise<void>;
+  /**
+   * Pending deliveries no worker has tried yet, last touched before `before` (index `by_unsent`),
+   * oldest first, at most `limit`.
+   */
+  listUnsent(before: string, limit: number): Promise<StoredNotification[]>;
+  /**
+   * Takes an unsent delivery for a re-queue: sets `updatedAt` to `at` while it is still pending,
+   * untried and last touched at `seen`; false when anything moved it since (a worker, another sweep).
+   */
+  claimUnsent(userId: string, id: string, seen: string, at: string): Promise<boolean>;
   /** The user's deliveries, newest first. */
   listNotifications(userId: string, limit: number): Promise<Notification[]>;
   capCount(userId: string, ruleId: string, day: string): Promise<number>;
@@ -70,15 +81,25 @@ export interface NotificationsRepo {
    * `by_open` index at the user's shard: the feeds job reads it for rules on the tickers held).
    */
   heldTickers(userId: string): Promise<string[]>;
-  /** The user's e-mail address and whether they take e-mail alerts and trade confirmations (the profile), or null. */
-  mailTarget(
-    userId: string,
-  ): Promise<{ email: string; emailAlerts: boolean; tradeConfirmations: boolean } | null>;
+  /**
+   * The user's e-mail address, whether they take e-mail alerts and trade confirmations, and the
+   * bounce or complaint that turned e-mail to that address off (null: none), or null without a profile.
+   */
+  mailTarget(userId: string): Promise<MailTarget | null>;
+}
+
+export interface MailTarget {
+  email: string;
+  emailAlerts: boolean;
+  tradeConfirmations: boolean;
+  suppressed: EmailSuppression | null;
 }
 
 const ruleKey = (id: string) => `rule#${id}`;
 const deliveryKey = (id: string) => `delivery#${id}`;
-const INTERNAL = ['user_id', 'sk', 'rule_feed', 'created_sk', 'expires_at'];
+const INTERNAL = ['user_id', 'sk', 'rule_feed', 'created_sk', 'expires_at', 'unsent'];
+/** The `by_unsent` index's one partition. */
+const UNSENT = 'unsent';
 
 function strip<T>(stored: Record<string, unknown>, drop: readonly string[] = INTERNAL): T {
   return Object.fromEntries(Object.entries(stored).filter(([key]) => !drop.includes(key))) as T;
@@ -168,6 +189,8 @@ export function notificationsRepo(
               sk: deliveryKey(notification.id),
               // The log's index is sparse: an item without `created_sk` is not listed.
               ...(inLog ? { created_sk: `${notification.createdAt}#${notification.id}` } : {}),
+              // Until the worker's first attempt: the sweep's index (a lost queue message).
+              ...(notification.status === 'pending' ? { unsent: UNSENT } : {}),
               expires_at: expiresAt,
             },
             ConditionExpression: 'attribute_not_exists(sk)',
@@ -191,7 +214,8 @@ export function notificationsRepo(
         new UpdateCommand({
           TableName: tableName(),
           Key: { user_id: userId, sk: deliveryKey(id) },
-          UpdateExpression: `SET #status = :s, attempts = :a, updatedAt = :u${detail ? ', detail = :d' : ''}${detail ? '' : ' REMOVE detail'}`,
+          // Any outcome means a worker (or the sweep's give-up) had it: out of the sweep's index.
+          UpdateExpression: `SET #status = :s, attempts = :a, updatedAt = :u${detail ? ', detail = :d' : ''} REMOVE unsent${detail ? '' : ', detail'}`,
           ConditionExpression: 'attribute_exists(sk)',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
@@ -202,6 +226,46 @@ export function notificationsRepo(
           },
         }),
       );
+    },
+    async listUnsent(before, limit) {
+      const { Items } = await client.send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'by_unsent',
+          KeyConditionExpression: 'unsent = :p AND updatedAt < :b',
+          ExpressionAttributeValues: { ':p': UNSENT, ':b': before },
+          Limit: limit,
+        }),
+      );
+      return (Items ?? []).map((item) => ({
+        ...strip<StoredNotification>(item),
+        userId: item.user_id as string,
+      }));
+    },
+    async claimUnsent(userId, id, seen, at) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: { user_id: userId, sk: deliveryKey(id) },
+            UpdateExpression: 'SET updatedAt = :at',
+            ConditionExpression:
+              '#status = :pending AND attempts = :zero AND updatedAt = :seen AND unsent = :p',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':at': at,
+              ':pending': 'pending',
+              ':zero': 0,
+              ':seen': seen,
+              ':p': UNSENT,
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
     },
     async listNotifications(userId, limit) {
       const { Items } = await client.send(
@@ -283,17 +347,22 @@ export function notificationsRepo(
         new GetCommand({
           TableName: profilesTable(),
           Key: { id: userId },
-          ProjectionExpression: 'email, notification_prefs',
+          ProjectionExpression: 'email, notification_prefs, email_suppression',
         }),
       );
       if (!Item || typeof Item.email !== 'string') return null;
       const prefs = Item.notification_prefs as
         { email_alerts?: boolean; trade_confirmations?: boolean } | undefined;
+      // A mark for another address (the user changed theirs since) does not hold for this one.
+      const mark = emailSuppressionSchema.safeParse(Item.email_suppression);
+      const suppressed =
+        mark.success && mark.data.address.toLowerCase() === Item.email.toLowerCase() ? mark.data : null;
       // Both preferences are on by default (spec 3), so a profile without them takes both.
       return {
         email: Item.email,
         emailAlerts: prefs?.email_alerts !== false,
         tradeConfirmations: prefs?.trade_confirmations !== false,
+        suppressed,
       };
     },
   };

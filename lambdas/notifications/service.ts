@@ -8,6 +8,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { PlanFeature } from '@shared/constants/plans';
 import { digestText } from '@shared/notifications/digest';
+import { suppressionText } from '@shared/notifications/mail-feedback';
 import {
   NOTIFICATION_LIMITS,
   tickerScopeIssue,
@@ -57,6 +58,11 @@ export interface NotificationDeps {
   planAllows: (userId: string, feature: PlanFeature) => Promise<boolean>;
   now: () => Date;
 }
+
+/** A send's outcome: a webhook's, or an e-mail held back because its address bounced or complained. */
+type Outcome = SendResult | { ok: false; suppressed: true; detail: string; retry: false };
+
+const suppressedMail = (detail: string): Outcome => ({ ok: false, suppressed: true, detail, retry: false });
 
 /** The error a worker throws so the queue retries the delivery (with its backoff). */
 export class RetryableDeliveryError extends Error {}
@@ -237,11 +243,7 @@ export async function testRule(deps: NotificationDeps, userId: string, id: strin
   return out;
 }
 
-async function send(
-  deps: NotificationDeps,
-  rule: StoredRule,
-  notification: Notification,
-): Promise<SendResult> {
+async function send(deps: NotificationDeps, rule: StoredRule, notification: Notification): Promise<Outcome> {
   const channel: NotificationChannel = notification.channel;
   if (channel === 'webhook') {
     if (!rule.webhook || !rule.secret) return { ok: false, detail: 'no webhook on the rule', retry: false };
@@ -253,6 +255,7 @@ async function send(
     if (!deps.mailer) return { ok: false, detail: MAIL_NOT_CONFIGURED, retry: false };
     const target = await deps.repo.mailTarget(rule.userId);
     if (!target) return { ok: false, detail: 'no e-mail address on the profile', retry: false };
+    if (target.suppressed) return suppressedMail(suppressionText(target.suppressed));
     if (!target.emailAlerts)
       return { ok: false, detail: 'e-mail alerts are off in the account settings', retry: false };
     const { event } = notification;
@@ -280,14 +283,13 @@ async function send(
  * only while the user's "Trade confirmations" preference is still on (it may have been turned off
  * since it was recorded); an account e-mail always (docs/decisions/trade-confirmations.md).
  */
-async function sendConfirmation(
-  deps: NotificationDeps,
-  notification: StoredNotification,
-): Promise<SendResult> {
+async function sendConfirmation(deps: NotificationDeps, notification: StoredNotification): Promise<Outcome> {
   if (!deps.mailer) return { ok: false, detail: MAIL_NOT_CONFIGURED, retry: false };
   if (!notification.mail) return { ok: false, detail: 'no message recorded', retry: false };
   const target = await deps.repo.mailTarget(notification.userId);
   if (!target) return { ok: false, detail: 'no e-mail address on the profile', retry: false };
+  // An account e-mail too: another message to an address that bounced or complained hurts the stage's sending.
+  if (target.suppressed) return suppressedMail(suppressionText(target.suppressed));
   if (notification.ruleId === CONFIRMATIONS_RULE_ID && !target.tradeConfirmations)
     return { ok: false, detail: 'trade confirmations are off in the account settings', retry: false };
   await deps.mailer.send({ to: target.email, ...notification.mail });
@@ -300,7 +302,7 @@ async function sendOnce(
   rule: StoredRule | null,
   notification: StoredNotification,
 ): Promise<StoredNotification> {
-  let result: SendResult;
+  let result: Outcome;
   try {
     result = rule ? await send(deps, rule, notification) : await sendConfirmation(deps, notification);
   } catch {
@@ -309,7 +311,13 @@ async function sendOnce(
   const attempts = notification.attempts + 1;
   const retrying = !result.ok && result.retry && attempts < MAX_ATTEMPTS;
   const change = {
-    status: result.ok ? ('sent' as const) : retrying ? ('pending' as const) : ('failed' as const),
+    status: result.ok
+      ? ('sent' as const)
+      : 'suppressed' in result
+        ? ('suppressed' as const)
+        : retrying
+          ? ('pending' as const)
+          : ('failed' as const),
     attempts,
     updatedAt: deps.now().toISOString(),
     ...(result.ok ? {} : { detail: result.detail }),

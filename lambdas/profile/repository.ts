@@ -1,7 +1,14 @@
 /** The only file that speaks DynamoDB for profiles. */
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { BillingState } from '@shared/billing/schemas';
+import type { EmailSuppression } from '@shared/notifications/mail-feedback';
 import type { Profile } from '@shared/profiles/schemas';
 
 export interface ProfilesRepo {
@@ -19,6 +26,13 @@ export interface ProfilesRepo {
     id: string,
     changes: Partial<Omit<Profile, 'id'>> & { billing: BillingState },
   ): Promise<Profile | undefined>;
+  /** The ids of the profiles holding exactly this address (index `by_email`). */
+  idsByEmail(email: string): Promise<string[]>;
+  /**
+   * Turns e-mail off for the profile while its address is still `suppression.address`; false
+   * when the profile is gone or its address has changed since (nothing written).
+   */
+  suppressEmail(id: string, suppression: EmailSuppression): Promise<boolean>;
 }
 
 export function profilesRepo(client: DynamoDBDocumentClient, tableName: string): ProfilesRepo {
@@ -56,6 +70,37 @@ export function profilesRepo(client: DynamoDBDocumentClient, tableName: string):
         names: { '#billing': 'billing' },
         values: { ':readAt': changes.billing.updated_at },
       });
+    },
+
+    async idsByEmail(email) {
+      const { Items } = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'by_email',
+          KeyConditionExpression: 'email = :e',
+          ExpressionAttributeValues: { ':e': email },
+          ProjectionExpression: 'id',
+        }),
+      );
+      return (Items ?? []).map((item) => item.id as string);
+    },
+
+    async suppressEmail(id, suppression) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { id },
+            UpdateExpression: 'SET email_suppression = :s',
+            ConditionExpression: 'attribute_exists(id) AND email = :e',
+            ExpressionAttributeValues: { ':s': suppression, ':e': suppression.address },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
     },
   };
 

@@ -85,6 +85,7 @@ export async function applyProfileUpdate(
   if (input.onboarding_completed_at !== undefined)
     changes.onboarding_completed_at = input.onboarding_completed_at;
   if (input.onboarding_skipped_at !== undefined) changes.onboarding_skipped_at = input.onboarding_skipped_at;
+  if (input.email_suppression === null) changes.email_suppression = null;
   return (await repo.update(caller.userId, changes)) ?? { ...current, ...changes };
 }
 

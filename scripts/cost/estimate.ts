@@ -44,6 +44,8 @@ export interface StageFacts {
   waf: { webAcls: number; rules: number };
   /** Where chains come from: with a real provider the snapshot job fetches and writes them. */
   chains: StageConfig['marketData']['chains'];
+  /** The stage sends e-mail through SES: its bounce and complaint topic has its own KMS key. */
+  mailFeedback?: boolean;
 }
 
 /** Minutes a month the chain snapshot job writes: the sessions, their tails, a closing snapshot. */
@@ -63,6 +65,7 @@ export function stageFacts(stage: StageConfig): StageFacts {
       ? { webAcls: 2, rules: webAclRuleCount('CLOUDFRONT') + webAclRuleCount('REGIONAL') }
       : { webAcls: 0, rules: 0 },
     chains: stage.marketData.chains,
+    mailFeedback: stage.notifications !== undefined,
   };
 }
 
@@ -391,11 +394,15 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
   );
 
   const sqsRequests = deliveries * notify.sqsRequestsPerDelivery;
+  // Bounces and complaints: a topic with its own key (SES cannot use SNS's managed one); its few
+  // messages and the feedback function's runs are within SNS's and Lambda's free requests.
+  const feedbackKey = stage.mailFeedback ? price.kmsKey.usd : 0;
   row(
     'Notifications (SES, SQS)',
     (emails / 1000) * price.sesEmails.usd +
-      perMillion(beyond(sqsRequests, free.sqsRequests.amount, applyFree), price.sqsRequests.usd),
-    `${count(emails)} e-mails, ${count(deliveries - emails)} pushes and webhooks, ${count(sqsRequests)} SQS requests`,
+      perMillion(beyond(sqsRequests, free.sqsRequests.amount, applyFree), price.sqsRequests.usd) +
+      feedbackKey,
+    `${count(emails)} e-mails, ${count(deliveries - emails)} pushes and webhooks, ${count(sqsRequests)} SQS requests${feedbackKey ? ', 1 KMS key (bounce topic)' : ''}`,
   );
 
   // The AI provider

@@ -258,6 +258,13 @@ export const usage: UsageAssumptions = {
       basis:
         'scans the revocations (a day of sign-outs and deletions, a few KB); a deletion a day swept once more',
     },
+    requeueUnsentNotifications: {
+      billedMs: 30,
+      rru: 0.5,
+      wru: 0,
+      basis:
+        'each 10 minutes one Query of the sparse by_unsent index: empty unless an SQS send failed after a record',
+    },
     snapshotChains: {
       billedMs: 5,
       rru: 0,

@@ -77,6 +77,14 @@ export const schedules = [
     everyMinutes: 5,
     tables: { ...userDataTables('readWrite'), revocations: 'readWrite' },
   },
+  {
+    id: 'requeueUnsentNotifications',
+    area: 'notifications',
+    description:
+      'Queues again every delivery still pending and untried 30 minutes after it was recorded (its SQS send failed after the record), and marks failed one over 6 hours old; the worker still sends only a pending delivery',
+    everyMinutes: 10,
+    tables: { notifications: 'readWrite' },
+  },
 ] as const satisfies readonly ScheduleDefinition[];
 
 export type Schedule = (typeof schedules)[number];

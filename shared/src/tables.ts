@@ -43,6 +43,10 @@ export const tables = {
     id: 'profiles',
     envVar: 'TABLE_PROFILES',
     partitionKey: { name: 'id', type: 'S' },
+    globalIndexes: [
+      /** The profiles of an address: a bounce or complaint from SES names the address alone (issue 25). */
+      { name: 'by_email', partitionKey: { name: 'email', type: 'S' } },
+    ],
     userData: true,
   },
   trades: {
@@ -146,6 +150,15 @@ export const tables = {
         name: 'by_created_at',
         partitionKey: { name: 'user_id', type: 'S' },
         sortKey: { name: 'created_sk', type: 'S' },
+      },
+      {
+        /**
+         * Sparse: a delivery carries `unsent` ('unsent') from its record until the worker's first
+         * attempt, so the sweep finds one whose queue message was never sent, oldest `updatedAt` first.
+         */
+        name: 'by_unsent',
+        partitionKey: { name: 'unsent', type: 'S' },
+        sortKey: { name: 'updatedAt', type: 'S' },
       },
       {
         /** Sparse: the position alerts alone (`alert_sk` = `<triggered_at>#<id>`), newest first for the Alerts page. */

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { inputInstant } from '../api/input-bounds';
 import { billingStateSchema } from '../billing/schemas';
+import { emailSuppressionSchema } from '../notifications/mail-feedback';
 import { targetRulesPatchSchema } from '../trades/target-rules';
 
 export { subscriptionTiers, type SubscriptionTier } from './tiers';
@@ -49,6 +50,11 @@ export const profileSchema = z.object({
    * absent ones (and an absent object) are the defaults.
    */
   target_rules: targetRulesPatchSchema.optional(),
+  /**
+   * Set when SES reported a permanent bounce or a complaint for the address (issue 25): no e-mail
+   * is sent to it while it is the profile's address; null or absent when e-mail may be sent.
+   */
+  email_suppression: emailSuppressionSchema.nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -80,10 +86,12 @@ export const updateProfileInput = z
     onboarding_skipped_at: onboardingTimestamp,
     /** Any of the position target figures; the others keep their value. */
     target_rules: targetRulesPatchSchema.optional(),
+    /** null turns e-mail back on after a bounce or complaint (the user fixed their mailbox). */
+    email_suppression: z.null().optional(),
   })
   .strict()
   .refine((input) => Object.values(input).some((value) => value !== undefined), {
     message:
-      'Nothing to update: send full_name, notification_prefs, target_rules, onboarding_completed_at or onboarding_skipped_at',
+      'Nothing to update: send full_name, notification_prefs, target_rules, email_suppression, onboarding_completed_at or onboarding_skipped_at',
   });
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;

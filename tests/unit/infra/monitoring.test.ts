@@ -142,6 +142,12 @@ describe('route latency', () => {
   });
 });
 
+/**
+ * The functions outside the route and job tables: the Cognito trigger, the notification worker and,
+ * where the stage sends e-mail through SES, the subscriber of its bounces and complaints.
+ */
+const otherFunctions = (name: SharedStageName) => (synthesized[name].config.notifications ? 3 : 2);
+
 describe('functions', () => {
   it.each(stageNames)('%s: every function of the app has an errors and a throttles alarm', (name) => {
     const { alarms: thresholds } = synthesized[name].config;
@@ -167,8 +173,7 @@ describe('functions', () => {
         count += 1;
       }
     }
-    // The other functions: the Cognito trigger and the notification worker.
-    expect(count).toBe(routeTable.length + jobs.length + 2);
+    expect(count).toBe(routeTable.length + jobs.length + otherFunctions(name));
   });
 
   it.each(stageNames)("%s: the other stacks' only functions are CDK's own deploy-time providers", (name) => {
@@ -318,7 +323,11 @@ describe('the alarm topic', () => {
     const alarms = [...alarmsOf(name).values()];
     expect(alarms).toHaveLength(
       // + the notification dead-letter queue's alarm.
-      routeTable.length + 2 * (routeTable.length + jobs.length + 2) + tableKeys.length + jobs.length + 4,
+      routeTable.length +
+        2 * (routeTable.length + jobs.length + otherFunctions(name)) +
+        tableKeys.length +
+        jobs.length +
+        4,
     );
     for (const { properties } of alarms) {
       expect(properties.AlarmActions).toEqual([{ Ref: topicId }]);

@@ -190,6 +190,69 @@ describe('notification delivery', () => {
   });
 });
 
+describe('bounces and complaints', () => {
+  it('sends every e-mail of the identity with the stage’s configuration set, which SES suppresses on too', () => {
+    const data = fullStage.templates.data;
+    data.hasResourceProperties('AWS::SES::ConfigurationSet', {
+      Name: 'edge-options-full-mail',
+      SuppressionOptions: { SuppressedReasons: Match.arrayWith(['BOUNCE', 'COMPLAINT']) },
+    });
+    data.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'mail.example.com',
+      ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() },
+    });
+    fullStage.templates.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: Match.objectLike({ ConfigurationSet: 'edge-options-full-mail' }),
+    });
+    devStage.templates.data.resourceCountIs('AWS::SES::ConfigurationSet', 0);
+    dev.resourceCountIs('AWS::SNS::Topic', 0);
+    expect(() => findFunction(dev, 'handleMailFeedback')).toThrow();
+  });
+
+  it('publishes bounces and complaints alone to an encrypted, TLS-only topic the feedback function alone subscribes to', () => {
+    full.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: {
+        Enabled: true,
+        MatchingEventTypes: ['bounce', 'complaint'],
+        SnsDestination: { TopicARN: Match.anyValue() },
+      },
+    });
+    full.resourceCountIs('AWS::SNS::Topic', 1);
+    full.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    full.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+    const subscriptions = Object.values(full.findResources('AWS::SNS::Subscription'));
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0]!.Properties.Protocol).toBe('lambda');
+    const [logicalId] = Object.entries(full.findResources('AWS::Lambda::Function')).find(([, fn]) =>
+      JSON.stringify(fn).includes('handleMailFeedback'),
+    )!;
+    expect(JSON.stringify(subscriptions[0]!.Properties.Endpoint)).toContain(logicalId);
+    // SES may encrypt to the key; nobody else is named on it.
+    const keyPolicy = JSON.stringify(Object.values(full.findResources('AWS::KMS::Key'))[0]);
+    expect(keyPolicy).toContain('ses.amazonaws.com');
+  });
+
+  it('lets the feedback function read and write profiles alone: no queue, no SES, no other table', () => {
+    const actions = statementsOfFunction(full, 'handleMailFeedback').flatMap(actionsOf);
+    expect(actions.filter((a) => a.startsWith('sqs:') || a.startsWith('ses:'))).toEqual([]);
+    expect(actions).toContain('dynamodb:UpdateItem');
+    expect(actions).toContain('dynamodb:Query');
+    const resources = JSON.stringify(
+      statementsOfFunction(full, 'handleMailFeedback')
+        .filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')))
+        .map((s) => s.Resource),
+    );
+    expect(resources).toMatch(/profiles/i);
+    expect(resources).not.toMatch(/notifications|trades|watchlists/i);
+  });
+});
+
 describe('routes that send notifications', () => {
   it('are the trade confirmations, the billing webhook (queue) and a rule’s test (mail)', () => {
     expect(queueing.map((route) => route.id).sort()).toEqual(

@@ -63,6 +63,8 @@ describe('deleteAccount', () => {
         createIfAbsent: vi.fn(),
         update: vi.fn(),
         updateBilling: vi.fn(),
+        idsByEmail: vi.fn(),
+        suppressEmail: vi.fn(),
       },
       data,
       billing: async () => provider,

@@ -104,6 +104,7 @@ function setup(profile: Profile, subscription: SubscriptionSnapshot) {
             email: p.email,
             emailAlerts: p.notification_prefs.email_alerts,
             tradeConfirmations: p.notification_prefs.trade_confirmations,
+            suppressed: null,
           }
         : null;
     },
@@ -142,6 +143,8 @@ function setup(profile: Profile, subscription: SubscriptionSnapshot) {
       stored.set(id, next);
       return next;
     },
+    idsByEmail: vi.fn(),
+    suppressEmail: vi.fn(),
   };
   const events: ProcessedEvents = {
     seen: async (id) => recorded.has(id),

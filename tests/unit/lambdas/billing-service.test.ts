@@ -92,6 +92,8 @@ function fakes(options: {
       stored.set(id, next);
       return next;
     }),
+    idsByEmail: vi.fn(),
+    suppressEmail: vi.fn(),
   };
   const events: ProcessedEvents = {
     seen: vi.fn(async (id) => recorded.has(id)),

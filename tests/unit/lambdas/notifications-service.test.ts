@@ -39,6 +39,8 @@ function memoryRepo() {
   const heldReads: string[] = [];
   const repo: NotificationsRepo = {
     listPushSubscriptions: async () => [],
+    listUnsent: async () => [],
+    claimUnsent: async () => false,
     putPushSubscription: async () => undefined,
     deletePushSubscription: async () => false,
     listRules: async (userId) => [...rules.values()].filter((r) => r.userId === userId),
@@ -71,7 +73,12 @@ function memoryRepo() {
       heldReads.push(userId);
       return holdings.get(userId) ?? [];
     },
-    mailTarget: async () => ({ email: 'dana@example.com', emailAlerts: true, tradeConfirmations: true }),
+    mailTarget: async () => ({
+      email: 'dana@example.com',
+      emailAlerts: true,
+      tradeConfirmations: true,
+      suppressed: null,
+    }),
   };
   return { repo, deliveries, watchlists, watchlistReads, holdings, heldReads };
 }

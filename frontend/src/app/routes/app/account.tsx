@@ -9,6 +9,7 @@ import { MfaSettings } from '../../../features/account/components/mfa-settings';
 import { SubscriptionCard } from '../../../features/billing/components/subscription-card';
 import { AccountNotificationRules } from '../../../features/notifications/components/account-notification-rules';
 import { useProfile } from '../../../features/profile/api/get-profile';
+import { EmailSuppression } from '../../../features/profile/components/email-suppression';
 import { NotificationPreferences } from '../../../features/profile/components/notification-preferences';
 import { PositionTargets } from '../../../features/profile/components/position-targets';
 import { ProfileInformation } from '../../../features/profile/components/profile-information';
@@ -61,6 +62,7 @@ export function AccountRoute() {
           </div>
           <div className="space-y-6 xl:col-span-2 xl:col-start-1 xl:row-span-2 xl:row-start-1">
             <ProfileInformation profile={profile.data} />
+            <EmailSuppression profile={profile.data} />
             <NotificationPreferences profile={profile.data} />
             <PositionTargets profile={profile.data} />
             <AccountNotificationRules />
