@@ -102,6 +102,7 @@ const rule = {
   condition: { feed: 'alerts' as const, minSeverity: 'high' as const },
   tickers: ['NVDA'],
   watchlist: false,
+  held: false,
   channels: ['email' as const],
   dailyCap: 20,
   enabled: true,
