@@ -18,7 +18,7 @@ import {
   type StandInAnswer,
 } from '../helpers/cboe-chains';
 import { startUntilReady } from '../helpers/start-process';
-import { signInDemoThroughUi } from './support';
+import { FIRST_VISIT_MS, signInDemoThroughUi } from './support';
 
 test('the scanner shows a replayed CBOE chain’s positions under its provenance', async ({ page }) => {
   // A runtime of its own (45 s at most on a busy machine), then the sign-in and one scan.
@@ -40,7 +40,9 @@ test('the scanner shows a replayed CBOE chain’s positions under its provenance
     await signInDemoThroughUi(page, started);
 
     await page.getByRole('link', { name: 'Scanner' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Options Scanner' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Options Scanner' })).toBeVisible({
+      timeout: FIRST_VISIT_MS,
+    });
     await page.getByLabel('Ticker').fill('qqq');
     await page.getByLabel(/^IV Rank/).fill('0');
     await page.getByRole('button', { name: 'Run Scan' }).click();

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startFeedProviderStandIn } from '../helpers/feed-providers';
 import { startUntilReady } from '../helpers/start-process';
-import { signInDemoThroughUi } from './support';
+import { FIRST_VISIT_MS, signInDemoThroughUi } from './support';
 
 test('Dark Pool Flow and Risky Chatter show the providers’ items with their source, and nothing simulated', async ({
   page,
@@ -42,7 +42,9 @@ test('Dark Pool Flow and Risky Chatter show the providers’ items with their so
 
     // Dark pool: the two TRF blocks, Polygon's, with the venue and the NBBO they printed against.
     await page.getByRole('link', { name: 'Dark Pool Flow' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Dark Pool Flow Analyzer' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dark Pool Flow Analyzer' })).toBeVisible({
+      timeout: FIRST_VISIT_MS,
+    });
     // The title's badge names the stage's provider, not "Simulated data".
     await expect(page.getByText('Polygon data', { exact: true })).toBeVisible();
     await expect(page.getByText('Simulated data', { exact: true })).toHaveCount(0);

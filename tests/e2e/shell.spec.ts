@@ -6,7 +6,7 @@
  */
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { ONBOARDING_AUTO_SHOW_DELAY_MS } from '@shared/constants/timings';
-import { markNewsSeen, signInThroughUi, signUpThroughUi } from './support';
+import { FIRST_VISIT_MS, markNewsSeen, signInThroughUi, signUpThroughUi } from './support';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -27,8 +27,11 @@ const SCREENS = [
 const urlOf = (path: string) => new RegExp(`${path.replace(/\//g, '\\/')}$`);
 
 async function expectScreen(page: Page, screen: (typeof SCREENS)[number]) {
-  await expect(page).toHaveURL(urlOf(screen.path));
-  await expect(page.getByRole('heading', { level: 1, name: screen.heading, exact: true })).toBeVisible();
+  // Each screen's first visit on the instance (its modules transformed on first request).
+  await expect(page).toHaveURL(urlOf(screen.path), { timeout: FIRST_VISIT_MS });
+  await expect(page.getByRole('heading', { level: 1, name: screen.heading, exact: true })).toBeVisible({
+    timeout: FIRST_VISIT_MS,
+  });
   await expect(page).toHaveTitle(`${screen.label} · Edge Options`);
 }
 

@@ -10,6 +10,14 @@ import { appConfigSchema } from '@shared/config/app-config';
  */
 export const FIRST_SCAN_MS = 20_000;
 
+/**
+ * The budget of a screen's first visit on an instance: `npm start` serves the app through Vite's
+ * dev server, which transforms each of the screen's modules (dozens) on its first request, so the
+ * route changes once they are in. A few seconds on an idle machine; over 10 s at load average 11
+ * in the fresh-clone CI run of 2026-11-27 (shell navigation, a runtime's own Dark Pool page).
+ */
+export const FIRST_VISIT_MS = 30_000;
+
 export const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 export const newPassword = () => `Pw-${randomUUID().slice(0, 8)}A9z`;
 
