@@ -59,11 +59,14 @@ test('Dark Pool Flow and Risky Chatter show the providers’ items with their so
     // Filtered to a ticker the provider printed nothing for: empty, and says so.
     await page.getByLabel('Known tickers').selectOption('MSFT');
     await expect(flows).toBeHidden();
-    await expect(page.getByRole('status').filter({ hasText: /MSFT/ })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'No dark pool prints for MSFT' })).toBeVisible();
+    await expect(page.getByText('Showing MSFT prints only.')).toBeVisible();
 
     // Chatter: the recorded F stream's card, StockTwits', linking to the symbol's stream.
     await page.getByRole('link', { name: 'Risky Chatter' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Risky Chatter' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Risky Chatter' })).toBeVisible({
+      timeout: FIRST_VISIT_MS,
+    });
     await expect(page.getByText('StockTwits data', { exact: true })).toBeVisible();
     const trends = page.getByRole('list', { name: 'Social trends' });
     await expect(trends.getByRole('article', { name: 'F on StockTwits' })).toBeVisible({ timeout: 30_000 });
