@@ -41,6 +41,8 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 
 test.describe('navigation', () => {
   test('at 1440 px the sidebar reaches every screen', async ({ page, request }, testInfo) => {
+    // Every screen, perhaps each one's first visit on the instance (FIRST_VISIT_MS).
+    test.setTimeout(150_000);
     await page.setViewportSize(DESKTOP);
     await markNewsSeen(page);
     await signUpThroughUi(page, request, 'shell-nav');
@@ -64,6 +66,7 @@ test.describe('navigation', () => {
     page,
     request,
   }, testInfo) => {
+    test.setTimeout(150_000); // as at 1440 px
     await page.setViewportSize(PHONE);
     await markNewsSeen(page);
     await signUpThroughUi(page, request, 'shell-phone');
