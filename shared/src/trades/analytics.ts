@@ -3,7 +3,7 @@
  * closed trades, with P&L from `tradePnl` — the one implementation the API and the pages share.
  */
 import { calendarDay, DEFAULT_TIME_ZONE } from '../format/calendar-day';
-import { expiryRisk } from './marks';
+import { CONTRACT_SHARES, expiryRisk } from './marks';
 import { tradePnl, tradeStats, type DatedTrade } from './pnl';
 import type { PnlGroup, SourceGroup, Trade, TradeAnalytics, TradeStatsResponse } from './schemas';
 
@@ -11,8 +11,6 @@ import type { PnlGroup, SourceGroup, Trade, TradeAnalytics, TradeStatsResponse }
 export type AnalysedTrade = DatedTrade &
   Pick<Trade, 'trade_id' | 'ticker' | 'strategy' | 'source'> &
   Partial<Pick<Trade, 'legs'>>;
-
-const CONTRACT_SHARES = 100;
 
 /**
  * What a closed trade put at risk when it opened: its worst loss at expiry (legs of one
