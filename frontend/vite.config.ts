@@ -30,6 +30,12 @@ const landingIcons = [
 export default defineConfig({
   root: frontendDir,
   plugins: [react(), tailwindcss()],
+  server: {
+    // The dev server (`npm start`, and so the e2e runtime) transforms a module on its first
+    // request: a screen's first visit waited seconds on a busy machine. Warm every route (and,
+    // through their static imports, what they load) once at start instead.
+    warmup: { clientFiles: ['./src/main.tsx', './src/app/routes/**/*.tsx'] },
+  },
   resolve: {
     alias: { '@shared': fileURLToPath(new URL('../shared/src', import.meta.url)) },
   },
