@@ -21,6 +21,7 @@ import { RECENT_SIGN_IN_MINUTES } from '@shared/auth/sessions';
 import { DELETE_ACCOUNT_CONFIRMATION } from '@shared/constants/texts';
 import type { Profile } from '@shared/profiles/schemas';
 import { PlanLimitNotice } from '../../../frontend/src/components/ui/plan-limit-notice';
+import { profile } from '../../fixtures/api-responses';
 import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 
@@ -39,24 +40,9 @@ const DAY_MS = 86_400_000;
 const now = Date.now();
 const assign = vi.fn();
 
-function baseProfile(overrides: Partial<Profile> = {}): Profile {
-  return {
-    id: 'sub-1',
-    email: 'trader@example.com',
-    full_name: null,
-    created_at: new Date(now - 2 * DAY_MS).toISOString(),
-    updated_at: new Date(now - DAY_MS).toISOString(),
-    trial_end_date: new Date(now + 5 * DAY_MS - 60_000).toISOString(),
-    subscription_tier: null,
-    notification_prefs: {
-      email_alerts: true,
-      push_notifications: true,
-      market_updates: true,
-      trade_confirmations: true,
-    },
-    ...overrides,
-  };
-}
+/** The profile these tests start from: a trial with a minute short of five days left. */
+const baseProfile = (overrides: Partial<Profile> = {}): Profile =>
+  profile({ trial_end_date: new Date(now + 5 * DAY_MS - 60_000).toISOString(), ...overrides }, now);
 
 /** The profile the API answers with for the rest of the test. */
 const serveProfile = (profile: Profile) => apiServer.use(serve('getProfile', () => profile));

@@ -7,7 +7,7 @@
 import { cleanup, configure, screen, waitFor } from '@testing-library/react';
 import { fetchAuthSession, fetchMFAPreference, getCurrentUser, signOut } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Profile } from '@shared/profiles/schemas';
+import { profile } from '../../fixtures/api-responses';
 import { apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 
@@ -22,28 +22,6 @@ vi.mock('aws-amplify/auth', async () => ({
   verifyTOTPSetup: vi.fn(),
   updateMFAPreference: vi.fn(),
 }));
-
-const DAY_MS = 86_400_000;
-const now = Date.now();
-
-function profile(overrides: Partial<Profile> = {}): Profile {
-  return {
-    id: 'sub-1',
-    email: 'trader@example.com',
-    full_name: null,
-    created_at: new Date(now - 2 * DAY_MS).toISOString(),
-    updated_at: new Date(now - DAY_MS).toISOString(),
-    trial_end_date: new Date(now + 5 * DAY_MS).toISOString(),
-    subscription_tier: null,
-    notification_prefs: {
-      email_alerts: true,
-      push_notifications: true,
-      market_updates: true,
-      trade_confirmations: true,
-    },
-    ...overrides,
-  };
-}
 
 const bounced = {
   address: 'trader@example.com',
