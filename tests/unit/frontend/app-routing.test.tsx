@@ -12,7 +12,7 @@ import { fetchAuthSession, getCurrentUser, signIn, signOut } from 'aws-amplify/a
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '@shared/profiles/schemas';
 import { useAuth } from '../../../frontend/src/lib/auth';
-import { tradeStats } from '../../fixtures/api-responses';
+import { profile, tradeStats } from '../../fixtures/api-responses';
 import { requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 
@@ -42,21 +42,16 @@ function givenSignedOut() {
 }
 
 const NOW = Date.now();
-const PROFILE: Profile = {
-  id: USER.userId,
-  email: EMAIL,
-  full_name: null,
-  created_at: new Date(NOW).toISOString(),
-  updated_at: new Date(NOW).toISOString(),
-  trial_end_date: new Date(NOW + 7 * DAY_MS).toISOString(),
-  subscription_tier: null,
-  notification_prefs: {
-    email_alerts: true,
-    push_notifications: true,
-    market_updates: true,
-    trade_confirmations: true,
+const PROFILE: Profile = profile(
+  {
+    id: USER.userId,
+    email: EMAIL,
+    created_at: new Date(NOW).toISOString(),
+    updated_at: new Date(NOW).toISOString(),
+    trial_end_date: new Date(NOW + 7 * DAY_MS).toISOString(),
   },
-};
+  NOW,
+);
 
 useApiServer(
   serve('getProfile', () => PROFILE),

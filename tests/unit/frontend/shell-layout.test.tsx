@@ -12,6 +12,7 @@ import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // The tour is loaded when first shown; loaded with the test file, it shows in the act that opens it.
 import '../../../frontend/src/features/onboarding/components/onboarding-tour';
+import { profile } from '../../fixtures/api-responses';
 import { apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { renderApp } from '../../helpers/render-app';
 
@@ -28,24 +29,18 @@ const dialogGone = (name: string) =>
   waitFor(() => expect(screen.queryByRole('dialog', { name })).toBeNull(), { timeout: LOAD_MS });
 const EMAIL = 'trader@example.com';
 
+/** A profile created `ago` ms before now, in a seven-day trial from then. */
 function profileCreated(ago: number, extra: Partial<Profile> = {}): Profile {
-  const created = new Date(Date.now() - ago).toISOString();
-  return {
-    id: 'sub-1',
-    email: EMAIL,
-    full_name: null,
-    created_at: created,
-    updated_at: created,
-    trial_end_date: new Date(Date.parse(created) + 7 * DAY_MS).toISOString(),
-    subscription_tier: null,
-    notification_prefs: {
-      email_alerts: true,
-      push_notifications: true,
-      market_updates: true,
-      trade_confirmations: true,
+  const created = Date.now() - ago;
+  return profile(
+    {
+      email: EMAIL,
+      updated_at: new Date(created).toISOString(),
+      trial_end_date: new Date(created + 7 * DAY_MS).toISOString(),
+      ...extra,
     },
-    ...extra,
-  };
+    created + 2 * DAY_MS,
+  );
 }
 
 /** The profile the API answers with for the rest of the test. */
