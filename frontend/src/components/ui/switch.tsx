@@ -1,5 +1,39 @@
 import { useId } from 'react';
 
+type SwitchButtonProps = {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  /** The id of the element whose text names the switch. */
+  labelledBy: string;
+  describedBy?: string;
+  disabled?: boolean;
+};
+
+/** The on/off control itself (role="switch"), named by an element beside it. */
+function SwitchButton({ checked, onChange, labelledBy, describedBy, disabled }: SwitchButtonProps) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      disabled={disabled}
+      onClick={() => onChange(!checked)}
+      className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-300 disabled:cursor-not-allowed disabled:opacity-50 ${
+        checked ? 'bg-emerald-500' : 'bg-slate-700'
+      }`}
+    >
+      <span
+        aria-hidden="true"
+        className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${
+          checked ? 'translate-x-5' : 'translate-x-0.5'
+        }`}
+      />
+    </button>
+  );
+}
+
 type SwitchProps = {
   label: string;
   checked: boolean;
@@ -24,25 +58,57 @@ export function Switch({ label, checked, onChange, description, disabled }: Swit
           </p>
         )}
       </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        aria-labelledby={`${id}-label`}
-        aria-describedby={description ? `${id}-description` : undefined}
+      <SwitchButton
+        checked={checked}
+        onChange={onChange}
+        labelledBy={`${id}-label`}
+        describedBy={description ? `${id}-description` : undefined}
         disabled={disabled}
-        onClick={() => onChange(!checked)}
-        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-300 disabled:cursor-not-allowed disabled:opacity-50 ${
-          checked ? 'bg-emerald-500' : 'bg-slate-700'
-        }`}
+      />
+    </div>
+  );
+}
+
+type InlineSwitchProps = {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  /** What the state is called when on / off (e.g. 'Live' / 'Paused'). */
+  onText?: string;
+  offText?: string;
+  disabled?: boolean;
+  describedBy?: string;
+};
+
+/** An on/off switch in a toolbar: its label, the control, and its state in words beside it. */
+export function InlineSwitch({
+  label,
+  checked,
+  onChange,
+  onText = 'On',
+  offText = 'Off',
+  disabled,
+  describedBy,
+}: InlineSwitchProps) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-3">
+      <span id={`${id}-label`} className="text-sm font-medium text-slate-200">
+        {label}
+      </span>
+      <SwitchButton
+        checked={checked}
+        onChange={onChange}
+        labelledBy={`${id}-label`}
+        describedBy={describedBy}
+        disabled={disabled}
+      />
+      <span
+        className={`text-xs font-semibold ${checked ? 'text-emerald-300' : 'text-slate-400'}`}
+        aria-hidden="true"
       >
-        <span
-          aria-hidden="true"
-          className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${
-            checked ? 'translate-x-5' : 'translate-x-0.5'
-          }`}
-        />
-      </button>
+        {checked ? onText : offText}
+      </span>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { FeedClock, FeedState, MarketClosedNotice, TickerFilter } from './feed-state';
 import { FlowTable } from './flow-table';
 import { PatternCards } from './pattern-cards';
-import { Switch } from './switch';
+import { InlineSwitch } from '../../../components/ui/switch';
 
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2.5 text-sm text-white uppercase placeholder:normal-case placeholder:text-slate-500 focus:border-emerald-400 focus:ring-2 focus:ring-emerald-400/30 focus:outline-none';
@@ -107,14 +107,14 @@ export function DarkPoolAnalyzer() {
           />
         </div>
         <div className="flex flex-col justify-center gap-3">
-          <Switch
+          <InlineSwitch
             label="Live Analysis"
             checked={live}
             onChange={setLiveState}
             onText="Live"
             offText="Paused"
           />
-          <Switch label="Algo Only" checked={algoOnly} onChange={setAlgoOnly} />
+          <InlineSwitch label="Algo Only" checked={algoOnly} onChange={setAlgoOnly} />
         </div>
         <div className="sm:col-span-2 xl:col-span-4">
           <FeedClock live={live} asOf={feed.data?.asOf} pollSeconds={feedPollMs('darkpool') / 1000} />

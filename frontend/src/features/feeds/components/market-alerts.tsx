@@ -25,7 +25,7 @@ import {
   formatTime,
 } from '../utils/format';
 import { FeedClock, FeedState, MarketClosedNotice, OriginLabel, TickerFilter } from './feed-state';
-import { Switch } from './switch';
+import { InlineSwitch } from '../../../components/ui/switch';
 import { TrackInJournalButton } from './track-in-journal-button';
 
 /** At most this many notifications for one poll (after a pause, the rest are in the feed). */
@@ -79,8 +79,14 @@ export function MarketAlerts({ notificationsAllowed }: { notificationsAllowed: b
         aria-label="Alert controls"
         className="flex flex-wrap items-center gap-x-8 gap-y-4 rounded-2xl border border-slate-800 bg-slate-900/70 p-4"
       >
-        <Switch label="Live updates" checked={live} onChange={setLiveState} onText="Live" offText="Paused" />
-        <Switch
+        <InlineSwitch
+          label="Live updates"
+          checked={live}
+          onChange={setLiveState}
+          onText="Live"
+          offText="Paused"
+        />
+        <InlineSwitch
           label="Browser notifications"
           checked={notifications.enabled && notificationsAllowed}
           disabled={!notificationsAllowed}

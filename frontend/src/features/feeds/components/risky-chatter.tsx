@@ -24,7 +24,7 @@ import {
   formatShares,
 } from '../utils/format';
 import { FeedClock, FeedState, OriginLabel, TickerFilter } from './feed-state';
-import { Switch } from './switch';
+import { InlineSwitch } from '../../../components/ui/switch';
 import { TrackInJournalButton } from './track-in-journal-button';
 
 const SORT_LABELS: Record<ChatterSort, string> = {
@@ -238,7 +238,7 @@ export function RiskyChatter() {
         />
         <TickerFilter id={`${id}-ticker`} value={ticker} onChange={setTicker} />
         <div className="flex flex-col justify-center gap-2">
-          <Switch
+          <InlineSwitch
             label="Live Scanning"
             checked={live}
             onChange={(next) => {

@@ -18,7 +18,7 @@ import { useNewItems } from '../hooks/use-new-items';
 import { capitalise, formatAge, formatInteger, formatMoney } from '../utils/format';
 import { FeedClock, FeedState, OriginLabel, TickerFilter } from './feed-state';
 import { PatternCards } from './pattern-cards';
-import { Switch } from './switch';
+import { InlineSwitch } from '../../../components/ui/switch';
 import { TrackInJournalButton } from './track-in-journal-button';
 
 const TYPE_LABELS: Record<TrendAlert['alertType'], string> = {
@@ -200,7 +200,7 @@ export function TrendAlerts({ notificationsAllowed }: { notificationsAllowed: bo
         />
         <TickerFilter id={`${id}-ticker`} value={ticker} onChange={setTicker} />
         <div className="flex flex-col justify-center gap-2">
-          <Switch
+          <InlineSwitch
             label="Monitoring"
             checked={live}
             onChange={(next) => {
@@ -213,7 +213,7 @@ export function TrendAlerts({ notificationsAllowed }: { notificationsAllowed: bo
           <FeedClock live={live} asOf={feed.data?.asOf} pollSeconds={feedPollMs('trends') / 1000} />
         </div>
         <div className="flex flex-col justify-center gap-2">
-          <Switch
+          <InlineSwitch
             label="Alerts"
             checked={notifications.enabled && notificationsAllowed}
             disabled={!notificationsAllowed}
