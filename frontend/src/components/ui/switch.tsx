@@ -7,10 +7,12 @@ type SwitchProps = {
   /** A line under the label, read with it by assistive technology. */
   description?: string;
   disabled?: boolean;
+  /** The switch's accessible name when the visible label alone is not unique (it should start with the label). */
+  name?: string;
 };
 
 /** An on/off switch (role="switch") named by its visible label, for settings lists. */
-export function Switch({ label, checked, onChange, description, disabled }: SwitchProps) {
+export function Switch({ label, checked, onChange, description, disabled, name }: SwitchProps) {
   const id = useId();
   return (
     <div className="flex items-start justify-between gap-4">
@@ -28,7 +30,8 @@ export function Switch({ label, checked, onChange, description, disabled }: Swit
         type="button"
         role="switch"
         aria-checked={checked}
-        aria-labelledby={`${id}-label`}
+        aria-label={name}
+        aria-labelledby={name ? undefined : `${id}-label`}
         aria-describedby={description ? `${id}-description` : undefined}
         disabled={disabled}
         onClick={() => onChange(!checked)}
