@@ -8,7 +8,9 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
  * The e2e run starts its own `npm start` instances, each on its own port and data dir, fresh
  * each run: one as a developer runs it, one with the site gate on (SITE_PASSWORD). The first one's
  * research assistant talks to an OpenAI-compatible stub (tests/helpers/openai-stub.ts) on port + 2,
- * and its billing to the local Stripe stub (tests/helpers/stripe-stub.ts) on port + 3.
+ * and its billing to the local Stripe stub (tests/helpers/stripe-stub.ts) on port + 3; it takes
+ * push endpoints and webhooks on 127.0.0.1 (ALLOW_LOCAL_WEBHOOKS), where the push spec runs its
+ * stand-in push service, and signs pushes with the VAPID pair it generates into its data dir.
  */
 const port = Number(process.env.E2E_PORT ?? 4391);
 const gatedPort = port + 1;
@@ -114,6 +116,8 @@ export default defineConfig({
       OPENAI_API_KEY: 'e2e-stub-key',
       STRIPE_API_URL: E2E_STRIPE_STUB_URL,
       MARKET_TIME: E2E_MARKET_TIME,
+      // Push subscriptions and webhooks to the spec's own stand-in push service on 127.0.0.1.
+      ALLOW_LOCAL_WEBHOOKS: 'true',
       ...E2E_STRIPE_KEYS,
     }),
     server(gatedPort, E2E_GATED_DATA_DIR, { SITE_PASSWORD: E2E_SITE_PASSWORD }),

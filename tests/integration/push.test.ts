@@ -5,10 +5,6 @@
  * with the browser's keys, a VAPID JWT signed with the stage's key), and a subscription the push
  * service answers 410 for removed.
  */
-import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import type { MarketAlert } from '@shared/feeds/schemas';
@@ -19,23 +15,16 @@ import {
   pushSubscribedSchema,
 } from '@shared/notifications/schemas';
 import { api, createUser, useLocalStackEnvironment } from '../helpers/local-stack';
+import {
+  decryptPush,
+  pushBrowser as browser,
+  startPushService,
+  vapidVerified,
+} from '../helpers/push-service-stub';
 
-const ece = createRequire(import.meta.url)('http_ece') as {
-  decrypt: (
-    body: Buffer,
-    params: { version: string; privateKey: ReturnType<typeof createECDH>; authSecret: Buffer },
-  ) => Buffer;
-};
-
-interface Received {
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-let pushService: Server;
+let pushService: Awaited<ReturnType<typeof startPushService>>;
 let pushUrl: string;
-const received: Received[] = [];
+let received: Awaited<ReturnType<typeof startPushService>>['received'];
 const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:alerts@example.com' };
 
 beforeAll(async () => {
@@ -46,34 +35,14 @@ beforeAll(async () => {
     STAGE: 'local',
     VAPID_KEYS: JSON.stringify(vapid),
   });
-  pushService = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = req.url?.startsWith('/gone') ? 410 : 201;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
-  pushUrl = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+  pushService = await startPushService();
+  pushUrl = pushService.url;
+  received = pushService.received;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => pushService.close(resolve));
+  await pushService.close();
 });
-
-/** A browser's push keys: its P-256 key pair and auth secret, as PushSubscription.toJSON() gives them. */
-function browser() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-  };
-}
 
 const alert = (ticker: string, id: string): MarketAlert => ({
   id,
@@ -88,33 +57,6 @@ const alert = (ticker: string, id: string): MarketAlert => ({
   bias: 'bullish',
   trigger: { metric: 'close', value: 101.5, threshold: 100 } as MarketAlert['trigger'],
 });
-
-/** Checks a VAPID `Authorization: vapid t=<jwt>, k=<public key>` header against the stage's key. */
-function vapidVerified(header: string): boolean {
-  const match = /^vapid t=([^,]+), k=(.+)$/.exec(header);
-  if (!match || match[2] !== vapid.publicKey) return false;
-  const [head, claims, signature] = match[1]!.split('.');
-  const raw = Buffer.from(vapid.publicKey, 'base64url');
-  const key = createPublicKey({
-    key: {
-      kty: 'EC',
-      crv: 'P-256',
-      x: raw.subarray(1, 33).toString('base64url'),
-      y: raw.subarray(33).toString('base64url'),
-    },
-    format: 'jwk',
-  });
-  const payload = JSON.parse(Buffer.from(claims!, 'base64url').toString()) as { aud: string };
-  return (
-    payload.aud === pushUrl &&
-    verify(
-      'sha256',
-      Buffer.from(`${head}.${claims}`),
-      { key, dsaEncoding: 'ieee-p1363' },
-      Buffer.from(signature!, 'base64url'),
-    )
-  );
-}
 
 describe('browser push', () => {
   it('answers the public key, and refuses a private endpoint', async () => {
@@ -174,20 +116,14 @@ describe('browser push', () => {
     const sent = mine.find((r) => r.path.startsWith('/ok'))!;
     expect(sent.headers['content-encoding']).toBe('aes128gcm');
     expect(sent.headers.ttl).toBe('3600');
-    expect(vapidVerified(String(sent.headers.authorization))).toBe(true);
-    const payload = JSON.parse(
-      ece
-        .decrypt(sent.body, { version: 'aes128gcm', privateKey: phone.ecdh, authSecret: phone.auth })
-        .toString('utf8'),
-    ) as { title: string; body: string; url: string };
+    expect(vapidVerified(String(sent.headers.authorization), vapid.publicKey, pushUrl)).toBe(true);
+    const payload = JSON.parse(decryptPush(sent.body, phone)) as { title: string; body: string; url: string };
     expect(payload.title).toBe(`Push me: ${ticker}`);
     expect(payload.body).toContain(`${ticker} high breakout alert`);
     expect(payload.url).toBe('/dashboard/alerts');
     // The other browser's copy is encrypted to its own keys: the phone's cannot read it.
     const gone = mine.find((r) => r.path.startsWith('/gone'))!;
-    expect(() =>
-      ece.decrypt(gone.body, { version: 'aes128gcm', privateKey: phone.ecdh, authSecret: phone.auth }),
-    ).toThrow();
+    expect(() => decryptPush(gone.body, phone)).toThrow();
 
     const log = notificationLogSchema.parse((await api('/api/notifications', { token })).json);
     expect(log.notifications.map((n) => [n.channel, n.status])).toEqual([['push', 'sent']]);

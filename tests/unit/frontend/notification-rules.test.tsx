@@ -2,7 +2,8 @@
 /**
  * The notification rules on the Alerts page and the Account page: a rule made from the form (what
  * is sent; on the watchlist or the tickers held), the webhook secret shown once, editing a rule in
- * a form holding its values (saved by PATCH), test and delete by each rule's named buttons, and the
+ * a form holding its values (saved by PATCH), a rule switched off and on (and the error when that
+ * fails), test and delete by each rule's named buttons, and the
  * delivery log with each failure's reason. Answers come through the contract-checked API harness.
  */
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
@@ -10,7 +11,7 @@ import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationRule } from '@shared/notifications/schemas';
 import type { Profile } from '@shared/profiles/schemas';
-import { apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
+import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { feedsStub, serveFeeds } from '../../helpers/feeds-api-stub';
 import { renderApp } from '../../helpers/render-app';
 
@@ -49,6 +50,20 @@ const existing: NotificationRule = {
 };
 
 let rules: NotificationRule[];
+
+/** POST /api/notification-rules answered as the API does: the rule sent, given an id, added to the list. */
+function serveCreatedRule(id: string, extra: { secret?: string } = {}) {
+  return serve('createNotificationRule', (request) => {
+    const rule = {
+      ...(request.body as Omit<NotificationRule, 'id' | 'createdAt' | 'updatedAt'>),
+      id,
+      createdAt: at,
+      updatedAt: at,
+    } as NotificationRule;
+    rules = [...rules, rule];
+    return { ...rule, ...extra };
+  });
+}
 
 useApiServer(
   serve('getProfile', () => profile),
@@ -126,17 +141,7 @@ describe('Notification rules on the Alerts and Account pages', () => {
 
   it('makes a webhook rule from the form and shows its signing secret once', async () => {
     apiServer.use(
-      serve('createNotificationRule', (request) => {
-        const body = request.body as Omit<NotificationRule, 'id' | 'createdAt' | 'updatedAt'>;
-        const rule = {
-          ...body,
-          id: '0b9a3c5e-7d21-4f6a-8e4b-1c2d3e4f5a6b',
-          createdAt: at,
-          updatedAt: at,
-        } as NotificationRule;
-        rules = [...rules, rule];
-        return { ...rule, secret: `whsec_${'ab'.repeat(32)}` };
-      }),
+      serveCreatedRule('0b9a3c5e-7d21-4f6a-8e4b-1c2d3e4f5a6b', { secret: `whsec_${'ab'.repeat(32)}` }),
     );
     const { user } = renderApp('/dashboard/alerts');
     await user.type(await screen.findByLabelText('Rule name'), 'High alerts');
@@ -161,18 +166,7 @@ describe('Notification rules on the Alerts and Account pages', () => {
   });
 
   it("makes a rule on my watchlist's tickers: no tickers of its own, described as such", async () => {
-    apiServer.use(
-      serve('createNotificationRule', (request) => {
-        const rule = {
-          ...(request.body as Omit<NotificationRule, 'id' | 'createdAt' | 'updatedAt'>),
-          id: '1c9a3c5e-7d21-4f6a-8e4b-1c2d3e4f5a6b',
-          createdAt: at,
-          updatedAt: at,
-        } as NotificationRule;
-        rules = [...rules, rule];
-        return rule;
-      }),
-    );
+    apiServer.use(serveCreatedRule('1c9a3c5e-7d21-4f6a-8e4b-1c2d3e4f5a6b'));
     const { user } = renderApp('/dashboard/alerts');
     await user.type(await screen.findByLabelText('Rule name'), 'Watchlist highs');
     await user.type(screen.getByLabelText('Tickers (comma-separated; empty for all)'), 'nvda');
@@ -191,18 +185,7 @@ describe('Notification rules on the Alerts and Account pages', () => {
   });
 
   it('makes a "chatter risk high on tickers I hold" rule: no tickers of its own, described as such', async () => {
-    apiServer.use(
-      serve('createNotificationRule', (request) => {
-        const rule = {
-          ...(request.body as Omit<NotificationRule, 'id' | 'createdAt' | 'updatedAt'>),
-          id: '3c9a3c5e-7d21-4f6a-8e4b-1c2d3e4f5a6b',
-          createdAt: at,
-          updatedAt: at,
-        } as NotificationRule;
-        rules = [...rules, rule];
-        return rule;
-      }),
-    );
+    apiServer.use(serveCreatedRule('3c9a3c5e-7d21-4f6a-8e4b-1c2d3e4f5a6b'));
     const { user } = renderApp('/dashboard/alerts');
     const form = await screen.findByRole('form', { name: 'New notification rule' });
     await user.type(within(form).getByLabelText('Rule name'), 'Chatter on my positions');
@@ -313,18 +296,7 @@ describe('Notification rules on the Alerts and Account pages', () => {
   });
 
   it('makes a "my position targets" rule for the rules ticked', async () => {
-    apiServer.use(
-      serve('createNotificationRule', (request) => {
-        const rule = {
-          ...(request.body as Omit<NotificationRule, 'id' | 'createdAt' | 'updatedAt'>),
-          id: '2c9a3c5e-7d21-4f6a-8e4b-1c2d3e4f5a6b',
-          createdAt: at,
-          updatedAt: at,
-        } as NotificationRule;
-        rules = [...rules, rule];
-        return rule;
-      }),
-    );
+    apiServer.use(serveCreatedRule('2c9a3c5e-7d21-4f6a-8e4b-1c2d3e4f5a6b'));
     const { user } = renderApp('/dashboard/alerts');
     await user.type(await screen.findByLabelText('Rule name'), 'Stops');
     await user.selectOptions(screen.getByLabelText('Notify me about'), 'targets');
@@ -345,6 +317,58 @@ describe('Notification rules on the Alerts and Account pages', () => {
     // The form's own alert (the shell may raise others, e.g. the day's summary failing to load).
     expect(await screen.findByText('channels: Choose at least one channel')).toHaveAttribute('role', 'alert');
     expect(requestsTo('createNotificationRule')).toEqual([]);
+  });
+
+  it('switches a rule off and on again by its switch (PATCH of enabled only), an Off badge while it is off', async () => {
+    apiServer.use(
+      serve('updateNotificationRule', (request) => {
+        const rule = { ...rules[0]!, ...(request.body as { enabled: boolean }), updatedAt: at };
+        rules = [rule];
+        return rule;
+      }),
+    );
+    const { user } = renderApp('/dashboard/alerts');
+    const list = await screen.findByRole('list', { name: 'Your notification rules' });
+    const toggle = await within(list).findByRole('switch', { name: 'Rule on: Big prints' });
+    expect(toggle).toBeChecked();
+    expect(within(list).queryByText('Off')).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    await waitFor(() =>
+      expect(within(list).getByRole('switch', { name: 'Rule on: Big prints' })).not.toBeChecked(),
+    );
+    expect(within(list).getByText('Off')).toBeInTheDocument();
+    expect(requestsTo('updateNotificationRule').map((r) => [r.params, r.body])).toEqual([
+      [{ id: existing.id }, { enabled: false }],
+    ]);
+
+    await user.click(within(list).getByRole('switch', { name: 'Rule on: Big prints' }));
+    await waitFor(() =>
+      expect(within(list).getByRole('switch', { name: 'Rule on: Big prints' })).toBeChecked(),
+    );
+    expect(within(list).queryByText('Off')).not.toBeInTheDocument();
+    expect(requestsTo('updateNotificationRule')[1]?.body).toEqual({ enabled: true });
+  });
+
+  it('shows a rule off from the API as off, and says why when turning it on fails (it stays off)', async () => {
+    rules = [{ ...existing, enabled: false }];
+    apiServer.use(
+      serve('updateNotificationRule', () =>
+        apiError(403, 'plan_limit', 'Your plan does not include the Dark Pool feed.'),
+      ),
+    );
+    const { user } = renderApp('/dashboard/account');
+    const section = await screen.findByRole('region', { name: 'Notification rules' });
+    const toggle = await within(section).findByRole('switch', { name: 'Rule on: Big prints' });
+    expect(toggle).not.toBeChecked();
+    expect(within(section).getByText('Off')).toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Big prints was not turned on: Your plan does not include the Dark Pool feed.',
+    );
+    expect(within(section).getByRole('switch', { name: 'Rule on: Big prints' })).not.toBeChecked();
+    expect(requestsTo('updateNotificationRule')[0]?.body).toEqual({ enabled: true });
   });
 
   it('sends a test and deletes a rule by its named buttons', async () => {

@@ -5,18 +5,21 @@ type SwitchButtonProps = {
   onChange: (checked: boolean) => void;
   /** The id of the element whose text names the switch. */
   labelledBy: string;
+  /** A name of its own, in place of the labelling element's text. */
+  name?: string;
   describedBy?: string;
   disabled?: boolean;
 };
 
 /** The on/off control itself (role="switch"), named by an element beside it. */
-function SwitchButton({ checked, onChange, labelledBy, describedBy, disabled }: SwitchButtonProps) {
+function SwitchButton({ checked, onChange, labelledBy, name, describedBy, disabled }: SwitchButtonProps) {
   return (
     <button
       type="button"
       role="switch"
       aria-checked={checked}
-      aria-labelledby={labelledBy}
+      aria-label={name}
+      aria-labelledby={name ? undefined : labelledBy}
       aria-describedby={describedBy}
       disabled={disabled}
       onClick={() => onChange(!checked)}
@@ -41,10 +44,12 @@ type SwitchProps = {
   /** A line under the label, read with it by assistive technology. */
   description?: string;
   disabled?: boolean;
+  /** The switch's accessible name when the visible label alone is not unique (it should start with the label). */
+  name?: string;
 };
 
 /** An on/off switch (role="switch") named by its visible label, for settings lists. */
-export function Switch({ label, checked, onChange, description, disabled }: SwitchProps) {
+export function Switch({ label, checked, onChange, description, disabled, name }: SwitchProps) {
   const id = useId();
   return (
     <div className="flex items-start justify-between gap-4">
@@ -62,6 +67,7 @@ export function Switch({ label, checked, onChange, description, disabled }: Swit
         checked={checked}
         onChange={onChange}
         labelledBy={`${id}-label`}
+        name={name}
         describedBy={description ? `${id}-description` : undefined}
         disabled={disabled}
       />

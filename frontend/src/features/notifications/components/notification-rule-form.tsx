@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { alertSeverities, trendRiskLevels } from '@shared/feeds/schemas';
 import {
   createRuleInput,
@@ -44,6 +44,16 @@ const scopeOptions: readonly { value: TickerScope; label: string; hint: string }
   },
 ];
 const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** A checkbox or radio with its label beside it (the targets, the ticker scope and the channels). */
+function Choice({ label, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-200">
+      <input {...input} />
+      {label}
+    </label>
+  );
+}
 
 /** A position-targets condition: every rule when all are ticked (no `kinds`), else those ticked. */
 function targetCondition(kinds: string[]) {
@@ -198,17 +208,16 @@ export function NotificationRuleForm({ rule, onSaved, onCancel }: RuleFormProps)
           <legend className="text-sm font-medium text-slate-200">Targets to tell me about</legend>
           <div className="mt-2 flex flex-wrap gap-3">
             {TARGET_KINDS.map((kind) => (
-              <label key={kind} className="flex items-center gap-2 text-sm text-slate-200">
-                <input
-                  type="checkbox"
-                  name="kinds"
-                  value={kind}
-                  defaultChecked={
-                    condition?.feed === 'targets' && condition.kinds ? condition.kinds.includes(kind) : true
-                  }
-                />
-                {TARGET_KIND_LABELS[kind]}
-              </label>
+              <Choice
+                key={kind}
+                label={TARGET_KIND_LABELS[kind]}
+                type="checkbox"
+                name="kinds"
+                value={kind}
+                defaultChecked={
+                  condition?.feed === 'targets' && condition.kinds ? condition.kinds.includes(kind) : true
+                }
+              />
             ))}
           </div>
           <p className="mt-1 text-xs text-slate-400">
@@ -222,17 +231,15 @@ export function NotificationRuleForm({ rule, onSaved, onCancel }: RuleFormProps)
         <div className="mt-2 space-y-2">
           {scopeOptions.map((option) => (
             <div key={option.value}>
-              <label className="flex items-center gap-2 text-sm text-slate-200">
-                <input
-                  type="radio"
-                  name="scope"
-                  value={option.value}
-                  checked={scope === option.value}
-                  onChange={() => setScope(option.value)}
-                  aria-describedby={field(`scope-${option.value}`)}
-                />
-                {option.label}
-              </label>
+              <Choice
+                label={option.label}
+                type="radio"
+                name="scope"
+                value={option.value}
+                checked={scope === option.value}
+                onChange={() => setScope(option.value)}
+                aria-describedby={field(`scope-${option.value}`)}
+              />
               <p id={field(`scope-${option.value}`)} className="ml-6 text-xs text-slate-400">
                 {option.hint}
               </p>
@@ -252,10 +259,13 @@ export function NotificationRuleForm({ rule, onSaved, onCancel }: RuleFormProps)
         <legend className="text-sm font-medium text-slate-200">Channels</legend>
         <div className="mt-2 flex flex-wrap gap-4">
           {notificationChannels.map((channel) => (
-            <label key={channel} className="flex items-center gap-2 text-sm text-slate-200">
-              <input type="checkbox" checked={channels.includes(channel)} onChange={() => toggle(channel)} />
-              {channelLabels[channel]}
-            </label>
+            <Choice
+              key={channel}
+              label={channelLabels[channel]}
+              type="checkbox"
+              checked={channels.includes(channel)}
+              onChange={() => toggle(channel)}
+            />
           ))}
         </div>
       </fieldset>

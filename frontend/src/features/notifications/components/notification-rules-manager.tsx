@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import { type NotificationRule } from '@shared/notifications/schemas';
 import { TARGET_KIND_LABELS } from '@shared/trades/target-rules';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Switch } from '../../../components/ui/switch';
 import {
   useDeleteNotificationRule,
   useNotificationRules,
   useTestNotificationRule,
+  useUpdateNotificationRule,
 } from '../api/notification-rules';
 import { NotificationRuleForm } from './notification-rule-form';
 
@@ -34,14 +38,16 @@ function describeRule(rule: NotificationRule): string {
 }
 
 /**
- * The user's notification rules (issue 25): a form for a new one, and each rule with Edit (the
- * same form with its values, saved by PATCH), Send test and Delete. The Alerts page and the
- * Account page both show it.
+ * The user's notification rules (issue 25): a form for a new one, and each rule with a switch
+ * turning it on or off (PATCH of `enabled`; a rule off matches nothing), Edit (the same form with
+ * its values, saved by PATCH), Send test and Delete. The Alerts page and the Account page both
+ * show it.
  */
 export function NotificationRulesManager() {
   const rules = useNotificationRules();
   const remove = useDeleteNotificationRule();
   const test = useTestNotificationRule();
+  const onOff = useUpdateNotificationRule();
   const [editing, setEditing] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   // A new form after each rule added (its fields back to their defaults).
@@ -75,10 +81,20 @@ export function NotificationRulesManager() {
           <li key={rule.id} className="rounded-lg border border-slate-800 p-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <div>
-                <p className="font-medium text-white">{rule.name}</p>
+                <p className="flex items-center gap-2 font-medium text-white">
+                  {rule.name}
+                  {!rule.enabled && <Badge tone="gray">Off</Badge>}
+                </p>
                 <p className="text-sm text-slate-400">{describeRule(rule)}</p>
               </div>
-              <div className="flex gap-2">
+              <div className="flex items-center gap-2">
+                <Switch
+                  label="Rule on"
+                  name={`Rule on: ${rule.name}`}
+                  checked={rule.enabled}
+                  disabled={onOff.isPending && onOff.variables.id === rule.id}
+                  onChange={(enabled) => onOff.mutate({ id: rule.id, patch: { enabled } })}
+                />
                 <Button
                   variant="secondary"
                   aria-label={`Edit ${rule.name}`}
@@ -103,6 +119,14 @@ export function NotificationRulesManager() {
                 </Button>
               </div>
             </div>
+            {onOff.isError && onOff.variables.id === rule.id && (
+              <div className="mt-2">
+                <ErrorAlert>
+                  {rule.name} was not turned {onOff.variables.patch.enabled ? 'on' : 'off'}:{' '}
+                  {onOff.error.message}
+                </ErrorAlert>
+              </div>
+            )}
             {editing === rule.id && (
               <div className="mt-4 border-t border-slate-800 pt-4">
                 <NotificationRuleForm rule={rule} onSaved={saved} onCancel={() => setEditing(null)} />
