@@ -7,16 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { DAILY_NEWS_POPUP_DELAY_MS } from '@shared/constants/timings';
 import { dailyMarketSummarySchema } from '@shared/market/summary-schemas';
-import { signUpThroughUi } from './support';
-
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
-  expect(token).toBeTruthy();
-  return token!;
-}
+import { accessToken, signUpThroughUi } from './support';
 
 const summaryDialog = (page: Page) => page.getByRole('dialog', { name: 'Daily Market Summary' });
 

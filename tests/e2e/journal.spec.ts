@@ -1,7 +1,7 @@
 /** The Trading Journal against the real local trades API: add, close, import, export, delete, phone width. */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { signUpThroughUi } from './support';
+import { accessToken, signUpThroughUi } from './support';
 
 /** The first load of a signed-in page (the lazy journal chunk included) on a busy machine. */
 const PAGE_LOAD_TIMEOUT = 30_000;
@@ -199,16 +199,6 @@ test('at 390 px the journal is a list of cards: add a trade and see it', async (
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });
-
-/** The signed-in user's access token, as Amplify keeps it in this browser. */
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
-  expect(token).toBeTruthy();
-  return token!;
-}
 
 const SEED_TICKERS = ['SPY', 'QQQ', 'AAPL', 'TSLA', 'NVDA', 'AMD', 'MSFT', 'IWM'];
 const SEED_STRATEGIES = [

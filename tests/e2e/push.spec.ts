@@ -10,7 +10,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { notificationLogSchema } from '@shared/notifications/schemas';
 import { E2E_DATA_DIR } from '../../playwright.config';
 import {
@@ -20,16 +20,7 @@ import {
   vapidVerified,
   type PushReceived,
 } from '../helpers/push-service-stub';
-import { signUpThroughUi } from './support';
-
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
-  expect(token).toBeTruthy();
-  return token!;
-}
+import { accessToken, signUpThroughUi } from './support';
 
 test('a rule with the Push channel, switched off and on by its switch, sends a generated alert to the subscribed push endpoint, aes128gcm-encrypted and VAPID-signed, and logs it sent', async ({
   page,

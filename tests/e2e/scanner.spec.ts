@@ -5,7 +5,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
-import { FIRST_SCAN_MS, signUpThroughUi } from './support';
+import { accessToken, FIRST_SCAN_MS, signUpThroughUi } from './support';
 
 const SPEC_COLUMNS = [
   'Ticker',
@@ -214,11 +214,8 @@ test('a Starter user scanning with more than 10 filters is told the plan limit',
 }) => {
   const { email } = await signUpThroughUi(page, request, 'scanner-starter');
   await expect(page.getByRole('group', { name: 'Portfolio Value' })).toContainText('$0.00');
-  const accessToken = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
-  const { sub } = JSON.parse(Buffer.from(accessToken!.split('.')[1]!, 'base64url').toString()) as {
+  const token = await accessToken(page);
+  const { sub } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
     sub: string;
   };
   await putStarterProfile(sub, email);

@@ -1,7 +1,7 @@
 /** A stage with the site gate on: nothing is shown, and no user route answers, before the password. */
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { E2E_SITE_PASSWORD } from '../../playwright.config';
-import { signOutThroughUi, signUpThroughUi } from './support';
+import { accessToken, signOutThroughUi, signUpThroughUi } from './support';
 
 test('the gate refuses a wrong password, then lets the right one in and remembers it', async ({ page }) => {
   await page.goto('/');
@@ -39,14 +39,10 @@ test('user routes refuse a signed-in user without the gate cookie, and signing o
   const { email } = await signUpThroughUi(page, request, 'gated');
   await expect(page.getByRole('group', { name: 'Portfolio Value' })).toContainText('$0.00');
 
-  const accessToken = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
-  expect(accessToken).toBeTruthy();
+  const token = await accessToken(page);
   const withoutCookie = await playwrightRequest.newContext({ baseURL });
   const refused = await withoutCookie.get('/api/profile', {
-    headers: { authorization: `Bearer ${accessToken}` },
+    headers: { authorization: `Bearer ${token}` },
   });
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toMatchObject({ error: { code: 'site_locked' } });

@@ -114,3 +114,13 @@ export async function signInThroughUi(page: Page, email: string, password: strin
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/** The signed-in page's Cognito access token (Amplify keeps it in localStorage), for API calls. */
+export async function accessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'));
+    return key ? localStorage.getItem(key) : null;
+  });
+  expect(token).toBeTruthy();
+  return token!;
+}
