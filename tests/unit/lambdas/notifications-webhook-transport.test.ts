@@ -26,7 +26,13 @@ const HOST = 'hooks.example.com';
 
 interface Seen {
   connections: number;
-  requests: { host?: string; servername: string | false | null; path?: string; signature?: string; body: string }[];
+  requests: {
+    host?: string;
+    servername: string | false | null;
+    path?: string;
+    signature?: string;
+    body: string;
+  }[];
 }
 
 /** What the public receiver answers; the private one answers 200 and must never be reached. */
