@@ -7,9 +7,10 @@
  *   npm run admin -- disable EMAIL            (no more sign-ins; every token refused at once)
  *   npm run admin -- billing-catalog          (Stripe: create the plans' prices that are missing)
  *   npm run admin -- backfill-open-index      (index the open trades stored before `by_open` existed)
+ *   npm run admin -- backfill-unsent-index    (index the untried deliveries stored before `by_unsent`)
  *
- * Options: `-c stage=NAME`; `--user-pool-id`, `--profiles-table`, `--trades-table` to name the
- * resources instead of finding them (a deployed stage's pool by its app/stage tags, its tables by
+ * Options: `-c stage=NAME`; `--user-pool-id`, `--profiles-table`, `--trades-table`,
+ * `--notifications-table` to name the resources instead of finding them (a deployed stage's pool by its app/stage tags, its tables by
  * the data stack's names).
  * The rules are the app's own (lambdas/profile/service.ts), through the profile repository.
  */
@@ -36,13 +37,16 @@ import { tables } from '@shared/tables';
 import { revocationsRepo, type RevocationsRepo } from '../lambdas/common/revocations';
 import { profilesRepo, type ProfilesRepo } from '../lambdas/profile/repository';
 import { adminSetTier, adminTiers, type AdminTier } from '../lambdas/profile/service';
+import { backfillUnsentIndex } from '../lambdas/notifications/unsent-index-backfill';
 import { backfillOpenIndex } from '../lambdas/trades/open-index-backfill';
 
 const APP_NAME = 'edge-options';
 
 export class UsageError extends Error {}
 
-const COMMANDS = 'show, set-tier, disable, billing-catalog or backfill-open-index';
+const COMMANDS = 'show, set-tier, disable, billing-catalog, backfill-open-index or backfill-unsent-index';
+/** The commands over a whole table, with no EMAIL. */
+const BACKFILLS = ['backfill-open-index', 'backfill-unsent-index'];
 
 interface Target {
   where: string;
@@ -52,6 +56,8 @@ interface Target {
   revocations: RevocationsRepo;
   db: DynamoDBDocumentClient;
   tradesTable: string;
+  /** Undefined when a stage's could not be found (only backfill-unsent-index needs it). */
+  notificationsTable: string | undefined;
   close(): void;
 }
 
@@ -62,6 +68,7 @@ interface Options {
   userPoolId?: string;
   profilesTable?: string;
   tradesTable?: string;
+  notificationsTable?: string;
   dataDir: string;
 }
 
@@ -82,6 +89,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     } else if (arg === '--user-pool-id') options.userPoolId = value();
     else if (arg === '--profiles-table') options.profilesTable = value();
     else if (arg === '--trades-table') options.tradesTable = value();
+    else if (arg === '--notifications-table') options.notificationsTable = value();
     else rest.push(arg);
   }
   const [command, ...args] = rest;
@@ -114,6 +122,7 @@ function localTarget(dataDir: string): Target {
     revocations: revocationsRepo(db, () => tables.revocations.id),
     db,
     tradesTable: tables.trades.id,
+    notificationsTable: tables.notifications.id,
     close: () => {
       cognito.destroy();
       dynamo.destroy();
@@ -154,6 +163,7 @@ async function stageTarget(options: Options): Promise<Target> {
   const tableName = options.profilesTable ?? (await findTable(tables.profiles.id));
   const revocationsTable = await findTable(tables.revocations.id);
   const tradesTable = options.tradesTable ?? (await findTable(tables.trades.id));
+  const notificationsTable = options.notificationsTable ?? (await findTable(tables.notifications.id));
   if (!userPoolId || !tableName || !revocationsTable || !tradesTable)
     throw new UsageError(
       `Could not find stage ${stage}'s ${userPoolId ? 'tables' : 'user pool'}; pass --user-pool-id, --profiles-table and --trades-table`,
@@ -167,6 +177,7 @@ async function stageTarget(options: Options): Promise<Target> {
     revocations: revocationsRepo(db, () => revocationsTable),
     db,
     tradesTable,
+    notificationsTable,
     close: () => {
       cognito.destroy();
       dynamo.destroy();
@@ -289,12 +300,17 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.
   const options = parseArgs(argv, env);
   if (options.command === 'billing-catalog') return billingCatalog(stripeFromEnvironment(env));
   const [email, tier] = options.args;
-  const needsEmail = options.command !== 'backfill-open-index';
+  const needsEmail = !BACKFILLS.includes(options.command);
   if (needsEmail && !email) throw new UsageError(`${options.command} needs an EMAIL`);
   const target = options.stage ? await stageTarget(options) : localTarget(options.dataDir);
   try {
-    if (!needsEmail)
+    if (options.command === 'backfill-open-index')
       return { target: target.where, ...(await backfillOpenIndex(target.db, target.tradesTable)) };
+    if (options.command === 'backfill-unsent-index') {
+      if (!target.notificationsTable)
+        throw new UsageError(`Could not find the notifications table; pass --notifications-table`);
+      return { target: target.where, ...(await backfillUnsentIndex(target.db, target.notificationsTable)) };
+    }
     if (!email) throw new UsageError(`${options.command} needs an EMAIL`);
     if (options.command === 'show') return await show(target, email);
     if (options.command === 'disable') return await disable(target, email);

@@ -99,7 +99,7 @@ const ruleKey = (id: string) => `rule#${id}`;
 const deliveryKey = (id: string) => `delivery#${id}`;
 const INTERNAL = ['user_id', 'sk', 'rule_feed', 'created_sk', 'expires_at', 'unsent'];
 /** The `by_unsent` index's one partition. */
-const UNSENT = 'unsent';
+export const UNSENT = 'unsent';
 
 function strip<T>(stored: Record<string, unknown>, drop: readonly string[] = INTERNAL): T {
   return Object.fromEntries(Object.entries(stored).filter(([key]) => !drop.includes(key))) as T;

@@ -3,11 +3,17 @@
  * retry, so a receiver drops repeats), shaped for Slack, Discord or plain JSON; the request
  * carries `X-Edge-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with the
  * rule's secret. Only https to public addresses (shared/src/notifications/webhook-address.ts),
- * every resolved address checked, redirects not followed, and the response's body never read
- * into anything a user sees: a failure is its status code or a word.
+ * every resolved address checked and the connection made to those addresses only (the host name is
+ * never resolved a second time, so DNS rebinding cannot swap in a private one), redirects not
+ * followed, and the response's body never read into anything a user sees: a failure is its status
+ * code or a word.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { LookupAddress, LookupOptions } from 'node:dns';
 import { lookup } from 'node:dns/promises';
+import { request as httpRequest, type RequestOptions } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIPv6 } from 'node:net';
 import type { Notification, WebhookFormat } from '@shared/notifications/schemas';
 import { addressAllowed, checkWebhookUrl, isIpLiteral } from '@shared/notifications/webhook-address';
 
@@ -51,20 +57,111 @@ export function webhookBody(format: WebhookFormat, notification: Notification, r
 
 export type SendResult = { ok: true } | { ok: false; detail: string; retry: boolean };
 
+/** One POST to a checked URL, to be made to the checked addresses and nowhere else. */
+export interface PinnedRequest {
+  url: URL;
+  /** Every address the host name resolved to, each checked: the socket connects to one of these. */
+  addresses: string[];
+  allowLocal: boolean;
+  headers: Record<string, string>;
+  body: string | Uint8Array<ArrayBuffer>;
+  timeoutMs: number;
+}
+
+/** Makes a PinnedRequest: the response's status, or a rejection (`TimeoutError` after `timeoutMs`). */
+export type Transport = (request: PinnedRequest) => Promise<number>;
+
 export interface WebhookOptions {
   allowLocal: boolean;
-  fetch?: typeof fetch;
+  /** How the request is made (pinnedPost unless a test records it). */
+  transport?: Transport;
   resolve?: (host: string) => Promise<string[]>;
   nowSeconds?: () => number;
 }
 
 const resolveAll = async (host: string) => (await lookup(host, { all: true })).map((entry) => entry.address);
 
+/** The error a pinned lookup answers with when asked for anything but the checked, allowed addresses. */
+const REFUSED_ADDRESS = 'EREFUSEDADDRESS';
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/**
+ * The socket's DNS lookup for one request: it resolves nothing, answering `host` with the
+ * addresses the guard checked (each checked again here), so the connection cannot reach an
+ * address a second resolution would have given. Any other name, or an address not allowed, is
+ * refused with `EREFUSEDADDRESS`.
+ */
+export function pinnedLookup(host: string, addresses: readonly string[], allowLocal: boolean) {
+  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
+    const entries = addresses
+      .map((address) => ({ address, family: isIPv6(address) ? 6 : 4 }))
+      .filter((entry) => !options.family || options.family === entry.family);
+    const allowed =
+      hostname === host &&
+      addresses.length > 0 &&
+      addresses.every((address) => addressAllowed(address, { allowLocal }));
+    if (!allowed || entries.length === 0) {
+      const error: NodeJS.ErrnoException = new Error(`refused to connect ${hostname}`);
+      error.code = REFUSED_ADDRESS;
+      callback(error, '', 0);
+      return;
+    }
+    if (options.all) callback(null, entries);
+    else callback(null, entries[0]!.address, entries[0]!.family);
+  };
+}
+
+const timeoutError = () => Object.assign(new Error('timed out'), { name: 'TimeoutError' });
+
+/**
+ * The transport: Node's http(s).request with the pinned lookup (TLS's SNI, the certificate's
+ * check and the Host header stay the URL's host name), no connection pool, redirects not followed
+ * (the status is answered as is), the response destroyed unread. `tls.ca` adds a trusted
+ * certificate (tests' local receivers).
+ */
+export function pinnedPost(request: PinnedRequest, tls: { ca?: string | Buffer } = {}): Promise<number> {
+  const { url } = request;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const literal = isIpLiteral(host);
+  const https = url.protocol === 'https:';
+  // An address literal is connected to without a lookup: it must be the one address checked.
+  if (literal && !(request.addresses.length === 1 && request.addresses[0] === host))
+    return Promise.reject(Object.assign(new Error('refused'), { code: REFUSED_ADDRESS }));
+  const body = typeof request.body === 'string' ? Buffer.from(request.body) : request.body;
+  const options: RequestOptions & { servername?: string; ca?: string | Buffer } = {
+    hostname: host,
+    port: url.port || undefined,
+    path: `${url.pathname}${url.search}`,
+    method: 'POST',
+    headers: { ...request.headers, 'content-length': String(body.byteLength) },
+    agent: false,
+    lookup: pinnedLookup(host, request.addresses, request.allowLocal),
+    ...(https && !literal ? { servername: host } : {}),
+    ...(https && tls.ca ? { ca: tls.ca } : {}),
+  };
+  return new Promise<number>((resolve, reject) => {
+    const outgoing = (https ? httpsRequest : httpRequest)(options, (response) => {
+      resolve(response.statusCode ?? 0);
+      response.destroy();
+      outgoing.destroy();
+    });
+    const timer = setTimeout(() => outgoing.destroy(timeoutError()), request.timeoutMs);
+    outgoing.on('error', reject);
+    outgoing.on('close', () => clearTimeout(timer));
+    outgoing.end(body);
+  });
+}
+
 /**
  * Posts to a URL a user gave (a webhook, a browser's push endpoint) behind the address guard:
- * https only (http to 127.0.0.1 with `allowLocal`), every resolved address public, redirects not
- * followed, the response's body never read. Never throws: the status, or why it failed and
- * whether a retry could help.
+ * https only (http to 127.0.0.1 with `allowLocal`), the host name resolved once and every address
+ * public, the connection made to those addresses only, redirects not followed, the response's
+ * body never read. Never throws: the status, or why it failed and whether a retry could help.
  */
 export async function guardedPost(
   url: string,
@@ -81,22 +178,24 @@ export async function guardedPost(
   } catch {
     return { ok: false, detail: 'host not found', retry: true };
   }
+  const refused = { ok: false as const, detail: 'refused: a private address', retry: false };
   if (
     addresses.length === 0 ||
     !addresses.every((a) => addressAllowed(a, { allowLocal: options.allowLocal }))
   )
-    return { ok: false, detail: 'refused: a private address', retry: false };
+    return refused;
   try {
-    const response = await (options.fetch ?? fetch)(verdict.url, {
-      method: 'POST',
-      redirect: 'manual',
+    const status = await (options.transport ?? pinnedPost)({
+      url: verdict.url,
+      addresses,
+      allowLocal: options.allowLocal,
       headers: { 'user-agent': 'EdgeNotifications/1', ...headers },
       body,
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
     });
-    await response.body?.cancel();
-    return { ok: true, status: response.status };
+    return { ok: true, status };
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === REFUSED_ADDRESS) return refused;
     const timedOut = (error as Error).name === 'TimeoutError';
     return { ok: false, detail: timedOut ? 'timed out' : 'connection failed', retry: true };
   }

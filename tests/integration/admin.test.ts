@@ -2,7 +2,8 @@
  * `npm run admin` against the local stack: `show` and `set-tier` by email through the app's own
  * profile rules, with the API then enforcing the tier set; bad input refused without a change;
  * the command line itself (exit codes, JSON out); `billing-catalog` against the Stripe stub; and
- * `backfill-open-index` over trades stored before the `by_open` index.
+ * `backfill-open-index` over trades stored before the `by_open` index, and `backfill-unsent-index`
+ * over deliveries recorded before the `by_unsent` index.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,11 +11,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { openShardOf } from '@shared/trades/open-index';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceCatalog } from '@shared/billing/catalog';
+import { notificationsRepo } from '../../lambdas/notifications/repository';
+import { backfillUnsentIndex } from '../../lambdas/notifications/unsent-index-backfill';
 import { runAdmin, UsageError } from '../../scripts/admin';
 import { ROOT_DIR } from '../../scripts/local/runtime';
 import { startStripeStub, type StripeStub } from '../helpers/stripe-stub';
@@ -237,5 +247,115 @@ describe('backfill-open-index', () => {
 
     // Every trade the app wrote meanwhile stored its own index: a second run has nothing to do.
     expect(await admin('backfill-open-index')).toMatchObject({ indexed: 0, unindexed: 0 });
+  });
+});
+
+describe('backfill-unsent-index', () => {
+  it('puts the pending, untried deliveries recorded before the index in the sweep’s read, and nothing else', async () => {
+    const db = documentClient();
+    const userId = `unsent-${randomUUID()}`;
+    const at = '2026-01-02T15:00:00.000Z';
+    const delivery = (id: string, extra: Record<string, unknown>) => ({
+      user_id: userId,
+      sk: `delivery#${id}`,
+      id,
+      ruleId: 'r-1',
+      channel: 'webhook',
+      status: 'pending',
+      attempts: 0,
+      event: {
+        feed: 'alerts',
+        id: 'a-1',
+        ticker: 'NVDA',
+        summary: 'NVDA',
+        timestamp: at,
+        provider: 'simulated',
+      },
+      createdAt: at,
+      updatedAt: at,
+      ...extra,
+    });
+    const items = [
+      delivery('legacy', {}),
+      delivery('indexed', { unsent: 'unsent' }),
+      delivery('tried', { attempts: 1 }),
+      delivery('sent', { status: 'sent', attempts: 1 }),
+      { user_id: userId, sk: 'rule#r-1', id: 'r-1', name: 'Mine', updatedAt: at },
+    ];
+    for (const Item of items) await db.send(new PutCommand({ TableName: 'notifications', Item }));
+    const unsentOf = async (sk: string) =>
+      (await db.send(new GetCommand({ TableName: 'notifications', Key: { user_id: userId, sk } }))).Item
+        ?.unsent as string | undefined;
+    // The sweep's own read (the sparse index), for this user's deliveries.
+    const repo = notificationsRepo(
+      db,
+      () => 'notifications',
+      () => 'profiles',
+      () => 'watchlists',
+      () => 'trades',
+    );
+    const swept = async () =>
+      (await repo.listUnsent('2026-01-03T00:00:00.000Z', 1000))
+        .filter((found) => found.userId === userId)
+        .map((found) => found.id)
+        .sort();
+    expect(await swept()).toEqual(['indexed']);
+
+    const first = await admin('backfill-unsent-index');
+    expect(first).toMatchObject({ target: expect.stringContaining('local stack') as string });
+    expect(first.indexed).toBeGreaterThanOrEqual(1);
+    expect(first.scanned).toBeGreaterThanOrEqual(items.length);
+    expect(await unsentOf('delivery#legacy')).toBe('unsent');
+    for (const sk of ['delivery#tried', 'delivery#sent', 'rule#r-1'])
+      expect(await unsentOf(sk)).toBeUndefined();
+    expect(await swept()).toEqual(['indexed', 'legacy']);
+
+    expect(await admin('backfill-unsent-index')).toMatchObject({ indexed: 0, changedMeanwhile: 0 });
+    // Out of the stack's other sweeps' way.
+    for (const { sk } of items)
+      await db.send(new DeleteCommand({ TableName: 'notifications', Key: { user_id: userId, sk } }));
+  });
+
+  it('leaves alone a delivery the worker tried between the scan and the update', async () => {
+    const db = documentClient();
+    const userId = `unsent-race-${randomUUID()}`;
+    const at = '2026-01-02T15:00:00.000Z';
+    const key = { user_id: userId, sk: 'delivery#raced' };
+    await db.send(
+      new PutCommand({
+        TableName: 'notifications',
+        Item: { ...key, id: 'raced', status: 'pending', attempts: 0, createdAt: at, updatedAt: at },
+      }),
+    );
+    const repo = notificationsRepo(
+      db,
+      () => 'notifications',
+      () => 'profiles',
+      () => 'watchlists',
+      () => 'trades',
+    );
+    // The backfill's update of this delivery reaches DynamoDB just after the worker's first attempt.
+    let raced = false;
+    const racing = {
+      send: async (command: Parameters<DynamoDBDocumentClient['send']>[0]) => {
+        if (command instanceof UpdateCommand && command.input.Key?.user_id === userId && !raced) {
+          raced = true;
+          await repo.updateNotification(userId, 'raced', {
+            status: 'pending',
+            attempts: 1,
+            updatedAt: '2026-01-02T15:01:00.000Z',
+            detail: 'HTTP 503',
+          });
+        }
+        return db.send(command as never);
+      },
+    } as unknown as DynamoDBDocumentClient;
+    const result = await backfillUnsentIndex(racing, 'notifications');
+    expect(raced).toBe(true);
+    expect(result.changedMeanwhile).toBeGreaterThanOrEqual(1);
+    const { Item } = await db.send(new GetCommand({ TableName: 'notifications', Key: key }));
+    expect(Item).toMatchObject({ attempts: 1, detail: 'HTTP 503' });
+    expect(Item?.unsent).toBeUndefined();
+    await db.send(new DeleteCommand({ TableName: 'notifications', Key: key }));
   });
 });

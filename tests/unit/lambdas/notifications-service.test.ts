@@ -94,10 +94,10 @@ function setup(webhookStatus = 204) {
     webhook: {
       allowLocal: false,
       resolve: async () => ['93.184.216.34'],
-      fetch: (async (_url: URL, init: RequestInit) => {
-        posts.push(String(init.body));
-        return new Response(null, { status: webhookStatus });
-      }) as unknown as typeof fetch,
+      transport: async (request) => {
+        posts.push(String(request.body));
+        return webhookStatus;
+      },
     },
     vapidKeys: async () => null,
     enqueue: async (ref) => void queued.push(ref),
