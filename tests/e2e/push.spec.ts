@@ -22,7 +22,7 @@ import {
 } from '../helpers/push-service-stub';
 import { accessToken, signUpThroughUi } from './support';
 
-test('a rule with the Push channel, switched off and on by its switch, sends a generated alert to the subscribed push endpoint, aes128gcm-encrypted and VAPID-signed, and logs it sent', async ({
+test('a rule with the in-app and Push channels, switched off and on by its switch, sends a generated alert to the subscribed push endpoint, aes128gcm-encrypted and VAPID-signed, and the delivery log shows both channels sent', async ({
   page,
   request,
 }) => {
@@ -45,11 +45,11 @@ test('a rule with the Push channel, switched off and on by its switch, sends a g
     const form = page.getByRole('form', { name: 'New notification rule' });
     await form.getByLabel('Rule name').fill('Every alert by push');
     await form.getByLabel('Lowest severity').selectOption('low');
-    await form.getByRole('checkbox', { name: 'In the app (delivery log)' }).uncheck();
+    await expect(form.getByRole('checkbox', { name: 'In the app (delivery log)' })).toBeChecked();
     await form.getByRole('checkbox', { name: 'Push (to the browsers that turned it on)' }).check();
     await form.getByRole('button', { name: 'Add rule' }).click();
     const rules = page.getByRole('list', { name: 'Your notification rules' });
-    await expect(rules.getByText(/alerts of severity low\+ on every ticker; push;/)).toBeVisible();
+    await expect(rules.getByText(/alerts of severity low\+ on every ticker; in-app, push;/)).toBeVisible();
 
     // Off, then on again: the switch is the rule's `enabled`.
     const toggle = rules.getByRole('switch', { name: 'Rule on: Every alert by push' });
@@ -77,24 +77,22 @@ test('a rule with the Push channel, switched off and on by its switch, sends a g
     expect(payload.title).toMatch(/^Every alert by push/);
     expect(payload.url).toBe('/dashboard/alerts');
 
-    // The delivery log says the push channel's delivery was sent: through the API, then on the page.
+    // The delivery log says both channels' deliveries were sent: through the API, then on the page.
     await expect
       .poll(async () => {
         const response = await request.get('/api/notifications', { headers });
         const { notifications } = notificationLogSchema.parse(await response.json());
-        return notifications.some((n) => n.channel === 'push' && n.status === 'sent');
+        return ['in-app', 'push'].filter((channel) =>
+          notifications.some((n) => n.channel === channel && n.status === 'sent'),
+        );
       })
-      .toBe(true);
+      .toEqual(['in-app', 'push']);
     await page.reload();
     const log = page.getByRole('table', { name: 'Delivery log' });
-    await expect(
-      log
-        .getByRole('row')
-        .filter({ hasText: /push.*sent$/ })
-        .first(),
-    ).toBeVisible({
-      timeout: 30_000,
-    });
+    for (const channel of [/push.*sent$/, /in-app.*sent$/])
+      await expect(log.getByRole('row').filter({ hasText: channel }).first()).toBeVisible({
+        timeout: 30_000,
+      });
   } finally {
     await pushService.close();
   }
