@@ -272,6 +272,24 @@ describe('profile, preferences and statistics', () => {
     expect(value('Member for')).toBe('2 days');
   });
 
+  it('shows no win rate before the first closed trade (not a 0.0% that reads as all losses)', async () => {
+    apiServer.use(
+      serve('getAccountStats', () => ({
+        total_trades: 2,
+        closed_trades: 0,
+        win_rate: 0,
+        ai_questions_this_month: 0,
+        member_since: baseProfile().created_at,
+        member_days: 2,
+      })),
+    );
+    renderApp('/dashboard/account');
+    const stats = await screen.findByRole('region', { name: 'Account Statistics' });
+    const value = (label: string) => within(stats).getByText(label).nextElementSibling?.textContent;
+    await waitFor(() => expect(value('Trades')).toBe('2'));
+    expect(value('Win rate')).toBe('— (no closed trades)');
+  });
+
   it('changes the password with the current one', async () => {
     const { user } = renderApp('/dashboard/account');
     const section = await screen.findByRole('region', { name: 'Change password' });

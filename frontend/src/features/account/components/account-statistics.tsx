@@ -3,6 +3,7 @@ import { ErrorAlert } from '../../../components/ui/alert';
 import { useAccountStats } from '../api/get-account-stats';
 
 const PLACEHOLDER = '--';
+const NO_RATE = '— (no closed trades)';
 
 /** Account Statistics with real figures (spec 2 showed '--' placeholders; they show while loading). */
 export function AccountStatistics() {
@@ -12,7 +13,8 @@ export function AccountStatistics() {
   const rows: [string, string][] = [
     ['Trades', data ? String(data.total_trades) : PLACEHOLDER],
     ['Closed trades', data ? String(data.closed_trades) : PLACEHOLDER],
-    ['Win rate', data ? `${data.win_rate.toFixed(1)}%` : PLACEHOLDER],
+    // As on the dashboard and the journal: no rate without a closed trade.
+    ['Win rate', data ? (data.closed_trades > 0 ? `${data.win_rate.toFixed(1)}%` : NO_RATE) : PLACEHOLDER],
     ['AI questions this month', data ? String(data.ai_questions_this_month) : PLACEHOLDER],
     ['Member for', data ? `${data.member_days} ${data.member_days === 1 ? 'day' : 'days'}` : PLACEHOLDER],
   ];
