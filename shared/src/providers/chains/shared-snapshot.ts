@@ -38,6 +38,14 @@ export const CHAIN_SNAPSHOT_READER_AREAS: readonly string[] = ['market', 'positi
 /** The schedule table's job that writes it. */
 export const CHAIN_SNAPSHOT_JOB = 'snapshotChains';
 
+/**
+ * Whether a stage keeps a chain snapshot (its job has a provider to fetch from): real chains, or
+ * CBOE quotes (read off CBOE's chains). lambdas/market/chain-source's snapshotProvider is the same rule on the env.
+ */
+export function keepsChainSnapshot(marketData: { quotes: string; chains: string }): boolean {
+  return marketData.chains !== 'simulated' || marketData.quotes === 'cboe';
+}
+
 /** Snapshots are written once a minute (CHAINS_REFRESH_SECONDS sets another period locally). */
 export const SNAPSHOT_PERIOD_MS = 60_000;
 
