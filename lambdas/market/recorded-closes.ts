@@ -2,7 +2,8 @@
  * The underlyings' closes the chain snapshot job recorded (@shared/providers/chains/closes), read
  * from the snapshot's store: what settles an expired trade on a real provider, and what values a
  * scorecard's horizon at a session's close. A day's record once found is kept per container (a
- * session's closes are written once, after its close); a day without one is asked again.
+ * session's closes are written once, after its close); a day without one is asked again once
+ * MISSING_TTL_MS has passed (a scorecards run asks for one day's close of a thousand signals).
  */
 import { CappedMap } from '@shared/cache/capped-map';
 import type { ChainProviderName } from '@shared/providers/chains/chain';
@@ -25,15 +26,23 @@ export interface RecordedCloses {
 
 /** Days' records kept per container. */
 const DAYS_KEPT = 64;
+/** How long a day found without a record is answered "not recorded" without asking the store again. */
+export const MISSING_TTL_MS = 60_000;
 
-export function storedCloses(store: ChainSnapshotStore): RecordedCloses {
+export function storedCloses(store: ChainSnapshotStore, now: () => number = Date.now): RecordedCloses {
   const days = new CappedMap<string, ClosesRecord>(DAYS_KEPT);
+  const missing = new CappedMap<string, number>(DAYS_KEPT);
   return {
     async close(symbol, day) {
       let record = days.touch(day);
       if (!record) {
+        const askedAt = missing.get(day);
+        if (askedAt !== undefined && now() - askedAt < MISSING_TTL_MS) return null;
         const body = await store.get(closesKey(day));
-        if (body === null) return null;
+        if (body === null) {
+          missing.set(day, now());
+          return null;
+        }
         const parsed = parseClosesRecord(body);
         if (!parsed) throw new SnapshotStoreError(`${closesKey(day)} is not a closes record`);
         record = parsed;

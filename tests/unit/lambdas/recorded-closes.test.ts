@@ -14,7 +14,7 @@ import { SnapshotStoreError, type ChainSnapshotStore } from '@shared/providers/c
 import { positionsResponseSchema } from '@shared/trades/position-schemas';
 import type { TradeLeg } from '@shared/trades/schemas';
 import type { ChainSource } from '../../../lambdas/market/chain-types';
-import { storedCloses } from '../../../lambdas/market/recorded-closes';
+import { MISSING_TTL_MS, storedCloses } from '../../../lambdas/market/recorded-closes';
 import { writeChainSnapshot } from '../../../lambdas/market/snapshot-job';
 import { markedPositions } from '../../../lambdas/positions/service';
 import type { StoredTrade } from '../../../lambdas/trades/repository';
@@ -60,6 +60,22 @@ describe('the closes the chain snapshot job records', () => {
       provider: 'cboe',
     });
     expect(await storedCloses(store).close('QQQ', '2023-05-18')).toBeNull();
+  });
+
+  it('asks the store once per day found, and once a minute for a day not recorded yet', async () => {
+    const { store, objects } = memoryStore();
+    const gets: string[] = [];
+    const counted: ChainSnapshotStore = { get: (key) => (gets.push(key), store.get(key)), put: store.put };
+    let clock = 0;
+    const closes = storedCloses(counted, () => clock);
+    for (let i = 0; i < 3; i += 1) expect(await closes.close('QQQ', '2023-05-19')).toBeNull();
+    expect(gets).toEqual([closesKey('2023-05-19')]);
+    await runAt(store, '2023-05-19T20:20:30Z');
+    expect(objects.has(closesKey('2023-05-19'))).toBe(true);
+    expect(await closes.close('QQQ', '2023-05-19')).toBeNull(); // within the minute: not asked again
+    clock += MISSING_TTL_MS;
+    for (let i = 0; i < 3; i += 1) expect((await closes.close('QQQ', '2023-05-19'))?.price).toBe(336.46);
+    expect(gets).toHaveLength(2);
   });
 
   it('records an early close (13:00) as that day’s, from the first snapshot after its window', async () => {
