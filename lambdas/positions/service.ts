@@ -12,7 +12,7 @@ import { POSITIONS_REFRESH_MS } from '@shared/constants/timings';
 import { generateChain } from '@shared/options/chain';
 import { realChainView } from '@shared/options/real-chain';
 import { priceChain, workFor } from '@shared/options/snapshot';
-import { isoDateOf, newYorkTime } from '@shared/market/calendar';
+import { isoDateOf, newYorkTime, nextSessionOpen } from '@shared/market/calendar';
 import { nextEarningsDate } from '@shared/market/earnings';
 import { underlyingAt, UnknownSymbolError } from '@shared/market/quotes';
 import { universeEntry } from '@shared/market/universe';
@@ -114,11 +114,15 @@ async function settle(
   };
 }
 
-/** The closes a real provider's expired trade settles at, by expiration, or why it cannot be settled. */
+/**
+ * The closes a real provider's expired trade settles at, by expiration, or why it cannot be
+ * settled: until the next session opens the closing snapshot may still record one.
+ */
 async function recordedClosesOf(
   deps: PositionsDeps,
   trade: StoredTrade,
   expired: string,
+  at: Date,
 ): Promise<{ closes: Map<string, number>; source: string } | string> {
   const byHand = `Expired ${expired}: close it by hand`;
   if (!deps.closes)
@@ -138,7 +142,10 @@ async function recordedClosesOf(
       if (!(error instanceof SnapshotStoreError)) throw error;
       return `${byHand}, or try again (${trade.ticker}'s close on ${day} could not be read: ${error.message})`;
     }
-    if (!close) return `${byHand} (${trade.ticker}'s close on ${day} was not recorded)`;
+    if (!close)
+      return at.getTime() < nextSessionOpen(expiryClose(day)).getTime()
+        ? `Expired ${expired}: settles once ${trade.ticker}'s close on ${day} is recorded (after the session)`
+        : `${byHand} (${trade.ticker}'s close on ${day} was not recorded)`;
     closes.set(day, close.price);
     sources.push(
       `${trade.ticker} close on ${day} from ${providerLabel(close.provider)}: its last price, at ${close.at}.`,
@@ -246,7 +253,7 @@ export async function markedPositions(
     }
     let result;
     if (deps.chains) {
-      const recorded = await recordedClosesOf(deps, trade, expired);
+      const recorded = await recordedClosesOf(deps, trade, expired, at);
       if (typeof recorded === 'string') {
         unmarked.push({ trade_id: trade.trade_id, ticker: trade.ticker, reason: recorded });
         continue;

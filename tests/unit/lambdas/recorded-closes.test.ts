@@ -207,6 +207,18 @@ describe('settling an expired trade on a real provider', () => {
     ]);
   });
 
+  it('waits for the close until the next session opens (the closing snapshot comes after the close)', async () => {
+    const { store } = memoryStore();
+    const { journal } = journalOf([trade('t1', putSpread('2023-05-19'))]);
+    const deps = { journal, chains: cboeChains, closes: storedCloses(store) };
+    const friday = await markedPositions(deps, 'u1', new Date('2023-05-19T20:05:00Z'));
+    expect(friday.unmarked[0]!.reason).toBe(
+      "Expired 2023-05-19: settles once QQQ's close on 2023-05-19 is recorded (after the session)",
+    );
+    const opened = await markedPositions(deps, 'u1', new Date('2023-05-22T13:30:00Z'));
+    expect(opened.unmarked[0]!.reason).toContain('close it by hand');
+  });
+
   it('leaves it to the trader where no closes are kept, or the store cannot be read (never a 5xx)', async () => {
     const { journal, written } = journalOf([trade('t1', putSpread('2023-05-19'))]);
     const none = await markedPositions({ journal, chains: cboeChains, closes: null }, 'u1', monday);
