@@ -6,7 +6,7 @@ import { ConfigurationSet, EmailIdentity, Identity, SuppressionReasons } from 'a
 import { type Construct } from 'constructs';
 import { type SecretKey } from '@shared/routes';
 import { tables, type KeyAttribute, type TableDefinition, type TableKey } from '@shared/tables';
-import { SNAPSHOT_KEPT_DAYS } from '@shared/providers/chains/shared-snapshot';
+import { SNAPSHOT_STORE_LIFECYCLE } from '@shared/providers/chains/closes';
 import { mailConfigurationSetName, type StageConfig } from '../config/stages';
 import { AppSecrets } from '../constructs/app-secrets';
 
@@ -72,16 +72,20 @@ export class DataStack extends Stack {
   }
 
   /**
-   * One object per symbol per minute and a manifest, written in the sessions only: objects are kept
+   * One object per symbol per minute and a manifest, written in the sessions only: they are kept
    * SNAPSHOT_KEPT_DAYS, so the closing snapshot outlasts a holiday weekend (a stale one is served
-   * from the newest manifest, never from an expired object).
+   * from the newest manifest, never from an expired object); each session's recorded closes, one
+   * small object a day, CLOSES_KEPT_DAYS (SNAPSHOT_STORE_LIFECYCLE, by key prefix).
    */
   private createChainSnapshots(stage: StageConfig): Bucket {
     const bucket = new Bucket(this, 'ChainSnapshots', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
-      lifecycleRules: [{ expiration: Duration.days(SNAPSHOT_KEPT_DAYS) }],
+      lifecycleRules: SNAPSHOT_STORE_LIFECYCLE.map(({ prefix, days }) => ({
+        prefix,
+        expiration: Duration.days(days),
+      })),
       removalPolicy: stage.removalPolicy,
     });
     Validations.of(bucket).acknowledge({

@@ -8,7 +8,7 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { type Construct } from 'constructs';
 import { type TableAccess } from '@shared/routes';
 import { feedsJobSecrets } from '@shared/providers/feeds/feed-providers';
-import { CHAIN_SNAPSHOT_JOB } from '@shared/providers/chains/shared-snapshot';
+import { CHAIN_SNAPSHOT_JOB, keepsChainSnapshot } from '@shared/providers/chains/shared-snapshot';
 import { type ScheduleDefinition, schedules } from '@shared/schedules';
 import { type SecretKey } from '@shared/secrets';
 import { type TableKey } from '@shared/tables';
@@ -65,6 +65,13 @@ export class FeedsStack extends Stack {
     if (job.id === CHAIN_SNAPSHOT_JOB) {
       jobFunction.bindChainSnapshots(props.chainSnapshots, 'readWrite');
       if (props.context.stage.marketData.chains === 'polygon')
+        jobFunction.bindSecret('marketDataApiKey', props.secrets.marketDataApiKey);
+    }
+    // Real signals are valued from the stage's quotes and recorded closes (lambdas/feeds/scorecard-prices).
+    if (job.id === 'scoreSignals') {
+      const { marketData } = props.context.stage;
+      if (keepsChainSnapshot(marketData)) jobFunction.bindChainSnapshots(props.chainSnapshots, 'read');
+      if (marketData.quotes === 'polygon')
         jobFunction.bindSecret('marketDataApiKey', props.secrets.marketDataApiKey);
     }
     for (const key of job.secrets ?? []) jobFunction.bindSecret(key, props.secrets[key]);

@@ -5,6 +5,7 @@ import { notifyNewFeedItems } from '../notifications/jobs';
 import { providerStatusRepo } from './provider-status';
 import { configuredRealFeeds } from './real-feeds';
 import { feedsRepo } from './repository';
+import { scorecardPrices } from './scorecard-prices';
 import { scorecardRepo } from './scorecard-repository';
 import { scoreSignals as scoreAll, scorecardSource } from './scorecards';
 import { enforceFeedCaps as trimFeeds, runFeedGenerators } from './service';
@@ -31,15 +32,21 @@ export const enforceFeedCaps = scheduledJob('feeds', 'enforceFeedCaps', async (l
   return removed;
 });
 
+/** Where real signals are valued from: the stage's live quotes and recorded closes (built on first run). */
+let prices: ReturnType<typeof scorecardPrices> | undefined;
+
 /**
  * Scheduled job (shared/src/schedules.ts): records the signals of the scorecards and values each
- * horizon that has come, once. Real signals are recorded, not yet valued (no live quotes here).
+ * horizon that has come, once: a real provider's from the stage's live quotes near the horizon,
+ * or the session's recorded close at a horizon that is a close (./scorecard-prices).
  */
 export const scoreSignals = scheduledJob('feeds', 'scoreSignals', async (logger) => {
+  prices ??= scorecardPrices();
   const runs = await scoreAll({
     repo: scorecardRepo(dynamoDb, tableName('feeds')),
     sourceOf: (kind) => scorecardSource(kind),
     feeds: repo,
+    ...prices,
   });
   logger.info('signals scored', { runs });
   return runs;

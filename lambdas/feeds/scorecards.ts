@@ -6,7 +6,7 @@
  */
 import type { EffectivePlan } from '@shared/constants/plans';
 import { type AnyFeedItem, type DarkPoolFlow, type MarketAlert } from '@shared/feeds/schemas';
-import { isoDateOf, newYorkInstant, newYorkTime, sessionOf } from '@shared/market/calendar';
+import { isoDateOf, newYorkInstant, newYorkTime, nextSessionOpen, sessionOf } from '@shared/market/calendar';
 import type { FeedProviderName } from '@shared/providers/feeds/feed-providers';
 import { schedules } from '@shared/schedules';
 import { scorecardRows, sumRecords } from '@shared/scorecards/arithmetic';
@@ -21,6 +21,7 @@ import {
   type ScorecardKind,
   type SignalRecord,
 } from '@shared/scorecards/schemas';
+import { sessionCloseDay } from '@shared/scorecards/horizons';
 import { alertSignal, printSignal } from '@shared/scorecards/signals';
 import { simulatedSignals, simulatedValue } from '@shared/scorecards/simulated';
 import { marketClock, marketNow } from '../common/clock';
@@ -53,12 +54,59 @@ export interface ScorecardDeps {
   sourceOf: (kind: ScorecardKind) => FeedProviderName;
   /** The stored feeds, which a real provider's signals are recorded from. */
   feeds?: FeedsRepo;
-  /** A real signal's price now from the stage's live quotes; null where there is none (it is then not valued). */
-  livePrice?: (ticker: string) => Promise<number | null>;
+  /**
+   * A real signal's price now from the stage's live quotes, with the time the provider gives it;
+   * null where there is none. Absent (simulated quotes): real signals are not valued from quotes.
+   */
+  livePrice?: (ticker: string) => Promise<{ price: number; at: string } | null>;
+  /**
+   * A ticker's close on a session day (ISO) as the chain snapshot job recorded it; null when it
+   * was not. Absent where the stage keeps no chain snapshot.
+   */
+  recordedClose?: (ticker: string, day: string) => Promise<number | null>;
 }
 
-/** A horizon of a real signal is valued from live quotes within this long of its instant, or never. */
+/**
+ * A horizon of a real signal is valued from live quotes within this long of its instant (the
+ * quote's own time within this long of it too), or never; a horizon at a session's close is
+ * valued from that session's recorded close instead, whenever it is read (scorecardValue).
+ */
 export const LIVE_VALUE_WINDOW_MS = 15 * 60_000;
+
+/**
+ * A real signal's value at a horizon due at `due`: the recorded close when the horizon is a
+ * session's close and the stage records closes (waiting for it until the next session opens: the
+ * closing snapshot is written after the close, later if its job was down), else the live price
+ * within LIVE_VALUE_WINDOW_MS of the horizon (a provider failing then is asked again at the next
+ * run), else null. Undefined: not yet, ask again at the next run.
+ */
+export async function scorecardValue(
+  deps: Pick<ScorecardDeps, 'livePrice' | 'recordedClose'>,
+  ticker: string,
+  due: Date,
+  now: Date,
+): Promise<number | null | undefined> {
+  const closeDay = sessionCloseDay(due);
+  if (closeDay && deps.recordedClose) {
+    const waiting = now.getTime() < nextSessionOpen(due).getTime();
+    try {
+      const close = await deps.recordedClose(ticker, closeDay);
+      if (close !== null) return close;
+    } catch {
+      // The store could not be read: as not recorded yet.
+    }
+    return waiting ? undefined : null;
+  }
+  const late = now.getTime() - due.getTime();
+  if (late > LIVE_VALUE_WINDOW_MS || !deps.livePrice) return null;
+  try {
+    const quote = await deps.livePrice(ticker);
+    if (!quote) return null;
+    return Math.abs(Date.parse(quote.at) - due.getTime()) <= LIVE_VALUE_WINDOW_MS ? quote.price : null;
+  } catch {
+    return undefined;
+  }
+}
 
 const DAY_SECONDS = 86_400;
 /** A day's rows expire, in wall-clock time, SCORECARD_KEEP_DAYS after the day. */
@@ -144,11 +192,11 @@ async function scoreDay(
         const due = signal.due[horizon];
         if (horizon in signal.values || due > nowIso) continue;
         if (source === 'simulated') signal.values[horizon] = simulatedValue(signal, new Date(due));
-        else
-          signal.values[horizon] =
-            now.getTime() - Date.parse(due) <= LIVE_VALUE_WINDOW_MS && deps.livePrice
-              ? await deps.livePrice(signal.ticker)
-              : null;
+        else {
+          const value = await scorecardValue(deps, signal.ticker, new Date(due), now);
+          if (value === undefined) continue;
+          signal.values[horizon] = value;
+        }
         valued += 1;
         dirty.add(chunk.index);
       }

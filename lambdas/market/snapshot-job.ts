@@ -5,10 +5,19 @@
  * manifest and `latest.json`. A period already written is left alone (a second run is a no-op), and
  * so is every period outside the sessions once their closing snapshot is written (snapshotDue). A
  * symbol the provider fails on keeps its last good chain, marked stale with why; one it has never
- * sent is listed as missing. Never a simulated chain in a real one's place.
+ * sent is listed as missing. Never a simulated chain in a real one's place. The closing snapshot
+ * also records each fresh chain's underlying close (@shared/providers/chains/closes).
  */
 import { UNIVERSE, unknownSymbols } from '@shared/market/universe';
 import type { ChainProvider } from '@shared/providers/chains/chain';
+import {
+  closeOfChain,
+  closesKey,
+  closingDayAt,
+  parseClosesRecord,
+  type ClosesRecord,
+  type RecordedClose,
+} from '@shared/providers/chains/closes';
 import { priceRealChain } from '@shared/providers/chains/price-real-chain';
 import {
   chainKey,
@@ -62,7 +71,9 @@ export interface SnapshotRun {
   ms: number;
 }
 
-type Outcome = { symbol: string; entry: SnapshotEntry } | { symbol: string; missing: string };
+type Outcome =
+  | { symbol: string; entry: SnapshotEntry; close?: RecordedClose | null }
+  | { symbol: string; missing: string };
 
 /** Runs `work` over `items`, at most `limit` at a time, results in the items' order. */
 async function mapLimit<T, R>(
@@ -103,6 +114,34 @@ function summary(manifest: SnapshotManifest, written: boolean, now: Date, ms: nu
   };
 }
 
+/**
+ * The closes of `day` from a closing snapshot's fresh chains, added to the day's record (a close
+ * recorded by an earlier run that day is replaced only by a newer one); nothing when none is.
+ */
+async function recordCloses(
+  deps: SnapshotJobDeps,
+  day: string,
+  outcomes: readonly Outcome[],
+  writtenAt: Date,
+): Promise<void> {
+  const closes = Object.fromEntries(
+    outcomes.flatMap((o) => ('entry' in o && o.close ? [[o.symbol, o.close] as const] : [])),
+  );
+  if (Object.keys(closes).length === 0) return;
+  const body = await deps.store.get(closesKey(day));
+  const stored = body === null ? null : parseClosesRecord(body);
+  const kept = stored?.provider === deps.provider.name ? stored.closes : {};
+  for (const [symbol, close] of Object.entries(kept))
+    if (!closes[symbol] || closes[symbol].at < close.at) closes[symbol] = close;
+  const record: ClosesRecord = {
+    day,
+    provider: deps.provider.name,
+    writtenAt: writtenAt.toISOString(),
+    closes,
+  };
+  await deps.store.put(closesKey(day), JSON.stringify(record));
+}
+
 /** One run of the job: this period's snapshot, written once. */
 export async function writeChainSnapshot(deps: SnapshotJobDeps): Promise<SnapshotRun> {
   const now = deps.now ?? (() => new Date());
@@ -117,6 +156,7 @@ export async function writeChainSnapshot(deps: SnapshotJobDeps): Promise<Snapsho
   if (latest && !snapshotDue(latest.writtenAt, market.now(), market.offsetMs()))
     return summary(latest, false, started, 0);
   const previous = latest?.provider === deps.provider.name ? latest : null;
+  const closingDay = closingDayAt(market.now());
   const label = providerLabel(deps.provider.name);
   const budget = deps.budgetMs ?? RUN_BUDGET_MS;
   const concurrency = deps.concurrency ?? SNAPSHOT_CONCURRENCY[deps.provider.name];
@@ -135,7 +175,10 @@ export async function writeChainSnapshot(deps: SnapshotJobDeps): Promise<Snapsho
         const priced = priceRealChain(snapshot, carryOf(symbol, fetchedAt), fetchedAt);
         const key = chainKey(slot, symbol);
         await deps.store.put(key, encodeStoredChain(snapshot, priced, fetchedAt));
-        return { symbol, entry: { key, fetchedAt: fetchedAt.toISOString(), staleReason: null } };
+        const close = closingDay
+          ? closeOfChain(snapshot, new Date(fetchedAt.getTime() + market.offsetMs()), closingDay)
+          : null;
+        return { symbol, entry: { key, fetchedAt: fetchedAt.toISOString(), staleReason: null }, close };
       } catch (error) {
         reason = `${label} ${(error as Error).message}`;
       }
@@ -152,6 +195,7 @@ export async function writeChainSnapshot(deps: SnapshotJobDeps): Promise<Snapsho
     symbols: Object.fromEntries(outcomes.flatMap((o) => ('entry' in o ? [[o.symbol, o.entry]] : []))),
     missing: Object.fromEntries(outcomes.flatMap((o) => ('missing' in o ? [[o.symbol, o.missing]] : []))),
   };
+  if (closingDay) await recordCloses(deps, closingDay, outcomes, now());
   const body = JSON.stringify(manifest);
   await deps.store.put(manifestKey(slot), body);
   // A run that finished after a later one never moves `latest` back.

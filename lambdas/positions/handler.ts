@@ -6,6 +6,7 @@ import { tableName } from '../common/env';
 import { ok, route } from '../common/http';
 import { configuredEarningsSource } from '../feeds/earnings-source';
 import { configuredChainSource } from '../market/chain-source';
+import { configuredCloses } from '../market/recorded-closes';
 import { profilesRepo } from '../profile/repository';
 import { tradesRepo } from '../trades/repository';
 import { statsCache } from '../trades/stats-cache';
@@ -15,6 +16,8 @@ import { markedPositions } from './service';
 // Built on first use: each route's function has only its own tables (the alerts' none of these).
 let journal: Parameters<typeof markedPositions>[0]['journal'] | undefined;
 const chains = configuredChainSource();
+/** The closes the chain snapshot job recorded, which settle expired trades on a real provider. */
+const closes = configuredCloses();
 /** The stage's earnings calendar (EARNINGS_PROVIDER), for the earnings-before-expiry target. */
 const earnings = configuredEarningsSource(marketNow);
 
@@ -26,7 +29,7 @@ export const getPositions = route('getPositions', {}, async ({ userId }) => {
     trades: tradesRepo(dynamoDb, tableName('trades')),
     cache: statsCache(dynamoDb, () => tableName('journalCache')),
   };
-  return ok(await markedPositions({ journal, chains }, userId, marketNow(), rules));
+  return ok(await markedPositions({ journal, chains, closes }, userId, marketNow(), rules));
 });
 
 /** The targets the caller's own positions reached (the positions job's alerts), newest first. */

@@ -3,15 +3,16 @@
  * positions-marked-on-read.md). Each ticker's chain is read once a request from the market the
  * scanner reads: the simulated market's chain at this minute (the same pure function of symbol
  * and minute as the scanner's snapshot, kept per minute), or the configured provider's chain with
- * its provenance. Expired trades are first settled (shared/src/trades/settlement.ts), in the
- * simulated market, where the underlying's close on expiry day is known.
+ * its provenance. Expired trades are first settled (shared/src/trades/settlement.ts) at the
+ * underlying's close on expiry day: the simulated market's, or on a real provider the close the
+ * chain snapshot job recorded (../market/recorded-closes); without one, left for the trader to close.
  */
 import { CappedMap } from '@shared/cache/capped-map';
 import { POSITIONS_REFRESH_MS } from '@shared/constants/timings';
 import { generateChain } from '@shared/options/chain';
 import { realChainView } from '@shared/options/real-chain';
 import { priceChain, workFor } from '@shared/options/snapshot';
-import { isoDateOf, newYorkTime } from '@shared/market/calendar';
+import { isoDateOf, newYorkTime, nextSessionOpen } from '@shared/market/calendar';
 import { nextEarningsDate } from '@shared/market/earnings';
 import { underlyingAt, UnknownSymbolError } from '@shared/market/quotes';
 import { universeEntry } from '@shared/market/universe';
@@ -20,9 +21,12 @@ import { markTrade, portfolioTotals } from '@shared/trades/marks';
 import type { MarkedPosition, PositionsResponse } from '@shared/trades/position-schemas';
 import { DEFAULT_TARGET_RULES, type TargetRules } from '@shared/trades/target-rules';
 import { expiredOn, expiryClose, settleExpired } from '@shared/trades/settlement';
+import { TRADE_NOTES_MAX } from '@shared/trades/schemas';
+import { SnapshotStoreError } from '@shared/providers/chains/shared-snapshot';
 import { marketNow } from '../common/clock';
 import { NotFoundError } from '../common/errors';
-import type { ChainSource } from '../market/chain-source';
+import { providerLabel, type ChainSource } from '../market/chain-source';
+import type { RecordedCloses } from '../market/recorded-closes';
 import { carryOf, realChain, type Provenance } from '../market/service';
 import type { StoredTrade } from '../trades/repository';
 import { nextUpdatedAt, storedTrade, writing, type JournalStore } from '../trades/service';
@@ -31,6 +35,8 @@ export interface PositionsDeps {
   journal: JournalStore;
   /** The configured chain provider; null for the simulated market. */
   chains: ChainSource | null;
+  /** The closes the chain snapshot job recorded (a real provider's settlements); null or absent: none kept. */
+  closes?: RecordedCloses | null;
 }
 
 interface ServedMarkChain {
@@ -68,25 +74,28 @@ async function chainFor(
   return { chain: markChainFromView(view), provenance };
 }
 
-/** Closes an expired trade at its settlement (simulated market); false when it changed meanwhile. */
+/**
+ * Closes an expired trade at its settlement, from `closeOf(expiration)`, the underlying's close
+ * that day, with `source` (where a real close came from) added to its notes; null when the trade
+ * changed meanwhile.
+ */
 async function settle(
   deps: PositionsDeps,
   trade: StoredTrade,
   at: Date,
+  closeOf: (expiration: string) => number,
+  source: string | null = null,
 ): Promise<PositionsResponse['settled'][number] | null> {
-  const settlement = settleExpired(
-    trade,
-    at,
-    (expiration) => underlyingAt(trade.ticker, expiryClose(expiration)).spot,
-  );
+  const settlement = settleExpired(trade, at, closeOf);
   if (!settlement) return null;
+  const notes = [settlement.notes, source].filter(Boolean).join('\n').slice(0, TRADE_NOTES_MAX);
   const { opened_sk: _sk, tag_keys: _tags, opening_key: key, fingerprint: _fp, ...base } = trade;
   const row = storedTrade(
     {
       ...base,
       exit_price: settlement.exit_price,
       closed_at: settlement.closed_at,
-      notes: settlement.notes,
+      notes,
       tags: settlement.tags,
       updated_at: nextUpdatedAt(trade.updated_at, at),
     },
@@ -103,6 +112,46 @@ async function settle(
     settlement_price: settlement.settlement_price,
     assigned: settlement.assigned,
   };
+}
+
+/**
+ * The closes a real provider's expired trade settles at, by expiration, or why it cannot be
+ * settled: until the next session opens the closing snapshot may still record one.
+ */
+async function recordedClosesOf(
+  deps: PositionsDeps,
+  trade: StoredTrade,
+  expired: string,
+  at: Date,
+): Promise<{ closes: Map<string, number>; source: string } | string> {
+  const byHand = `Expired ${expired}: close it by hand`;
+  if (!deps.closes)
+    return `${byHand} (settling it needs ${trade.ticker}'s close that day, and this stage records none)`;
+  const expirations = [
+    ...new Set(
+      (trade.legs ?? []).flatMap((leg) => (leg.kind !== 'stock' && leg.expiration ? [leg.expiration] : [])),
+    ),
+  ].sort();
+  const closes = new Map<string, number>();
+  const sources: string[] = [];
+  for (const day of expirations) {
+    let close;
+    try {
+      close = await deps.closes.close(trade.ticker, day);
+    } catch (error) {
+      if (!(error instanceof SnapshotStoreError)) throw error;
+      return `${byHand}, or try again (${trade.ticker}'s close on ${day} could not be read: ${error.message})`;
+    }
+    if (!close)
+      return at.getTime() < nextSessionOpen(expiryClose(day)).getTime()
+        ? `Expired ${expired}: settles once ${trade.ticker}'s close on ${day} is recorded (after the session)`
+        : `${byHand} (${trade.ticker}'s close on ${day} was not recorded)`;
+    closes.set(day, close.price);
+    sources.push(
+      `${trade.ticker} close on ${day} from ${providerLabel(close.provider)}: its last price, at ${close.at}.`,
+    );
+  }
+  return { closes, source: sources.join('\n') };
 }
 
 /**
@@ -202,15 +251,24 @@ export async function markedPositions(
       toMark.push(trade);
       continue;
     }
-    if (deps.chains || !universeEntry(trade.ticker)) {
+    let result;
+    if (deps.chains) {
+      const recorded = await recordedClosesOf(deps, trade, expired, at);
+      if (typeof recorded === 'string') {
+        unmarked.push({ trade_id: trade.trade_id, ticker: trade.ticker, reason: recorded });
+        continue;
+      }
+      result = await settle(deps, trade, at, (day) => recorded.closes.get(day)!, recorded.source);
+    } else if (universeEntry(trade.ticker)) {
+      result = await settle(deps, trade, at, (day) => underlyingAt(trade.ticker, expiryClose(day)).spot);
+    } else {
       unmarked.push({
         trade_id: trade.trade_id,
         ticker: trade.ticker,
-        reason: `Expired ${expired}: settling it needs ${trade.ticker}'s close that day, which ${deps.chains ? 'the chain provider does not give' : 'the simulated market does not have'}; close it by hand`,
+        reason: `Expired ${expired}: settling it needs ${trade.ticker}'s close that day, which the simulated market does not have; close it by hand`,
       });
       continue;
     }
-    const result = await settle(deps, trade, at);
     if (result) settled.push(result);
   }
 

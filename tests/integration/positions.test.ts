@@ -1,14 +1,19 @@
 /**
  * Open positions marked to the market, through the local API and dynalite: a position tracked
  * from a scan is marked at the chain's executable prices, only for its owner; the marks follow the
- * market's minute; an expired trade is settled at expiry once, with its assignment recorded; a
- * stock reporting before expiry carries the earnings target.
+ * market's minute; an expired trade is settled at expiry once, with its assignment recorded (on a
+ * real provider at the close the chain snapshot job recorded); a stock reporting before expiry
+ * carries the earnings target.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayNumberOfIso, isoDateOf, weekday } from '@shared/market/calendar';
 import { nextEarningsDate } from '@shared/market/earnings';
+import { parseCboeChain } from '@shared/providers/chains/cboe';
 import { underlyingAt } from '@shared/market/quotes';
 import { optionChainSchema, scanResponseSchema } from '@shared/options/response-schemas';
 import { apiPath } from '@shared/routes';
@@ -17,6 +22,7 @@ import { expiryClose } from '@shared/trades/settlement';
 import { tradeSchema } from '@shared/trades/schemas';
 import { scanRowPrefill } from '@shared/trades/track-scan';
 import { prefillTracking } from '../../frontend/src/features/journal/hooks/use-journal-prefill';
+import { recordedQqqChain } from '../helpers/cboe-chains';
 import {
   api,
   createUser,
@@ -24,6 +30,9 @@ import {
   useLocalStackEnvironment,
   type TestUser,
 } from '../helpers/local-stack';
+
+const cleanups: (() => void)[] = [];
+afterAll(() => cleanups.forEach((cleanup) => cleanup()));
 
 let trader: TestUser;
 let other: TestUser;
@@ -209,5 +218,73 @@ describe('GET /api/positions', () => {
     });
     const spy = read.positions.find((p) => p.trade_id === condor.trade_id)!;
     expect(spy.targets.map((t) => t.kind)).not.toContain('earnings_before_expiry');
+  }, 60_000);
+
+  it('on a real provider: settles at the close the snapshot job recorded, or leaves it to close by hand', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'positions-closes-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const { writeChainSnapshot } = await import('../../lambdas/market/snapshot-job');
+    const { fileSnapshotStore } = await import('../../lambdas/market/snapshot-store');
+    const { storedCloses } = await import('../../lambdas/market/recorded-closes');
+    const store = fileSnapshotStore(dir);
+    // Friday's closing snapshot from CBOE's recorded QQQ body: QQQ's last price, 336.46.
+    await writeChainSnapshot({
+      provider: { name: 'cboe', chain: async () => parseCboeChain(JSON.parse(recordedQqqChain)) },
+      store,
+      symbols: ['QQQ'],
+      now: () => new Date('2023-05-19T20:20:30Z'),
+    });
+    const user = await createUser('positions-real');
+    const track = async (expiration: string) => {
+      const created = await api(apiPath('createTrade'), {
+        method: 'POST',
+        token: user.accessToken,
+        body: {
+          ticker: 'QQQ',
+          strategy: 'Bull Put Spread',
+          side: 'credit',
+          entry_price: 1.2,
+          opened_at: '2023-05-10T15:00:00.000Z',
+          legs: [
+            { kind: 'put', side: 'short', quantity: 1, strike: 340, expiration, premium: 3 },
+            { kind: 'put', side: 'long', quantity: 1, strike: 330, expiration, premium: 1.8 },
+          ],
+        },
+      });
+      expect(created.status, created.text).toBe(201);
+      return tradeSchema.parse(created.json);
+    };
+    const [friday, thursday] = [await track('2023-05-19'), await track('2023-05-18')];
+    const { markedPositions } = await import('../../lambdas/positions/service');
+    const deps = {
+      journal: await journal(),
+      chains: { provider: { name: 'cboe' as const }, chain: () => Promise.reject(new Error('not read')) },
+      closes: storedCloses(store),
+    };
+    const monday = new Date('2023-05-22T14:00:00.000Z');
+    const read = positionsResponseSchema.parse(await markedPositions(deps, userIdOf(user), monday));
+    expect(read.settled).toEqual([
+      {
+        trade_id: friday.trade_id,
+        ticker: 'QQQ',
+        exit_price: 3.54,
+        settlement_price: 336.46,
+        assigned: ['short 340 put 2023-05-19 (QQQ closed at 336.46): 100 shares bought at 340.00'],
+      },
+    ]);
+    expect(read.unmarked).toEqual([
+      {
+        trade_id: thursday.trade_id,
+        ticker: 'QQQ',
+        reason: "Expired 2023-05-18: close it by hand (QQQ's close on 2023-05-18 was not recorded)",
+      },
+    ]);
+    const stored = await documentClient().send(
+      new GetCommand({ TableName: 'trades', Key: { user_id: userIdOf(user), trade_id: friday.trade_id } }),
+    );
+    expect(stored.Item).toMatchObject({ exit_price: 3.54, closed_at: '2023-05-19T20:00:00.000Z' });
+    expect(stored.Item!.notes).toContain('QQQ close on 2023-05-19 from CBOE');
+    const again = await markedPositions(deps, userIdOf(user), monday);
+    expect(again.settled).toEqual([]);
   }, 60_000);
 });

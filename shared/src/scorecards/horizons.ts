@@ -8,6 +8,7 @@
 import {
   dayNumberOfIso,
   expiryInstant,
+  isoDateOf,
   isTradingDay,
   newYorkInstant,
   newYorkTime,
@@ -61,3 +62,11 @@ export function sessionsLaterClose(at: Date, sessions: number): Date {
 
 /** When an option expiring on an ISO date settles: its expiration day's close. */
 export const expirationClose = (isoDate: string): Date => expiryInstant(dayNumberOfIso(isoDate));
+
+/** The session day (ISO) whose close an instant is, or null when it is not a session's close. */
+export function sessionCloseDay(at: Date): string | null {
+  const { dayNumber } = newYorkTime(at);
+  const session = sessionOf(dayNumber);
+  if (!session || newYorkInstant(dayNumber, session.close).getTime() !== at.getTime()) return null;
+  return isoDateOf(dayNumber);
+}

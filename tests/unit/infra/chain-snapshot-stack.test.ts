@@ -6,12 +6,18 @@
  */
 import { type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CLOSES_KEPT_DAYS, CLOSES_PREFIX } from '@shared/providers/chains/closes';
 import {
   CHAIN_SNAPSHOT_JOB,
   CHAIN_SNAPSHOT_READER_AREAS,
+  chainKey,
+  keepsChainSnapshot,
+  LATEST_KEY,
+  manifestKey,
   SNAPSHOT_KEPT_DAYS,
 } from '@shared/providers/chains/shared-snapshot';
 import { type RouteDefinition, routes } from '@shared/routes';
+import { stages } from '../../../infra/config/stages';
 import { runtimeEnv } from '@shared/secrets';
 import { actionsOf, findFunction, loadStage, statementsOfFunction, SYNTH_TIMEOUT_MS } from './synth-app';
 
@@ -38,7 +44,7 @@ const variables = (template: Template, exportName: string) =>
     .Variables;
 
 describe('the chain snapshot bucket', () => {
-  it('is one private, encrypted, TLS-only bucket whose objects outlast a holiday weekend', () => {
+  it('is one private, encrypted, TLS-only bucket whose chains outlast a holiday weekend and closes a month', () => {
     data.resourceCountIs('AWS::S3::Bucket', 1);
     data.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
@@ -50,10 +56,22 @@ describe('the chain snapshot bucket', () => {
       BucketEncryption: {
         ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
       },
-      LifecycleConfiguration: { Rules: [{ ExpirationInDays: SNAPSHOT_KEPT_DAYS, Status: 'Enabled' }] },
+      LifecycleConfiguration: {
+        Rules: [
+          { Prefix: 'chains/', ExpirationInDays: SNAPSHOT_KEPT_DAYS, Status: 'Enabled' },
+          { Prefix: 'minutes/', ExpirationInDays: SNAPSHOT_KEPT_DAYS, Status: 'Enabled' },
+          { Prefix: LATEST_KEY, ExpirationInDays: SNAPSHOT_KEPT_DAYS, Status: 'Enabled' },
+          { Prefix: CLOSES_PREFIX, ExpirationInDays: CLOSES_KEPT_DAYS, Status: 'Enabled' },
+        ],
+      },
     });
-    // Thursday's close to Monday's open around Good Friday is under four days.
+    // The rules' prefixes are the keys the job writes.
+    expect(chainKey('2023-05-19T20:20:00Z', 'QQQ')).toMatch(/^chains\//);
+    expect(manifestKey('2023-05-19T20:20:00Z')).toMatch(/^minutes\//);
+    // Thursday's close to Monday's open around Good Friday is under four days; a recorded close
+    // settles a monthly expiry nobody looked at for a month, and a scorecard's five-session horizon.
     expect(SNAPSHOT_KEPT_DAYS).toBeGreaterThanOrEqual(4);
+    expect(CLOSES_KEPT_DAYS).toBeGreaterThanOrEqual(35);
     const [policy] = Object.values(data.findResources('AWS::S3::BucketPolicy'));
     expect(JSON.stringify(policy)).toContain('aws:SecureTransport');
   });
@@ -67,7 +85,11 @@ describe('the chain snapshot bucket', () => {
     ]);
     expect(variables(feeds, CHAIN_SNAPSHOT_JOB)).toHaveProperty(runtimeEnv.chainSnapshotBucket);
     expect(findFunction(feeds, CHAIN_SNAPSHOT_JOB).properties.MemorySize).toBe(1769);
-    for (const job of ['generateFeeds', 'enforceFeedCaps']) {
+    // The scorecards' job reads it (quotes, recorded closes) only where the stage keeps one; dev does not.
+    expect(keepsChainSnapshot(stages.dev.marketData)).toBe(false);
+    expect(keepsChainSnapshot({ quotes: 'cboe', chains: 'simulated' })).toBe(true);
+    expect(keepsChainSnapshot({ quotes: 'simulated', chains: 'polygon' })).toBe(true);
+    for (const job of ['generateFeeds', 'enforceFeedCaps', 'scoreSignals']) {
       expect(s3Actions(feeds, job)).toEqual([]);
       expect(variables(feeds, job)).not.toHaveProperty(runtimeEnv.chainSnapshotBucket);
     }

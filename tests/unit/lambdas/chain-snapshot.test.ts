@@ -221,7 +221,13 @@ describe('the sessions the job writes in', () => {
     const saturday = await writeChainSnapshot({ provider: cboe, store, symbols: ['QQQ'], now: clock });
     expect(saturday).toMatchObject({ written: false, slot: '2023-05-19T20:20:00Z' });
     expect(asked).toEqual(['QQQ']);
-    expect(puts).toHaveLength(3);
+    // The chain, the manifest, latest, and Friday's closes (@shared/providers/chains/closes).
+    expect(puts).toEqual([
+      'chains/2023-05-19T20:20:00Z/QQQ.json',
+      'closes/2023-05-19.json',
+      'minutes/2023-05-19T20:20:00Z.json',
+      LATEST_KEY,
+    ]);
     const chain = await optionsChain('pro', { symbol: 'QQQ' }, new SnapshotChains('cboe', store, clock));
     expect(chain.stale).toBeNull();
     // The first run of Monday's session writes again.

@@ -232,9 +232,10 @@ describe('valuing', () => {
       repo,
       feeds,
       sourceOf: () => 'unusualwhales' as const,
+      // Quoted at the 1h horizon (16:00) by the provider's clock.
       livePrice: async () => {
         asked += 1;
-        return 210;
+        return { price: 210, at: '2026-11-24T16:00:00.000Z' };
       },
     };
     await scoreKind(deps, 'alerts', new Date('2026-11-24T15:30:00Z'), Infinity, 2);

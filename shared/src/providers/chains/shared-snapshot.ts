@@ -8,6 +8,7 @@
  *   chains/<slot>/<SYMBOL>.json  a symbol's chain fetched in that minute, priced (never rewritten)
  *   minutes/<slot>.json          the manifest that minute's run wrote (its presence marks the minute done)
  *   latest.json                  the newest manifest, the one readers start from
+ *   closes/<YYYY-MM-DD>.json     the underlyings' closes of a session, from its closing snapshot (./closes)
  * A manifest names, per symbol, the key of its last good chain, when that chain was fetched, and
  * why the provider's latest answer was not used (null when it was): a symbol whose fetch failed
  * keeps its previous key, marked stale. Pure: schemas, keys and encoding; the stores are in lambdas.
@@ -36,6 +37,14 @@ export const LATEST_KEY = 'latest.json';
 export const CHAIN_SNAPSHOT_READER_AREAS: readonly string[] = ['market', 'positions', 'chat'];
 /** The schedule table's job that writes it. */
 export const CHAIN_SNAPSHOT_JOB = 'snapshotChains';
+
+/**
+ * Whether a stage keeps a chain snapshot (its job has a provider to fetch from): real chains, or
+ * CBOE quotes (read off CBOE's chains). lambdas/market/chain-source's snapshotProvider is the same rule on the env.
+ */
+export function keepsChainSnapshot(marketData: { quotes: string; chains: string }): boolean {
+  return marketData.chains !== 'simulated' || marketData.quotes === 'cboe';
+}
 
 /** Snapshots are written once a minute (CHAINS_REFRESH_SECONDS sets another period locally). */
 export const SNAPSHOT_PERIOD_MS = 60_000;
