@@ -7,7 +7,7 @@
  * notes, and the tags `expired` and `assigned`. What runs this reads the trade open and writes it
  * closed only if it is unchanged (a conditional write), so running it twice closes it once.
  */
-import { dayNumberOfIso, newYorkInstant, SESSION_CLOSE_MINUTE } from '../market/calendar';
+import { dayNumberOfIso, expiryInstant } from '../market/calendar';
 import { TRADE_NOTES_MAX, TRADE_TAGS_MAX, type Trade, type TradeLeg } from './schemas';
 
 export const EXPIRED_TAG = 'expired';
@@ -15,9 +15,8 @@ export const ASSIGNED_TAG = 'assigned';
 
 type SettleableTrade = Pick<Trade, 'ticker' | 'side' | 'quantity' | 'legs' | 'exit_price' | 'notes' | 'tags'>;
 
-/** The 16:00 New York close of an expiration day (ISO). */
-export const expiryClose = (expiration: string): Date =>
-  newYorkInstant(dayNumberOfIso(expiration), SESSION_CLOSE_MINUTE);
+/** The close of an expiration day (ISO) in New York: 16:00, or 13:00 on an early-close day. */
+export const expiryClose = (expiration: string): Date => expiryInstant(dayNumberOfIso(expiration));
 
 const optionLegs = (trade: Pick<Trade, 'legs'>) =>
   (trade.legs ?? []).filter(

@@ -44,6 +44,16 @@ describe('expiry settlement', () => {
     expect(settleExpired({ ...condor, exit_price: 0.4 }, afterExpiry, () => 100)).toBeNull();
   });
 
+  it('on an early-close day (Christmas Eve 2026, 13:00) is due at 13:00 New York, not 16:00', () => {
+    const christmasEve = { ...condor, legs: condor.legs!.map((l) => ({ ...l, expiration: '2026-12-24' })) };
+    expect(expiryClose('2026-12-24').toISOString()).toBe('2026-12-24T18:00:00.000Z');
+    expect(expiredOn(christmasEve, new Date('2026-12-24T17:59:00.000Z'))).toBeNull();
+    expect(expiredOn(christmasEve, new Date('2026-12-24T18:00:00.000Z'))).toBe('2026-12-24');
+    expect(settleExpired(christmasEve, new Date('2026-12-24T19:00:00.000Z'), () => 102.5)!.closed_at).toBe(
+      '2026-12-24T18:00:00.000Z',
+    );
+  });
+
   it('closes a condor that expired between the shorts for nothing, no assignment', () => {
     const settled = settleExpired(condor, afterExpiry, () => 102.5)!;
     expect(settled.exit_price).toBe(0);
