@@ -8,7 +8,11 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { type Construct } from 'constructs';
 import { type TableAccess } from '@shared/routes';
 import { feedsJobSecrets } from '@shared/providers/feeds/feed-providers';
-import { CHAIN_SNAPSHOT_JOB, keepsChainSnapshot } from '@shared/providers/chains/shared-snapshot';
+import {
+  CHAIN_SNAPSHOT_JOB,
+  CHAIN_SNAPSHOT_READER_AREAS,
+  keepsChainSnapshot,
+} from '@shared/providers/chains/shared-snapshot';
 import { type ScheduleDefinition, schedules } from '@shared/schedules';
 import { type SecretKey } from '@shared/secrets';
 import { type TableKey } from '@shared/tables';
@@ -67,6 +71,11 @@ export class FeedsStack extends Stack {
       if (props.context.stage.marketData.chains === 'polygon')
         jobFunction.bindSecret('marketDataApiKey', props.secrets.marketDataApiKey);
     }
+    // A job of a chain-reading area (marking positions against their targets) reads the same
+    // snapshot as that area's routes, so its marks are GET /api/positions' and the provider is
+    // asked once a minute by the snapshot job, not again by each reader.
+    else if (CHAIN_SNAPSHOT_READER_AREAS.includes(job.area))
+      jobFunction.bindChainSnapshots(props.chainSnapshots, 'read');
     // Real signals are valued from the stage's quotes and recorded closes (lambdas/feeds/scorecard-prices).
     if (job.id === 'scoreSignals') {
       const { marketData } = props.context.stage;

@@ -1,7 +1,7 @@
 /**
  * The shared chain snapshot in the stacks (docs/decisions/shared-chain-snapshot.md): a private
  * bucket whose objects expire after SNAPSHOT_KEPT_DAYS (a holiday weekend's closing snapshot kept), written by the snapshot job alone and read by the
- * functions of the chain-reading route areas, each told its name; every other function has
+ * functions of the chain-reading areas (routes and the position-targets job), each told its name; every other function has
  * neither the name nor the grant.
  */
 import { type Template } from 'aws-cdk-lib/assertions';
@@ -93,6 +93,11 @@ describe('the chain snapshot bucket', () => {
       expect(s3Actions(feeds, job)).toEqual([]);
       expect(variables(feeds, job)).not.toHaveProperty(runtimeEnv.chainSnapshotBucket);
     }
+  });
+
+  it('is read by the job that marks positions against their targets, as the positions routes read it', () => {
+    expect(s3Actions(feeds, 'recordPositionTargets').sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
+    expect(variables(feeds, 'recordPositionTargets')).toHaveProperty(runtimeEnv.chainSnapshotBucket);
   });
 
   it.each(routes as readonly RouteDefinition[])('$id: reads it only if its area serves chains', (route) => {
