@@ -221,6 +221,10 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
     gbSeconds += (runs - working) * (jobMemoryMb / MB_PER_GB) * (idleBilledMs / 1000);
     snapshotPuts += working * (symbols + 2);
     snapshotJobGets = runs * 2;
+    // The position-targets job reads it too, each session minute: the manifest and the chain of
+    // every underlying someone holds (docs/decisions/shared-chain-snapshot.md).
+    const held = Math.min(symbols, users * usage.chainSnapshot.heldUnderlyingsPerTrader);
+    snapshotJobGets += usage.tradingDaysPerMonth * SESSION_MINUTES * (1 + held);
   }
 
   // Notifications: each delivery is one worker invocation fed by SQS, and a status write.

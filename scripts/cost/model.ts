@@ -133,6 +133,8 @@ export interface UsageAssumptions {
     objectKb: number;
     /** S3 GETs per chain-reading request, an upper bound (manifest and object every time; containers keep both). */
     getsPerRead: number;
+    /** Underlyings a trader holds open positions on: the position-targets job reads their chains each session minute. */
+    heldUnderlyingsPerTrader: number;
     basis: string;
   };
   /** Each warm scanner container builds the minute's snapshot (IVs, greeks, forecast) once a minute. */

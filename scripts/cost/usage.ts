@@ -279,6 +279,8 @@ export const usage: UsageAssumptions = {
     idleBilledMs: 60,
     objectKb: 900,
     getsPerRead: 2,
+    // The underlyings of a trader's open positions (their 3 open trades: recordPositionTargets').
+    heldUnderlyingsPerTrader: 3,
     basis:
       "npm run bench: 13.9 s for the universe at 1,920 contracts a chain (docs/performance.md), the provider's answers overlapped by the job's concurrency; a stored 1,920-contract chain is 896 KB of JSON",
   },
