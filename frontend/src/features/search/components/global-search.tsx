@@ -7,9 +7,8 @@ import { PRICE_PLACEHOLDER, emptySearch } from '@shared/constants/texts';
 import { type Quote } from '@shared/market/schemas';
 import { universeEntry } from '@shared/market/universe';
 import { searchCandidates, withListedSymbols, type SearchCandidate } from '@shared/search/global-search';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDebouncedSymbolSearch } from '../../../lib/symbol-search';
 import { useSearchQuotes } from '../api/get-search-quotes';
-import { useSymbolSearch } from '../api/get-symbol-search';
 import { SEARCH_PAGES } from '../data/search-pages';
 import { useRecentSearches } from '../hooks/use-recent-searches';
 
@@ -17,9 +16,6 @@ export const SEARCH_PLACEHOLDER = 'Search symbols, strategies, pages...';
 
 /** Where a stock result leads: the scanner reads `{ symbol }` from the navigation state (spec 2). */
 export const SCANNER_PATH = '/dashboard/scanner';
-
-/** How long the text must rest before the provider's tickers are asked for. */
-export const SYMBOL_SEARCH_DEBOUNCE_MS = 250;
 
 /** Said of a provider's ticker outside the universe: quoted, but the scanner does not know it. */
 export const QUOTES_ONLY = 'Quotes only';
@@ -128,19 +124,16 @@ export function GlobalSearch({ className = '' }: { className?: string }) {
   const [active, setActive] = useState(0);
   const { recents, remember } = useRecentSearches();
 
-  const settled = useDebouncedValue(text.trim(), SYMBOL_SEARCH_DEBOUNCE_MS);
-  const listed = useSymbolSearch(settled, open);
+  const { answer } = useDebouncedSymbolSearch(text, open);
   const candidates = useMemo(() => {
     const own = searchCandidates(text, SEARCH_PAGES, recents);
-    // Only the answer for the text on screen (not the previous text's, kept while the next loads).
-    const answer = listed.data && settled === text.trim() && !listed.isPlaceholderData ? listed.data : null;
     return answer
       ? withListedSymbols(
           own,
           answer.symbols.filter((s) => !s.scannable),
         )
       : own;
-  }, [text, recents, settled, listed.data, listed.isPlaceholderData]);
+  }, [text, recents, answer]);
   const symbols = useMemo(
     () => candidates.flatMap((c) => (c.kind === 'stock' || c.kind === 'listed' ? [c.symbol] : [])),
     [candidates],
