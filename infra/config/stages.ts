@@ -129,7 +129,11 @@ export interface MarketDataConfig {
   darkPool: DarkPoolProviderName;
   /** Market Alerts' options flow: Unusual Whales' flow alerts (its token in unusualWhalesApiKey). */
   flow: FlowProviderName;
-  /** The earnings calendar over the simulated one: Nasdaq's public calendar (no key). */
+  /**
+   * The earnings calendar over the simulated one: Financial Modeling Prep's documented calendar
+   * (its key in the fmpApiKey secret, granted to the market, chat and positions functions) or
+   * Nasdaq's undocumented public one (no key).
+   */
   earnings: EarningsProviderName;
 }
 

@@ -4,6 +4,11 @@ import { type IBucket } from 'aws-cdk-lib/aws-s3';
 import { type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { type Construct } from 'constructs';
 import { CHAIN_SNAPSHOT_READER_AREAS } from '@shared/providers/chains/shared-snapshot';
+import {
+  EARNINGS_READER_AREAS,
+  earningsSecrets,
+  type EarningsProviderName,
+} from '@shared/providers/feeds/feed-providers';
 import { API_TIMEOUT_SECONDS, type RouteDefinition, type SecretKey, type TableAccess } from '@shared/routes';
 import { type TableKey } from '@shared/tables';
 import { runtimeEnv } from '@shared/secrets';
@@ -25,11 +30,17 @@ export interface ApiFunctionProps {
  * function checks, and, when the stage has the site gate on, the gate's secret for every user
  * route (each checks the gate cookie's signature).
  */
-export function routeSecrets(route: RouteDefinition, siteGate: boolean): SecretKey[] {
+export function routeSecrets(
+  route: RouteDefinition,
+  siteGate: boolean,
+  earnings: EarningsProviderName = 'simulated',
+): SecretKey[] {
   const gated = siteGate && route.auth === 'user';
   return [
     ...new Set<SecretKey>([
       ...(route.secrets ?? []),
+      // The earnings calendar's key, for the handlers that lay it over the simulated one.
+      ...(EARNINGS_READER_AREAS.includes(route.area) ? earningsSecrets(earnings) : []),
       'originVerify',
       ...(gated ? (['siteGate'] as const) : []),
     ]),
@@ -79,7 +90,11 @@ export class ApiFunction extends AppFunction {
     ][]) {
       this.bindTable(key, props.tables[key], access);
     }
-    for (const key of routeSecrets(route, props.context.stage.siteGate))
+    for (const key of routeSecrets(
+      route,
+      props.context.stage.siteGate,
+      props.context.stage.marketData.earnings,
+    ))
       this.bindSecret(key, props.secrets[key]);
     if (CHAIN_SNAPSHOT_READER_AREAS.includes(route.area))
       this.bindChainSnapshots(props.chainSnapshots, 'read');

@@ -7,7 +7,11 @@ import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { type Construct } from 'constructs';
 import { type TableAccess } from '@shared/routes';
-import { feedsJobSecrets } from '@shared/providers/feeds/feed-providers';
+import {
+  EARNINGS_READER_JOB_AREAS,
+  earningsSecrets,
+  feedsJobSecrets,
+} from '@shared/providers/feeds/feed-providers';
 import {
   CHAIN_SNAPSHOT_JOB,
   CHAIN_SNAPSHOT_READER_AREAS,
@@ -83,7 +87,11 @@ export class FeedsStack extends Stack {
       if (marketData.quotes === 'polygon')
         jobFunction.bindSecret('marketDataApiKey', props.secrets.marketDataApiKey);
     }
-    for (const key of job.secrets ?? []) jobFunction.bindSecret(key, props.secrets[key]);
+    const earningsKeys = EARNINGS_READER_JOB_AREAS.includes(job.area)
+      ? earningsSecrets(props.context.stage.marketData.earnings)
+      : [];
+    for (const key of new Set([...(job.secrets ?? []), ...earningsKeys]))
+      jobFunction.bindSecret(key, props.secrets[key]);
     this.jobs[job.id] = jobFunction;
 
     new Schedule(this, `${job.id}Schedule`, {

@@ -1,5 +1,6 @@
 import { marketHistoryQuery } from '@shared/market/history';
 import { marketDataInput } from '@shared/market/schemas';
+import { symbolSearchQuery } from '@shared/market/symbol-search';
 import { optionChainQuery } from '@shared/options/chain-view';
 import { scanFiltersSchema } from '@shared/options/scan-filters';
 import { dynamoDb } from '../common/clients';
@@ -14,9 +15,11 @@ import { configuredQuoteSource } from './quote-source';
 import { marketData, optionsChain, scanOptions as runScan } from './service';
 import { servedMarketSummary } from './summary-service';
 import { priceHistory } from './history-service';
+import { configuredSymbolSearch } from './symbol-search';
 
 const { provider, source } = configuredQuoteSource();
 const chains = configuredChainSource();
+const symbolSearch = configuredSymbolSearch();
 const planOf = planLookup(dynamoDb, tableName('profiles'));
 /** The stage's earnings calendar (EARNINGS_PROVIDER), laid over the simulated one before quotes, chains and scans. */
 const earnings = configuredEarningsSource(marketNow);
@@ -31,6 +34,16 @@ export const getMarketData = route('getMarketData', { body: marketDataInput }, a
   await earnings?.refresh();
   return ok(await marketData(provider, source, body));
 });
+
+/** Global search's and the ticker pickers' symbols, a `market` feature like the quotes they lead to. */
+export const searchSymbols = route(
+  'searchSymbols',
+  { query: symbolSearchQuery },
+  async ({ query, userId }) => {
+    await requireMarket(userId);
+    return ok(await symbolSearch.search(query.q));
+  },
+);
 
 export const getOptionsChain = route(
   'getOptionsChain',

@@ -31,6 +31,8 @@ export class ProviderError extends Error {
 
 export interface QuoteProvider {
   quotes(symbols: readonly string[], at: Date): Promise<Quote[]>;
+  /** Quotes any listed ticker, not only the universe's (Polygon; GET /api/symbols offers its tickers). */
+  anySymbol?: boolean;
 }
 
 /** Polygon reports `updated` in nanoseconds since the epoch. */
@@ -43,6 +45,7 @@ export function polygonProvider(options: {
 }): QuoteProvider {
   const fetchImpl = options.fetchImpl ?? fetch;
   return {
+    anySymbol: true,
     async quotes(symbols) {
       const url = new URL('/v2/snapshot/locale/us/markets/stocks/tickers', options.baseUrl);
       url.searchParams.set('tickers', symbols.join(','));

@@ -46,7 +46,8 @@ export async function marketData(
   input: MarketDataInput,
   at = marketNow(),
 ) {
-  assertKnown(input.symbols, 'symbols');
+  // Polygon quotes the tickers its search offers; the simulated market and CBOE know the universe.
+  if (!provider.anySymbol) assertKnown(input.symbols, 'symbols');
   try {
     if ('quotesWithProvenance' in provider) {
       const { quotes, provenance } = await (provider as ProvenancedQuoteProvider).quotesWithProvenance(

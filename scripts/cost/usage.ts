@@ -142,6 +142,13 @@ export const usage: UsageAssumptions = {
       basis: 'plan read, summary from the model',
     },
     getMarketHistory: { billedMs: 30, rru: 1, wru: 0, responseKb: 3, basis: 'plan read, up to 252 closes' },
+    searchSymbols: {
+      billedMs: 30,
+      rru: 1,
+      wru: 0,
+      responseKb: 1,
+      basis: 'plan read, universe match; with Polygon one ticker search per text an hour',
+    },
     getChatHistory: {
       billedMs: 40,
       rru: 25,

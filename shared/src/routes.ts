@@ -114,6 +114,16 @@ export const routes = [
     secrets: ['marketDataApiKey'],
   },
   {
+    id: 'searchSymbols',
+    method: 'GET',
+    path: '/api/symbols',
+    auth: 'user',
+    area: 'market',
+    tables: { profiles: 'read' },
+    cognitoActions: PLAN_LOOKUP,
+    secrets: ['marketDataApiKey'],
+  },
+  {
     id: 'getOptionsChain',
     method: 'GET',
     path: '/api/options-chain',

@@ -11,6 +11,8 @@ export const secrets = {
     arnEnvVar: 'SECRET_ARN_UNUSUAL_WHALES_API_KEY',
     localEnvVar: 'UNUSUAL_WHALES_API_KEY',
   },
+  /** Financial Modeling Prep's API key (the earnings calendar on a stage whose earnings provider is FMP). */
+  fmpApiKey: { arnEnvVar: 'SECRET_ARN_FMP_API_KEY', localEnvVar: 'FMP_API_KEY' },
   /** Key of the HMAC that hashes addresses and identifiers kept for rate limits and abuse checks. */
   hashingKey: { arnEnvVar: 'SECRET_ARN_HASHING_KEY', localEnvVar: 'HASHING_KEY' },
   /**
@@ -75,8 +77,10 @@ export const runtimeEnv = {
   flowProvider: 'FLOW_PROVIDER',
   /** Base URL of Unusual Whales' API (unset: api.unusualwhales.com; tests point it at a local server). */
   unusualWhalesBaseUrl: 'UNUSUAL_WHALES_BASE_URL',
-  /** 'simulated' (default) or 'nasdaq': the earnings calendar laid over the simulated one. */
+  /** 'simulated' (default), 'fmp' or 'nasdaq': the earnings calendar laid over the simulated one. */
   earningsProvider: 'EARNINGS_PROVIDER',
+  /** Base URL of Financial Modeling Prep's API (unset: financialmodelingprep.com; tests point it at a local server). */
+  fmpBaseUrl: 'FMP_BASE_URL',
   /** Base URL of Nasdaq's calendar API (unset: api.nasdaq.com; tests point it at a local server). */
   nasdaqBaseUrl: 'NASDAQ_BASE_URL',
   /** Seconds the provider's earnings calendar is kept before it is read again (unset: 21,600). */

@@ -7,7 +7,8 @@
  * `/v3/quotes/AAPL` the recorded NBBO page, `/api/option-trades/flow-alerts` Unusual Whales'
  * example flow alerts list (its OpenAPI spec's), `/api/calendar/earnings?date=2024-07-01` Nasdaq's
  * recorded calendar of that day (any other date: `handwrittenEarningsPages`' page for it, else a
- * hand-written day without reports); any other path answers 404. `fail` makes every answer
+ * hand-written day without reports), `/stable/earnings-calendar` FMP's calendar: a hand-written
+ * answer in the recorded excerpt's shape (AAPL on 2024-07-02); any other path answers 404. `fail` makes every answer
  * that status instead. Each request's path and Authorization header are kept.
  */
 import { readFileSync } from 'node:fs';
@@ -34,6 +35,19 @@ export const handwrittenEarningsPage = (rows: { symbol: string; time: string }[]
 export const handwrittenEarningsPages: Record<string, string> = {
   '2024-07-02': handwrittenEarningsPage([{ symbol: 'AAPL', time: 'time-pre-market' }]),
 };
+
+/** Hand-written, in FMP's recorded row shape (fmp4j's excerpt): AAPL reports on 2024-07-02. */
+export const handwrittenFmpEarnings = JSON.stringify([
+  {
+    symbol: 'AAPL',
+    date: '2024-07-02',
+    epsActual: null,
+    epsEstimated: 1.33,
+    revenueActual: null,
+    revenueEstimated: 84_000_000_000,
+    lastUpdated: '2024-06-30',
+  },
+]);
 
 const earningsPage = (date: string) =>
   date === '2024-07-01'
@@ -62,7 +76,9 @@ export async function startFeedProviderStandIn() {
               ? recordedFlowAlerts
               : route === '/api/calendar/earnings'
                 ? earningsPage(new URL(path, 'http://stand-in').searchParams.get('date') ?? '')
-                : null;
+                : route === '/stable/earnings-calendar'
+                  ? handwrittenFmpEarnings
+                  : null;
     const status = state.fail ?? (body ? 200 : 404);
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(status === 200 ? body : JSON.stringify({ error: `stand-in answered ${status}` }));

@@ -1,5 +1,7 @@
 /**
- * `npm start` with EARNINGS_PROVIDER=nasdaq: NASDAQ_BASE_URL on a local server serving Nasdaq's
+ * `npm start` with EARNINGS_PROVIDER=fmp: FMP_BASE_URL on the same server answering FMP's calendar
+ * (a hand-written answer in the recorded excerpt's shape: AAPL on 2024-07-02), one request with
+ * the key for the ten trading days. And with EARNINGS_PROVIDER=nasdaq: NASDAQ_BASE_URL on a local server serving Nasdaq's
  * recorded calendar of 2024-07-01 and hand-written days in its shape (AAPL before the open on
  * 07-02; tests/helpers/feed-providers.ts), the market clock frozen on 2024-07-01 10:00 New York.
  * The scanner's AAPL rows carry the provider's earnings date (the simulated calendar's is weeks
@@ -67,6 +69,52 @@ describe('npm start with EARNINGS_PROVIDER=nasdaq', () => {
       await sleep(1_200);
       expect(new Set((await scan()).map((r) => r.earnings))).toEqual(new Set(['2024-07-02']));
       expect(standIn.requests.length).toBeGreaterThan(asked.length);
+    } finally {
+      started.child.kill('SIGTERM');
+      await started.exited;
+      await standIn.close();
+    }
+  }, 90_000);
+});
+
+describe('npm start with EARNINGS_PROVIDER=fmp', () => {
+  it('asks FMP for the ten trading days in one request, with the key, and flags the scanner’s rows with it', async () => {
+    const standIn = await startFeedProviderStandIn();
+    const started = await startUntilReady({
+      PORT: '0',
+      DATA_DIR: join(dataDir, 'fmp'),
+      EARNINGS_PROVIDER: 'fmp',
+      FMP_BASE_URL: standIn.url,
+      FMP_API_KEY: 'test-fmp-key',
+      MARKET_TIME: '2024-07-01T14:00:00.000Z',
+      MARKET_TIME_FROZEN: 'true',
+    });
+    try {
+      expect(started.output()).toContain('earnings dates from fmp');
+      const token = await signInDemo(started);
+      const response = await fetch(`${started.url}/api/options-scanner`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          ticker: 'AAPL',
+          strategy: 'long-call',
+          ivRank: 0,
+          minExpectedReturn: -1,
+          minVolume: 0,
+          minOpenInterest: 0,
+        }),
+      });
+      const json = (await response.json()) as { results: { earnings: string | null }[] };
+      expect(response.status, JSON.stringify(json)).toBe(200);
+      expect(json.results.length).toBeGreaterThan(0);
+      expect(new Set(json.results.map((r) => r.earnings))).toEqual(new Set(['2024-07-02']));
+      const asked = standIn.requests.filter((r) => r.path.startsWith('/stable/earnings-calendar?'));
+      expect(asked.length).toBeGreaterThan(0);
+      expect(Object.fromEntries(new URL(asked[0]!.path, standIn.url).searchParams)).toEqual({
+        from: '2024-07-01',
+        to: '2024-07-15',
+        apikey: 'test-fmp-key',
+      });
     } finally {
       started.child.kill('SIGTERM');
       await started.exited;

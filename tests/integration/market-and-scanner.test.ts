@@ -1,8 +1,9 @@
-/** POST /api/market-data, GET /api/options-chain and POST /api/options-scanner through the local API. */
+/** POST /api/market-data, GET /api/symbols, GET /api/options-chain and POST /api/options-scanner through the local API. */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quoteSchema } from '@shared/market/schemas';
+import { symbolSearchResponseSchema } from '@shared/market/symbol-search';
 import { quoteAt, underlyingAt } from '@shared/market/quotes';
 import { SCANNABLE_SYMBOLS } from '@shared/options/snapshot';
 import { api, createUser, documentClient, type TestUser } from '../helpers/local-stack';
@@ -86,6 +87,33 @@ describe('POST /api/market-data', () => {
     expect(
       (await api('/api/market-data', { method: 'POST', body: { symbols: ['SPY'], type: 'ticker' } })).status,
     ).toBe(401);
+  });
+});
+
+describe('GET /api/symbols', () => {
+  it('finds the universe’s symbols by symbol or name on a simulated stage (no provider), scannable', async () => {
+    const response = await api('/api/symbols?q=micro', { token: trader.accessToken });
+    expect(response.status).toBe(200);
+    expect(symbolSearchResponseSchema.parse(response.json)).toEqual({
+      symbols: expect.arrayContaining([{ symbol: 'MSFT', name: 'Microsoft Corporation', scannable: true }]),
+      provider: null,
+      providerError: null,
+    });
+    const none = await api('/api/symbols?q=zzzzqq', { token: trader.accessToken });
+    expect(none.json).toEqual({ symbols: [], provider: null, providerError: null });
+  });
+
+  it('refuses an empty or long text, a missing token, and a plan without market data', async () => {
+    for (const query of ['', '?q=', `?q=${'x'.repeat(41)}`])
+      expect((await api(`/api/symbols${query}`, { token: trader.accessToken })).status, query).toBe(400);
+    expect((await api('/api/symbols?q=aapl')).status).toBe(401);
+    const expired = await userOnPlan('expired-symbols', {
+      subscription_tier: null,
+      trial_end_date: '2026-01-08T00:00:00.000Z',
+    });
+    const refused = await api('/api/symbols?q=aapl', { token: expired.accessToken });
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ error: { code: 'plan_limit' } });
   });
 });
 

@@ -48,6 +48,7 @@ const catalogue: Record<string, { feature: PlanFeature | null; samples: Sample[]
   },
   getMarketSummary: { feature: 'market', samples: [{ path: '/api/market-summary' }] },
   getMarketHistory: { feature: 'market', samples: [{ path: '/api/market-history?symbol=SPY&range=1M' }] },
+  searchSymbols: { feature: 'market', samples: [{ path: '/api/symbols?q=spy' }] },
   getChatHistory: { feature: null, samples: [{ path: '/api/chat' }] },
   postChatMessage: {
     feature: 'research',

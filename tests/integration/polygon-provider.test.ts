@@ -1,7 +1,8 @@
 /**
  * The real quote provider against Polygon snapshots served by a local HTTP stub: a recorded response
  * (polygon-io/client-python's test mock, tests/fixtures/SOURCES.md) and a hand-written two-ticker
- * edge case for the universe's names, market caps and the order of symbols.
+ * edge case for the universe's names, market caps and the order of symbols. And its ticker search
+ * (GET /api/symbols' provider) on the library's recorded `/v3/reference/tickers` page.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -11,6 +12,8 @@ import { quoteSchema } from '@shared/market/schemas';
 import { UpstreamError } from '../../lambdas/common/errors';
 import { polygonProvider } from '../../lambdas/market/polygon-provider';
 import { marketData } from '../../lambdas/market/service';
+import { polygonSymbolSearch } from '../../lambdas/market/symbol-search';
+import { feedFetchJson } from '../../lambdas/feeds/provider-fetch';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/providers/polygon/${name}`, import.meta.url), 'utf8');
@@ -100,5 +103,34 @@ describe('Polygon quote provider', () => {
     await expect(marketData(provider(), 'live', { symbols: ['SPY'], type: 'dashboard' })).rejects.toThrow(
       /unexpected response/,
     );
+  });
+
+  it('quotes a ticker outside the universe (the ticker search offers them), which the simulated market refuses', async () => {
+    answer = { status: 200, body: recorded };
+    const { data } = await marketData(provider(), 'live', { symbols: ['BCAT'], type: 'dashboard' });
+    expect(data.map((q) => [q.symbol, q.name])).toEqual([['BCAT', 'BCAT']]);
+  });
+
+  it('searches Polygon’s tickers with the key in the header, and lists the ones outside the universe as quotes only', async () => {
+    answer = { status: 200, body: fixture('reference-tickers.client-python.json') };
+    const search = polygonSymbolSearch(
+      baseUrl,
+      feedFetchJson(async () => ({ authorization: 'Bearer test-key-123' })),
+    );
+    const found = await search.search('alco');
+    expect(found).toEqual({
+      symbols: [
+        { symbol: 'A', name: 'Agilent Technologies Inc.', scannable: false },
+        { symbol: 'AA', name: 'Alcoa Corporation', scannable: false },
+      ],
+      provider: 'polygon',
+      providerError: null,
+    });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.url).toBe('/v3/reference/tickers?search=alco&active=true&market=stocks&limit=10');
+    expect(requests[0]!.headers.authorization).toBe('Bearer test-key-123');
+
+    answer = { status: 401, body: '{"status":"ERROR","error":"Unknown API Key"}' };
+    expect(await search.search('agil')).toMatchObject({ providerError: 'Polygon answered 401' });
   });
 });

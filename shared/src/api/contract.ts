@@ -29,6 +29,7 @@ import {
 } from '../feeds/schemas';
 import { scorecardParams, scorecardQuery, scorecardSchema } from '../scorecards/schemas';
 import { marketHistoryQuery, marketHistorySchema } from '../market/history';
+import { symbolSearchQuery, symbolSearchResponseSchema } from '../market/symbol-search';
 import { marketDataInput, marketDataResponseSchema } from '../market/schemas';
 import { dailyMarketSummarySchema } from '../market/summary-schemas';
 import {
@@ -118,6 +119,11 @@ export const apiContract = {
   getMarketData: {
     request: { body: marketDataInput },
     response: ok(marketDataResponseSchema),
+    plan: { feature: 'market' },
+  },
+  searchSymbols: {
+    request: { query: symbolSearchQuery },
+    response: ok(symbolSearchResponseSchema),
     plan: { feature: 'market' },
   },
   getOptionsChain: {

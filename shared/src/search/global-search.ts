@@ -37,9 +37,27 @@ export interface SearchPage {
   path: string;
 }
 
-/** What the dropdown lists before quotes are attached to stocks. */
+/**
+ * What the dropdown lists before quotes are attached to stocks. `listed`: a ticker of the quotes
+ * provider outside our universe (GET /api/symbols), quoted but not scannable.
+ */
 export type SearchCandidate =
-  { kind: 'recent'; name: string } | { kind: 'stock'; symbol: string } | { kind: 'page'; page: SearchPage };
+  | { kind: 'recent'; name: string }
+  | { kind: 'stock'; symbol: string }
+  | { kind: 'listed'; symbol: string; name: string }
+  | { kind: 'page'; page: SearchPage };
+
+/** The provider's tickers outside the universe after the dropdown's own entries, within its cap. */
+export function withListedSymbols(
+  candidates: readonly SearchCandidate[],
+  listed: readonly { symbol: string; name: string }[],
+): SearchCandidate[] {
+  const shown = new Set(candidates.flatMap((c) => (c.kind === 'stock' ? [c.symbol] : [])));
+  const extra = listed
+    .filter((entry) => !shown.has(entry.symbol) && !universeEntry(entry.symbol))
+    .map((entry): SearchCandidate => ({ kind: 'listed', symbol: entry.symbol, name: entry.name }));
+  return [...candidates, ...extra].slice(0, SEARCH_MAX_RESULTS);
+}
 
 const normalise = (text: string) => text.trim().toLowerCase();
 

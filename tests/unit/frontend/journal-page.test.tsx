@@ -224,6 +224,34 @@ describe('the trading journal page', () => {
     expect(screen.getByText('Added MSFT Bull Call Spread.')).toBeInTheDocument();
   });
 
+  it('suggests tickers for what is typed (GET /api/symbols): the universe’s, and a provider’s others said to be quotes only', async () => {
+    apiServer.use(
+      serve('searchSymbols', ({ query }) => ({
+        symbols:
+          query.q === 'AL'
+            ? [
+                { symbol: 'ALB', name: 'Albemarle Corporation', scannable: true },
+                { symbol: 'AA', name: 'Alcoa Corporation', scannable: false },
+              ]
+            : [],
+        provider: 'polygon',
+        providerError: null,
+      })),
+    );
+    const { user } = await renderJournal();
+    await user.click(await screen.findByRole('button', { name: 'Add Trade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Trade' });
+    const ticker = within(dialog).getByLabelText('Ticker') as HTMLInputElement;
+    await user.type(ticker, 'al');
+    await waitFor(() =>
+      expect([...(ticker.list?.options ?? [])].map((o) => [o.value, o.textContent])).toEqual([
+        ['ALB', 'Albemarle Corporation'],
+        ['AA', 'Alcoa Corporation (quotes only, not scanned)'],
+      ]),
+    );
+    expect(requestsTo('searchSymbols').map(({ query }) => query)).toEqual([{ q: 'AL' }]);
+  });
+
   it('puts the server 400 details next to the fields they name', async () => {
     const { user } = await renderJournal();
     await user.click(await screen.findByRole('button', { name: 'Add Trade' }));

@@ -100,6 +100,41 @@ describe('global search', () => {
     expect(screen.getByText('Try searching for stocks like AAPL, TSLA, or app sections')).toBeInTheDocument();
   });
 
+  it('lists the quotes provider’s tickers outside the universe (GET /api/symbols, debounced), quoted and marked quotes only, not opened', async () => {
+    apiServer.use(
+      serve('searchSymbols', ({ query }) => ({
+        // What a Polygon stage answers for the text (the recorded ticker page's two tickers).
+        symbols:
+          query.q === 'alco'
+            ? [
+                { symbol: 'A', name: 'Agilent Technologies Inc.', scannable: false },
+                { symbol: 'AA', name: 'Alcoa Corporation', scannable: false },
+              ]
+            : [],
+        provider: 'polygon',
+        providerError: null,
+      })),
+    );
+    const { user, router } = await openShell();
+    await user.type(searchBox(), 'alco');
+
+    const alcoa = await screen.findByRole('option', { name: 'AA Alcoa Corporation (quotes only)' });
+    expect(optionNames()).toEqual([
+      'A Agilent Technologies Inc. (quotes only)',
+      'AA Alcoa Corporation (quotes only)',
+    ]);
+    expect(alcoa).toHaveAttribute('aria-disabled', 'true');
+    expect(within(alcoa).getByText('Quotes only')).toBeInTheDocument();
+    // One request, for the text once typing stopped, not one per key.
+    expect(requestsTo('searchSymbols').map(({ query }) => query)).toEqual([{ q: 'alco' }]);
+    await waitFor(() => expect(quotedSymbols().at(-1)?.symbols).toEqual(['A', 'AA']));
+    expect(await within(alcoa).findByText('$101.50')).toBeInTheDocument();
+
+    await user.click(alcoa);
+    expect(router.state.location.pathname).toBe('/dashboard/research');
+    expect(searchBox()).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it("shows '--' placeholders when the quotes cannot be fetched", async () => {
     apiServer.use(serve('getMarketData', () => apiError(500, 'internal_error', 'boom')));
     const { user } = await openShell();

@@ -2,6 +2,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type RouteDefinition, routeKey, routes, type SecretKey, type TableAccess } from '@shared/routes';
 import { notificationEnv } from '@shared/notifications/env';
+import { EARNINGS_READER_AREAS } from '@shared/providers/feeds/feed-providers';
 import { metricsNamespace } from '@shared/observability';
 import { runtimeEnv, secrets } from '@shared/secrets';
 import { tables, type TableKey } from '@shared/tables';
@@ -291,6 +292,42 @@ describe("the stage's feed providers", () => {
           stage.ids.secrets.marketDataApiKey,
         );
       }
+    },
+    SYNTH_TIMEOUT_MS,
+  );
+});
+
+describe("the stage's earnings calendar", () => {
+  it(
+    "grants FMP's key to exactly the functions that lay the earnings calendar over the simulated one, on a stage whose earnings provider is FMP",
+    async () => {
+      const stage = await loadStage('full');
+      expect(fullStage.marketData.earnings).toBe('fmp');
+      const readers = routeTable.filter((route) => EARNINGS_READER_AREAS.includes(route.area));
+      expect(readers.map((route) => route.id)).toEqual(
+        expect.arrayContaining(['getMarketData', 'scanOptions', 'postChatMessage', 'getPositions']),
+      );
+      for (const route of routeTable) {
+        const variables = (
+          findFunction(stage.templates.api, route.id).properties.Environment as { Variables: object }
+        ).Variables;
+        expect(variables, route.id).toMatchObject({ [runtimeEnv.earningsProvider]: 'fmp' });
+        const granted = JSON.stringify(
+          statementsOfFunction(stage.templates.api, route.id).map((s) => s.Resource),
+        );
+        if (readers.includes(route)) {
+          expect(variables, route.id).toHaveProperty(secrets.fmpApiKey.arnEnvVar);
+          expect(granted, route.id).toContain(stage.ids.secrets.fmpApiKey);
+        } else {
+          expect(variables, route.id).not.toHaveProperty(secrets.fmpApiKey.arnEnvVar);
+          expect(granted, route.id).not.toContain(stage.ids.secrets.fmpApiKey);
+        }
+      }
+      // On dev (simulated earnings) no function has the key.
+      for (const route of readers)
+        expect(findFunction(api, route.id).properties.Environment, route.id).not.toHaveProperty(
+          `Variables.${secrets.fmpApiKey.arnEnvVar}`,
+        );
     },
     SYNTH_TIMEOUT_MS,
   );

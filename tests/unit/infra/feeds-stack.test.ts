@@ -1,5 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EARNINGS_READER_JOB_AREAS } from '@shared/providers/feeds/feed-providers';
 import { type ScheduleDefinition, schedules } from '@shared/schedules';
 import { runtimeEnv, secrets } from '@shared/secrets';
 import { type TableKey, tables } from '@shared/tables';
@@ -47,6 +48,29 @@ describe('scheduled jobs', () => {
         [runtimeEnv.flowProvider]: 'simulated',
       });
       expect(Object.keys(dev).filter((name) => name.startsWith('SECRET_ARN_'))).toEqual([]);
+    },
+    SYNTH_TIMEOUT_MS,
+  );
+
+  it(
+    "grants FMP's key to the jobs that lay the earnings calendar over the simulated one (the positions' targets), on a stage whose earnings provider is FMP, and to no other",
+    async () => {
+      const full = await loadStage('full');
+      for (const job of jobs) {
+        const variables = (
+          findFunction(full.templates.feeds, job.id).properties.Environment as { Variables: object }
+        ).Variables;
+        const reads = EARNINGS_READER_JOB_AREAS.includes(job.area);
+        expect(variables, job.id).toMatchObject({ [runtimeEnv.earningsProvider]: 'fmp' });
+        if (reads) expect(variables, job.id).toHaveProperty(secrets.fmpApiKey.arnEnvVar);
+        else expect(variables, job.id).not.toHaveProperty(secrets.fmpApiKey.arnEnvVar);
+        const devVariables = (findFunction(feeds, job.id).properties.Environment as { Variables: object })
+          .Variables;
+        expect(devVariables, job.id).not.toHaveProperty(secrets.fmpApiKey.arnEnvVar);
+      }
+      expect(
+        jobs.filter((job) => EARNINGS_READER_JOB_AREAS.includes(job.area)).map((job) => job.id),
+      ).toContain('recordPositionTargets');
     },
     SYNTH_TIMEOUT_MS,
   );

@@ -36,6 +36,7 @@ export const fullStage: StageConfig = {
     social: 'stocktwits',
     darkPool: 'polygon',
     flow: 'unusualwhales',
+    earnings: 'fmp',
   },
   waf: { enabled: true, rateLimits: { signUp: 10, signIn: 150, siteGate: 30, contact: 12 } },
   notifications: { domain: 'mail.example.com', from: 'Edge Options <alerts@mail.example.com>' },

@@ -13,6 +13,7 @@ import type { Schemas } from '../../../lambdas/common/http';
 import { marketData, simulatedOptionsChain, simulatedScan } from '../../../lambdas/market/service';
 import { marketSummary } from '../../../lambdas/market/summary-service';
 import { priceHistory } from '../../../lambdas/market/history-service';
+import { universeSymbolSearch } from '../../../lambdas/market/symbol-search';
 
 /** A Tuesday in session, and a Saturday (the market closed), both New York time. */
 const IN_SESSION = new Date('2026-03-10T15:30:00Z');
@@ -115,6 +116,10 @@ describe('the market services answer what the contract says', () => {
     expect(output.results).toEqual([]);
     expect(output.emptyReason).not.toBeNull();
     expectParses('scanOptions', output);
+  });
+
+  it('a symbol search (the universe alone here; Polygon’s answer is parsed in market-symbol-search.test.ts)', async () => {
+    expectParses('searchSymbols', await universeSymbolSearch.search('apple'));
   });
 
   it('the daily summary and a price history', () => {

@@ -15,6 +15,7 @@ import { parseNasdaqEarnings } from '@shared/providers/feeds/nasdaq-earnings';
 import {
   configuredEarningsSource,
   LastGoodEarnings,
+  nasdaqEarningsReader,
   providerCalendar,
   tradingDaysFrom,
 } from '../../../lambdas/feeds/earnings-source';
@@ -70,7 +71,10 @@ describe('the provider’s calendar over the simulated one', () => {
     };
 
   it('reads the next ten trading days and moves a report after the close to the next open (July 4 is a holiday)', async () => {
-    const source = new LastGoodEarnings('http://nasdaq.test', nasdaq(), () => MARKET_NOW);
+    const source = new LastGoodEarnings(
+      nasdaqEarningsReader('http://nasdaq.test', nasdaq()),
+      () => MARKET_NOW,
+    );
     const status = await source.refresh();
     expect(status).toMatchObject({ provider: 'nasdaq', coveredDays: 10, stale: null });
     expect(isoDateOf(nextEarningsDate('AAPL', day('2024-07-01')))).toBe('2024-07-02');
@@ -97,8 +101,7 @@ describe('the provider’s calendar over the simulated one', () => {
     let now = new Date('2024-07-01T14:00:00Z');
     let failing = false;
     const source = new LastGoodEarnings(
-      'http://nasdaq.test',
-      async (url) => nasdaq(failing)(url),
+      nasdaqEarningsReader('http://nasdaq.test', async (url) => nasdaq(failing)(url)),
       () => MARKET_NOW,
       () => now,
       60_000,
@@ -112,7 +115,10 @@ describe('the provider’s calendar over the simulated one', () => {
     });
     expect(isoDateOf(nextEarningsDate('AAPL', day('2024-07-01')))).toBe('2024-07-02');
 
-    const never = new LastGoodEarnings('http://nasdaq.test', nasdaq(true), () => MARKET_NOW);
+    const never = new LastGoodEarnings(
+      nasdaqEarningsReader('http://nasdaq.test', nasdaq(true)),
+      () => MARKET_NOW,
+    );
     expect(await never.refresh()).toMatchObject({ coveredDays: 0, fetchedAt: null });
     expect(nextEarningsDate('AAPL', day('2024-07-01'))).toBe(
       simulatedEarningsDate('AAPL', day('2024-07-01')),
@@ -121,13 +127,14 @@ describe('the provider’s calendar over the simulated one', () => {
 });
 
 describe('EARNINGS_PROVIDER', () => {
-  it('is simulated by default (no source; the simulated dates unchanged), nasdaq on request, anything else refused', () => {
+  it('is simulated by default (no source; the simulated dates unchanged), fmp or nasdaq on request, anything else refused', () => {
     expect(configuredEarningsSource(() => MARKET_NOW, {})).toBeNull();
-    expect(configuredEarningsSource(() => MARKET_NOW, { EARNINGS_PROVIDER: 'nasdaq' })).toBeInstanceOf(
-      LastGoodEarnings,
-    );
-    expect(() => configuredEarningsSource(() => MARKET_NOW, { EARNINGS_PROVIDER: 'fmp' })).toThrow(
-      /EARNINGS_PROVIDER must be simulated or nasdaq/,
+    for (const provider of ['fmp', 'nasdaq'])
+      expect(configuredEarningsSource(() => MARKET_NOW, { EARNINGS_PROVIDER: provider })).toBeInstanceOf(
+        LastGoodEarnings,
+      );
+    expect(() => configuredEarningsSource(() => MARKET_NOW, { EARNINGS_PROVIDER: 'finnhub' })).toThrow(
+      /EARNINGS_PROVIDER must be simulated or fmp or nasdaq/,
     );
     for (const entry of UNIVERSE.filter((e) => e.kind === 'stock'))
       for (const from of ['2024-01-02', '2025-06-30', '2026-11-27'])

@@ -8,6 +8,7 @@ import {
   SEARCH_SYMBOLS,
   type SearchCandidate,
   type SearchPage,
+  withListedSymbols,
 } from '@shared/search/global-search';
 import { PRESET_SEARCH_SYMBOLS } from '@shared/constants/symbols';
 import { UNIVERSE } from '@shared/market/universe';
@@ -183,5 +184,26 @@ describe('the whole universe (issue 23: PLTR found nothing although the scanner 
     expect(matchSymbols('tsla')[0]).toBe('TSLA');
     expect(matchSymbols('palantir')).toEqual(['PLTR']);
     expect(matchSymbols('pa')).not.toContain('PLTR'); // names only from three characters
+  });
+});
+
+describe('a provider’s tickers (GET /api/symbols) in the dropdown', () => {
+  it('follow its own entries, leave out what it shows or the universe has, and keep to 8', () => {
+    const own = searchCandidates('pltr', [], []);
+    expect(own).toEqual([{ kind: 'stock', symbol: 'PLTR' }]);
+    const listed = [
+      { symbol: 'PLTR', name: 'Palantir (shown already)' },
+      { symbol: 'AA', name: 'Alcoa Corporation' },
+      { symbol: 'AAPL', name: 'Apple (in the universe)' },
+      ...Array.from({ length: 10 }, (_, i) => ({
+        symbol: `ZQ${String.fromCharCode(65 + i)}`,
+        name: `Z ${i}`,
+      })),
+    ];
+    const merged = withListedSymbols(own, listed);
+    expect(merged.slice(0, own.length)).toEqual(own);
+    expect(merged[own.length]).toEqual({ kind: 'listed', symbol: 'AA', name: 'Alcoa Corporation' });
+    expect(merged.filter((c) => c.kind === 'listed' && ['PLTR', 'AAPL'].includes(c.symbol))).toEqual([]);
+    expect(merged).toHaveLength(8);
   });
 });

@@ -19,7 +19,8 @@ export type DarkPoolProviderName = (typeof DARKPOOL_PROVIDERS)[number];
 export const FLOW_PROVIDERS = ['simulated', 'unusualwhales'] as const;
 export type FlowProviderName = (typeof FLOW_PROVIDERS)[number];
 
-export const EARNINGS_PROVIDERS = ['simulated', 'nasdaq'] as const;
+/** 'fmp' (Financial Modeling Prep's documented calendar, a key) is the one to use; 'nasdaq' (no key) is undocumented. */
+export const EARNINGS_PROVIDERS = ['simulated', 'fmp', 'nasdaq'] as const;
 export type EarningsProviderName = (typeof EARNINGS_PROVIDERS)[number];
 
 /** Every name an item's or a response's `provider` may carry. */
@@ -47,6 +48,16 @@ export function feedsJobSecrets(marketData: {
     ...(marketData.darkPool === 'polygon' ? (['marketDataApiKey'] as const) : []),
     ...(marketData.flow === 'unusualwhales' ? (['unusualWhalesApiKey'] as const) : []),
   ];
+}
+
+/** The route areas whose handlers lay the stage's earnings calendar over the simulated one (lambdas/feeds/earnings-source.ts). */
+export const EARNINGS_READER_AREAS: readonly string[] = ['market', 'positions', 'chat'];
+/** The areas whose scheduled jobs do the same (lambdas/positions/jobs.ts). */
+export const EARNINGS_READER_JOB_AREAS: readonly string[] = ['positions'];
+
+/** The secrets a function of EARNINGS_READER_AREAS reads for the stage's earnings calendar: FMP's key when it is FMP. */
+export function earningsSecrets(earnings: EarningsProviderName): SecretKey[] {
+  return earnings === 'fmp' ? ['fmpApiKey'] : [];
 }
 
 /**

@@ -5,7 +5,7 @@ import { DARK_POOL_TICKER_NOT_FOUND } from '@shared/constants/texts';
 import { isKnownSymbol } from '@shared/market/universe';
 import { feedPollMs } from '@shared/feeds/schemas';
 import { useFeed } from '../api/get-feed';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { FeedClock, FeedState, MarketClosedNotice, TickerFilter } from './feed-state';
 import { FlowTable } from './flow-table';
 import { PatternCards } from './pattern-cards';

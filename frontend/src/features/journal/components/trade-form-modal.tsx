@@ -17,6 +17,7 @@ import {
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
+import { useDebouncedSymbolSearch } from '../../../lib/symbol-search';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { useCreateTrade } from '../api/create-trade';
@@ -110,6 +111,7 @@ export function TradeFormModal({ trade, prefill, onClose, onSaved }: TradeFormMo
   const preview = pnlPreview(values);
 
   const ticker = field('ticker');
+  const tickerListId = `${id}-ticker-symbols`;
   const strategy = field('strategy');
   const side = field('side', SIDE_HINT);
   const quantity = field('quantity', 'Contracts; each is 100 shares.');
@@ -143,10 +145,12 @@ export function TradeFormModal({ trade, prefill, onClose, onSaved }: TradeFormMo
           autoCapitalize="characters"
           spellCheck={false}
           placeholder="AAPL"
+          list={tickerListId}
           onChange={(event) => setField('ticker', event.target.value.toUpperCase())}
           hint={ticker.help}
           {...ticker.aria}
         />
+        <TickerSuggestions id={tickerListId} text={values.ticker} />
         <SelectField
           {...text('strategy')}
           onChange={(event) => {
@@ -285,4 +289,21 @@ function pnlPreview(values: TradeFormValues): number | null {
   const fees = number(values.fees, 0);
   if (![entry, exit, quantity, fees].every(Number.isFinite)) return null;
   return tradePnl({ entry_price: entry, exit_price: exit, side: values.side, quantity, fees });
+}
+
+/**
+ * The ticker's suggestions (GET /api/symbols for the typed text): the universe's symbols, and on a
+ * stage with Polygon quotes its other tickers, said to be outside the scanner's universe.
+ */
+function TickerSuggestions({ id, text }: { id: string; text: string }) {
+  const { answer } = useDebouncedSymbolSearch(text, text.trim() !== '');
+  return (
+    <datalist id={id}>
+      {answer?.symbols.map((match) => (
+        <option key={match.symbol} value={match.symbol}>
+          {match.scannable ? match.name : `${match.name} (quotes only, not scanned)`}
+        </option>
+      ))}
+    </datalist>
+  );
 }

@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router-dom';
 import { PRICE_PLACEHOLDER, emptySearch } from '@shared/constants/texts';
 import { type Quote } from '@shared/market/schemas';
 import { universeEntry } from '@shared/market/universe';
-import { searchCandidates, type SearchCandidate } from '@shared/search/global-search';
+import { searchCandidates, withListedSymbols, type SearchCandidate } from '@shared/search/global-search';
+import { useDebouncedSymbolSearch } from '../../../lib/symbol-search';
 import { useSearchQuotes } from '../api/get-search-quotes';
 import { SEARCH_PAGES } from '../data/search-pages';
 import { useRecentSearches } from '../hooks/use-recent-searches';
@@ -16,6 +17,9 @@ export const SEARCH_PLACEHOLDER = 'Search symbols, strategies, pages...';
 /** Where a stock result leads: the scanner reads `{ symbol }` from the navigation state (spec 2). */
 export const SCANNER_PATH = '/dashboard/scanner';
 
+/** Said of a provider's ticker outside the universe: quoted, but the scanner does not know it. */
+export const QUOTES_ONLY = 'Quotes only';
+
 type QuoteState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; quote: Quote | undefined };
 
 const optionClasses = (active: boolean) =>
@@ -23,9 +27,9 @@ const optionClasses = (active: boolean) =>
     active ? 'bg-slate-800 text-white' : 'text-slate-200 hover:bg-slate-800/60'
   }`;
 
-function StockRow({ symbol, state }: { symbol: string; state: QuoteState }) {
+function StockRow({ symbol, state, listedName }: { symbol: string; state: QuoteState; listedName?: string }) {
   const quote = state.status === 'ready' ? state.quote : undefined;
-  const name = quote?.name ?? universeEntry(symbol)?.name ?? symbol;
+  const name = listedName ?? quote?.name ?? universeEntry(symbol)?.name ?? symbol;
   const price = state.status === 'loading' ? '…' : quote ? `$${quote.price}` : PRICE_PLACEHOLDER;
   const change = state.status === 'loading' ? '' : quote ? quote.change : PRICE_PLACEHOLDER;
   const tone = !quote ? 'text-slate-400' : quote.isPositive ? 'text-emerald-400' : 'text-red-400';
@@ -35,7 +39,14 @@ function StockRow({ symbol, state }: { symbol: string; state: QuoteState }) {
         {symbol.slice(0, 4)}
       </span>
       <span className="min-w-0 flex-1">
-        <span className="block font-semibold">{symbol}</span>
+        <span className="block font-semibold">
+          {symbol}
+          {listedName !== undefined && (
+            <span className="ml-2 rounded bg-slate-800 px-1.5 py-0.5 text-[10px] font-medium text-slate-300">
+              {QUOTES_ONLY}
+            </span>
+          )}
+        </span>
         <span className="block truncate text-xs text-slate-400">{name}</span>
       </span>
       <span className="shrink-0 text-right tabular-nums">
@@ -48,6 +59,8 @@ function StockRow({ symbol, state }: { symbol: string; state: QuoteState }) {
 
 function CandidateRow({ candidate, quoteState }: { candidate: SearchCandidate; quoteState: QuoteState }) {
   if (candidate.kind === 'stock') return <StockRow symbol={candidate.symbol} state={quoteState} />;
+  if (candidate.kind === 'listed')
+    return <StockRow symbol={candidate.symbol} state={quoteState} listedName={candidate.name} />;
   if (candidate.kind === 'recent') {
     return (
       <>
@@ -69,7 +82,7 @@ function CandidateRow({ candidate, quoteState }: { candidate: SearchCandidate; q
 }
 
 const candidateKey = (candidate: SearchCandidate) =>
-  candidate.kind === 'stock'
+  candidate.kind === 'stock' || candidate.kind === 'listed'
     ? `stock:${candidate.symbol}`
     : candidate.kind === 'page'
       ? `page:${candidate.page.path}`
@@ -79,12 +92,14 @@ const candidateKey = (candidate: SearchCandidate) =>
 const optionName = (candidate: SearchCandidate) =>
   candidate.kind === 'stock'
     ? `${candidate.symbol} ${universeEntry(candidate.symbol)?.name ?? ''}`.trim()
-    : candidate.kind === 'page'
-      ? candidate.page.name
-      : `Recent: ${candidate.name}`;
+    : candidate.kind === 'listed'
+      ? `${candidate.symbol} ${candidate.name} (${QUOTES_ONLY.toLowerCase()})`
+      : candidate.kind === 'page'
+        ? candidate.page.name
+        : `Recent: ${candidate.name}`;
 
 const candidateLabel = (candidate: SearchCandidate) =>
-  candidate.kind === 'stock'
+  candidate.kind === 'stock' || candidate.kind === 'listed'
     ? candidate.symbol
     : candidate.kind === 'page'
       ? candidate.page.name
@@ -94,7 +109,9 @@ const candidateLabel = (candidate: SearchCandidate) =>
  * The top bar's global search (spec 2): a combobox whose listbox opens on focus. Arrow keys
  * move, Enter picks the highlighted entry (the first until an arrow moves), Escape closes and
  * leaves the box, a click outside closes. A stock opens the scanner with the symbol, a page
- * navigates, a recent refills the box.
+ * navigates, a recent refills the box. With a quotes provider that has a ticker search (GET
+ * /api/symbols, debounced), its tickers outside the universe follow, quoted and marked "Quotes
+ * only": the scanner does not know them, so they are shown but not opened (aria-disabled).
  */
 export function GlobalSearch({ className = '' }: { className?: string }) {
   const navigate = useNavigate();
@@ -107,9 +124,18 @@ export function GlobalSearch({ className = '' }: { className?: string }) {
   const [active, setActive] = useState(0);
   const { recents, remember } = useRecentSearches();
 
-  const candidates = useMemo(() => searchCandidates(text, SEARCH_PAGES, recents), [text, recents]);
+  const { answer } = useDebouncedSymbolSearch(text, open);
+  const candidates = useMemo(() => {
+    const own = searchCandidates(text, SEARCH_PAGES, recents);
+    return answer
+      ? withListedSymbols(
+          own,
+          answer.symbols.filter((s) => !s.scannable),
+        )
+      : own;
+  }, [text, recents, answer]);
   const symbols = useMemo(
-    () => candidates.flatMap((c) => (c.kind === 'stock' ? [c.symbol] : [])),
+    () => candidates.flatMap((c) => (c.kind === 'stock' || c.kind === 'listed' ? [c.symbol] : [])),
     [candidates],
   );
   const quotes = useSearchQuotes(symbols, open);
@@ -137,6 +163,7 @@ export function GlobalSearch({ className = '' }: { className?: string }) {
   }
 
   function select(candidate: SearchCandidate) {
+    if (candidate.kind === 'listed') return;
     if (candidate.kind === 'recent') {
       changeText(candidate.name);
       inputRef.current?.focus();
@@ -225,6 +252,7 @@ export function GlobalSearch({ className = '' }: { className?: string }) {
                   role="option"
                   aria-label={optionName(candidate)}
                   aria-selected={index === active}
+                  aria-disabled={candidate.kind === 'listed' || undefined}
                   className={optionClasses(index === active)}
                   onPointerDown={(event) => event.preventDefault()}
                   onMouseEnter={() => setActive(index)}
@@ -233,7 +261,9 @@ export function GlobalSearch({ className = '' }: { className?: string }) {
                   <CandidateRow
                     candidate={candidate}
                     quoteState={
-                      candidate.kind === 'stock' ? quoteState(candidate.symbol) : { status: 'loading' }
+                      candidate.kind === 'stock' || candidate.kind === 'listed'
+                        ? quoteState(candidate.symbol)
+                        : { status: 'loading' }
                     }
                   />
                 </li>
