@@ -8,8 +8,8 @@
  * Idempotent: a second run changes nothing. A delivery the worker touched between the scan and the
  * update is left alone, counted as changed meanwhile.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { backfillTable } from '../common/backfill';
 import { UNSENT } from './repository';
 
 export interface UnsentIndexBackfill {
@@ -39,52 +39,37 @@ const needsIndex = (item: Scanned) =>
   item.unsent === undefined &&
   typeof item.updatedAt === 'string';
 
-export async function backfillUnsentIndex(
+export function backfillUnsentIndex(
   client: DynamoDBDocumentClient,
   tableName: string,
 ): Promise<UnsentIndexBackfill> {
-  const out: UnsentIndexBackfill = { scanned: 0, indexed: 0, unchanged: 0, changedMeanwhile: 0 };
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(
-      new ScanCommand({
-        TableName: tableName,
-        ProjectionExpression: 'user_id, sk, #status, attempts, updatedAt, unsent',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of (page.Items ?? []) as Scanned[]) {
-      out.scanned += 1;
-      if (!needsIndex(item)) {
-        out.unchanged += 1;
-        continue;
-      }
-      try {
-        await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { user_id: item.user_id, sk: item.sk },
-            UpdateExpression: 'SET unsent = :p',
-            // Unchanged since the scan: still pending, untried, unindexed, not touched since.
-            ConditionExpression:
-              '#status = :pending AND attempts = :zero AND updatedAt = :seen AND attribute_not_exists(unsent)',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':p': UNSENT,
-              ':pending': 'pending',
-              ':zero': 0,
-              ':seen': item.updatedAt,
+  return backfillTable<Scanned, 'indexed'>(
+    client,
+    {
+      TableName: tableName,
+      ProjectionExpression: 'user_id, sk, #status, attempts, updatedAt, unsent',
+      ExpressionAttributeNames: { '#status': 'status' },
+    },
+    ['indexed'],
+    (item) =>
+      needsIndex(item)
+        ? {
+            update: {
+              Key: { user_id: item.user_id, sk: item.sk },
+              UpdateExpression: 'SET unsent = :p',
+              // Unchanged since the scan: still pending, untried, unindexed, not touched since.
+              ConditionExpression:
+                '#status = :pending AND attempts = :zero AND updatedAt = :seen AND attribute_not_exists(unsent)',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':p': UNSENT,
+                ':pending': 'pending',
+                ':zero': 0,
+                ':seen': item.updatedAt,
+              },
             },
-          }),
-        );
-        out.indexed += 1;
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        out.changedMeanwhile += 1;
-      }
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return out;
+            outcome: 'indexed',
+          }
+        : null,
+  );
 }

@@ -6,9 +6,9 @@
  * would store. Idempotent: a second run changes nothing. A trade written between the scan and its
  * update is left alone (the write stored its own index), counted as changed meanwhile.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { openIndexOf } from '@shared/trades/open-index';
+import { backfillTable } from '../common/backfill';
 import type { StoredTrade } from './repository';
 
 export interface OpenIndexBackfill {
@@ -27,44 +27,29 @@ type Scanned = Pick<
   'user_id' | 'trade_id' | 'exit_price' | 'legs' | 'open_shard' | 'updated_at'
 >;
 
-export async function backfillOpenIndex(
+export function backfillOpenIndex(
   client: DynamoDBDocumentClient,
   tableName: string,
 ): Promise<OpenIndexBackfill> {
-  const out: OpenIndexBackfill = { scanned: 0, indexed: 0, unindexed: 0, unchanged: 0, changedMeanwhile: 0 };
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(
-      new ScanCommand({
-        TableName: tableName,
-        ProjectionExpression: 'user_id, trade_id, exit_price, legs, open_shard, updated_at',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const trade of (page.Items ?? []) as Scanned[]) {
-      out.scanned += 1;
+  return backfillTable<Scanned, 'indexed' | 'unindexed'>(
+    client,
+    {
+      TableName: tableName,
+      ProjectionExpression: 'user_id, trade_id, exit_price, legs, open_shard, updated_at',
+    },
+    ['indexed', 'unindexed'],
+    (trade) => {
       const wanted = openIndexOf({ ...trade, exit_price: trade.exit_price ?? null }).open_shard;
-      if (wanted === trade.open_shard) {
-        out.unchanged += 1;
-        continue;
-      }
-      try {
-        await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { user_id: trade.user_id, trade_id: trade.trade_id },
-            UpdateExpression: wanted ? 'SET open_shard = :shard' : 'REMOVE open_shard',
-            ConditionExpression: 'updated_at = :seen',
-            ExpressionAttributeValues: { ':seen': trade.updated_at, ...(wanted ? { ':shard': wanted } : {}) },
-          }),
-        );
-        out[wanted ? 'indexed' : 'unindexed'] += 1;
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        out.changedMeanwhile += 1;
-      }
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return out;
+      if (wanted === trade.open_shard) return null;
+      return {
+        update: {
+          Key: { user_id: trade.user_id, trade_id: trade.trade_id },
+          UpdateExpression: wanted ? 'SET open_shard = :shard' : 'REMOVE open_shard',
+          ConditionExpression: 'updated_at = :seen',
+          ExpressionAttributeValues: { ':seen': trade.updated_at, ...(wanted ? { ':shard': wanted } : {}) },
+        },
+        outcome: wanted ? 'indexed' : 'unindexed',
+      };
+    },
+  );
 }
