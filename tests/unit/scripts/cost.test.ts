@@ -226,7 +226,7 @@ describe('cost model: arithmetic', () => {
     expect(dev.quantities.wafRequests).toBe(0);
   });
 
-  it('counts the chain snapshot only with a real chain provider: the job in the sessions, its PUTs, the GETs, five days of objects', () => {
+  it('counts the chain snapshot only with a real chain provider: the job in the sessions, its PUTs, the GETs (routes, its own, the position-targets job), five days of objects', () => {
     expect(prod.chains).toBe(stages.prod.marketData.chains);
     const simulated = estimateMonthlyCost({ users: 1000, stage: { ...prod, chains: 'simulated' } });
     const cboe = estimateMonthlyCost({ users: 1000, stage: { ...prod, chains: 'cboe' } });
@@ -241,10 +241,15 @@ describe('cost model: arithmetic', () => {
       0,
     );
     const snapshotGb = (symbols * objectKb * (working / (730 / 24)) * 5) / (1024 * 1024);
+    // The position-targets job, each session minute: the manifest and the chain of every underlying held.
+    const targetsJobGets =
+      usage.tradingDaysPerMonth *
+      390 *
+      (1 + Math.min(symbols, 1000 * usage.chainSnapshot.heldUnderlyingsPerTrader));
     expect(row(cboe, 'S3').usd - row(simulated, 'S3').usd).toBeCloseTo(
       snapshotGb * prices.s3Storage.usd +
         ((working * (symbols + 2)) / 1000) * prices.s3Puts.usd +
-        ((readers * getsPerRead + runs * 2) / 1000) * prices.s3Gets.usd,
+        ((readers * getsPerRead + runs * 2 + targetsJobGets) / 1000) * prices.s3Gets.usd,
       6,
     );
     expect(row(cboe, 'S3').detail).toContain('5 days of chain snapshots');
