@@ -5,7 +5,6 @@
  * address (the local runtime's `allowLocal` admits it) and `127.0.0.2`, still loopback on Linux,
  * the private one: a receiver listens on each, on one port, and counts what reaches it.
  */
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
@@ -18,11 +17,11 @@ import {
   verifySignature,
   type PinnedRequest,
 } from '../../../lambdas/notifications/webhook';
+import { selfSignedCertificate } from '../../helpers/test-certificate';
 
-const tlsDir = new URL('../../fixtures/tls/', import.meta.url);
-const cert = readFileSync(new URL('hooks.example.com.test-only.crt', tlsDir));
-const key = readFileSync(new URL('hooks.example.com.test-only.key', tlsDir));
 const HOST = 'hooks.example.com';
+/** Made for this run (tests/helpers/test-certificate): the receivers serve it, the transport trusts only it. */
+const { cert, key } = selfSignedCertificate(HOST);
 
 interface Seen {
   connections: number;
