@@ -282,7 +282,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       const { createServer: createVite } = await import('vite');
       const vite = await createVite({
         configFile: join(ROOT_DIR, 'frontend/vite.config.ts'),
-        server: { middlewareMode: true, hmr: { server } },
+        server: { middlewareMode: true, ws: { server } },
         appType: 'spa',
         logLevel: 'warn',
       });
