@@ -29,11 +29,49 @@ export function scheduleOverrideMs(env: NodeJS.ProcessEnv = process.env): number
 }
 
 /**
+ * Runs jobs as their schedules fire. A job's run never overlaps its previous one. The every-minute
+ * jobs share one lane and run one after another in the table's order (the snapshot before what
+ * reads it, generation before the cap job), as they fire together; a job of a longer period has a
+ * lane of its own, so its long runs (scoring the signals replays days) never hold up the minute's
+ * feeds, as in AWS, where every job is a function of its own.
+ */
+export function jobRunner(log: (line: string) => void) {
+  const lanes = new Map<string, Promise<unknown>>();
+  const running = new Set<Promise<unknown>>();
+  const busy = new Set<string>();
+  let stopped = false;
+  const laneOf = (schedule: Pick<Schedule, 'id' | 'everyMinutes'>) =>
+    schedule.everyMinutes === 1 ? 'every minute' : schedule.id;
+  return {
+    run(schedule: Pick<Schedule, 'id' | 'everyMinutes'>, job: Job): Promise<unknown> | undefined {
+      if (stopped || busy.has(schedule.id)) return undefined;
+      busy.add(schedule.id);
+      const lane = laneOf(schedule);
+      const done: Promise<unknown> = (lanes.get(lane) ?? Promise.resolve())
+        .then(() => (stopped ? undefined : job()))
+        .catch((error: unknown) => log(`[schedule] ${schedule.id} failed: ${(error as Error).message}`))
+        .finally(() => {
+          busy.delete(schedule.id);
+          running.delete(done);
+        });
+      lanes.set(lane, done);
+      running.add(done);
+      return done;
+    },
+    /** No run starts after this; resolves when the runs under way are done. */
+    async stop(): Promise<void> {
+      stopped = true;
+      await Promise.all([...running]);
+    },
+  };
+}
+
+/**
  * Starts a timer per schedule at its rate, in the table's order. Every job also runs once at
- * start, as if its schedule had just fired; the returned promise settles once the first runs of
- * the jobs named in `awaitFirst` are done (failed runs included: they are logged), so a caller
- * that waits for it (npm start's "Ready") has live feeds at once. A job's run never overlaps its
- * previous one; stopping waits for the runs under way, so nothing writes to a closed table.
+ * start, as if its schedule had just fired: first the jobs named in `awaitFirst`, and the returned
+ * promise settles once those runs are done (failed runs included: they are logged), so a caller
+ * that waits for it (npm start's "Ready") has live feeds at once; then the others. Stopping waits
+ * for the runs under way, so nothing writes to a closed table.
  */
 export async function startScheduleTimers(
   rootDir: string,
@@ -41,38 +79,23 @@ export async function startScheduleTimers(
   awaitFirst: ReadonlySet<string> = new Set(),
 ): Promise<() => Promise<void>> {
   const timers: NodeJS.Timeout[] = [];
-  const running = new Set<Promise<unknown>>();
   const jobs = await Promise.all(
     schedules.map(async (schedule) => ({ schedule, job: await loadJob(rootDir, schedule) })),
   );
-  let stopped = false;
-  let chain: Promise<unknown> = Promise.resolve();
-  const busy = new Set<string>();
-  const run = (schedule: Schedule, job: Job): Promise<unknown> | undefined => {
-    if (stopped || busy.has(schedule.id)) return undefined;
-    busy.add(schedule.id);
-    // Runs go one after another, in the table's order (generation before the cap job).
-    const done = (chain = chain
-      .then(() => (stopped ? undefined : job()))
-      .catch((error: unknown) => log(`[schedule] ${schedule.id} failed: ${(error as Error).message}`))
-      .finally(() => {
-        busy.delete(schedule.id);
-        running.delete(done);
-      }));
-    running.add(done);
-    return done;
-  };
+  const runner = jobRunner(log);
   const everyMs = scheduleOverrideMs();
   const first: Promise<unknown>[] = [];
+  const later: (() => void)[] = [];
   for (const { schedule, job } of jobs) {
-    const done = run(schedule, job);
-    if (done && awaitFirst.has(schedule.id)) first.push(done);
-    timers.push(setInterval(() => void run(schedule, job), everyMs ?? schedule.everyMinutes * 60_000));
+    // The awaited first runs go first: a long job's first run then does not slow "Ready".
+    if (awaitFirst.has(schedule.id)) first.push(runner.run(schedule, job) ?? Promise.resolve());
+    else later.push(() => void runner.run(schedule, job));
+    timers.push(setInterval(() => void runner.run(schedule, job), everyMs ?? schedule.everyMinutes * 60_000));
   }
   await Promise.all(first);
+  later.forEach((start) => start());
   return async () => {
-    stopped = true;
     timers.forEach((timer) => clearInterval(timer));
-    await Promise.all([...running]);
+    await runner.stop();
   };
 }
