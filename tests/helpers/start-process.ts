@@ -112,3 +112,38 @@ export async function signInDemo(started: StartedProcess): Promise<string> {
     client.destroy();
   }
 }
+
+/** GET `path` on the started instance with the bearer token; the answer's JSON, which must come with a 200. */
+export async function getOk(started: StartedProcess, token: string, path: string): Promise<unknown> {
+  const response = await fetch(`${started.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const json = (await response.json()) as unknown;
+  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** POST `body` as JSON to `path` on the started instance with the bearer token; the answer's JSON, which must come with a 200. */
+export async function postOk(
+  started: StartedProcess,
+  token: string,
+  path: string,
+  body: unknown,
+): Promise<unknown> {
+  const response = await fetch(`${started.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as unknown;
+  if (response.status !== 200) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Reads until `done` holds (the runtime's schedules write in the background): 40 reads, 250 ms apart. */
+export async function readUntil<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 40; i += 1) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('timed out waiting for the runtime to write it');
+}

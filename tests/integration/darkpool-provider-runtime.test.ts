@@ -15,12 +15,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { darkPoolResponseSchema } from '@shared/feeds/schemas';
 import { startFeedProviderStandIn } from '../helpers/feed-providers';
-import { signInDemo, startUntilReady } from '../helpers/start-process';
+import { getOk, readUntil, signInDemo, startUntilReady } from '../helpers/start-process';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'edge-darkpool-provider-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** In the session of the recorded NBBO (14:11:12.800 UTC), a minute after it. */
 const MARKET_TIME = '2022-05-10T14:12:00.000Z';
 
@@ -41,26 +40,12 @@ describe('npm start with DARKPOOL_PROVIDER=polygon', () => {
     try {
       expect(started.output()).toContain('Dark Pool Flow from polygon');
       const token = await signInDemo(started);
-      const darkPool = async (query = '') => {
-        const response = await fetch(`${started.url}/api/feeds/darkpool${query}`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        const json = (await response.json()) as unknown;
-        expect(response.status, JSON.stringify(json)).toBe(200);
-        return darkPoolResponseSchema.parse(json);
-      };
-      const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean) => {
-        for (let i = 0; i < 40; i += 1) {
-          const value = await read();
-          if (done(value)) return value;
-          await sleep(250);
-        }
-        throw new Error('timed out waiting for the feed');
-      };
+      const darkPool = async (query = '') =>
+        darkPoolResponseSchema.parse(await getOk(started, token, `/api/feeds/darkpool${query}`));
       const tradeRequests = () => standIn.requests.filter((r) => r.path.startsWith('/v3/trades/AAPL?'));
 
       // 1. The recorded page: read with the key, from three minutes back (a minute between reads of the one symbol, two of overlap), and no print.
-      await until(
+      await readUntil(
         async () => tradeRequests().length,
         (n) => n > 0,
       );
@@ -75,7 +60,7 @@ describe('npm start with DARKPOOL_PROVIDER=polygon', () => {
       // 2. The TRF blocks: two of the five trades (the odd lot, the average-price print and the
       // exchange's block are not dark pool blocks), with the recorded NBBO 155.85 × 155.87.
       standIn.serveTrades('trf');
-      const feed = await until(darkPool, (f) => f.items.length >= 2);
+      const feed = await readUntil(darkPool, (f) => f.items.length >= 2);
       expect(feed).toMatchObject({ source: 'polygon', stale: null });
       expect(
         feed.items.map((i) => [i.provider, i.timestamp, i.blockSize, i.price, i.side, i.tape?.placement]),
@@ -103,7 +88,7 @@ describe('npm start with DARKPOOL_PROVIDER=polygon', () => {
 
       // 3. Polygon failing: the last prints, stale with the reason, status 200.
       standIn.failWith(503);
-      const stale = await until(darkPool, (f) => f.stale !== null);
+      const stale = await readUntil(darkPool, (f) => f.stale !== null);
       expect(stale.stale?.reason).toBe('Polygon answered 503 (AAPL)');
       expect(stale.items.map((i) => i.id)).toEqual(feed.items.map((i) => i.id));
     } finally {

@@ -14,11 +14,24 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dayNumberOfIso, isoDateOf } from '@shared/market/calendar';
 import { simulatedEarningsDate } from '@shared/market/earnings';
 import { startFeedProviderStandIn } from '../helpers/feed-providers';
-import { signInDemo, startUntilReady } from '../helpers/start-process';
+import { postOk, signInDemo, startUntilReady, type StartedProcess } from '../helpers/start-process';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'edge-earnings-provider-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every AAPL long call, losers and thin ones too: the tests are about their earnings flag. */
+async function scanAaplLongCalls(started: StartedProcess, token: string) {
+  const json = (await postOk(started, token, '/api/options-scanner', {
+    ticker: 'AAPL',
+    strategy: 'long-call',
+    ivRank: 0,
+    minExpectedReturn: -1,
+    minVolume: 0,
+    minOpenInterest: 0,
+  })) as { results: { earnings: string | null; spansEarnings: boolean }[] };
+  return json.results;
+}
 
 describe('npm start with EARNINGS_PROVIDER=nasdaq', () => {
   it('flags the scanner’s rows with Nasdaq’s earnings date, and keeps it when Nasdaq fails', async () => {
@@ -35,26 +48,7 @@ describe('npm start with EARNINGS_PROVIDER=nasdaq', () => {
     try {
       expect(started.output()).toContain('earnings dates from nasdaq');
       const token = await signInDemo(started);
-      const scan = async () => {
-        const response = await fetch(`${started.url}/api/options-scanner`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          // Every AAPL long call, losers and thin ones too: the test is about their earnings flag.
-          body: JSON.stringify({
-            ticker: 'AAPL',
-            strategy: 'long-call',
-            ivRank: 0,
-            minExpectedReturn: -1,
-            minVolume: 0,
-            minOpenInterest: 0,
-          }),
-        });
-        const json = (await response.json()) as {
-          results: { earnings: string | null; spansEarnings: boolean }[];
-        };
-        expect(response.status, JSON.stringify(json)).toBe(200);
-        return json.results;
-      };
+      const scan = () => scanAaplLongCalls(started, token);
       // Without the provider, AAPL's next report would be the simulated one, weeks later.
       expect(isoDateOf(simulatedEarningsDate('AAPL', dayNumberOfIso('2024-07-02')))).not.toBe('2024-07-02');
       const rows = await scan();
@@ -92,22 +86,9 @@ describe('npm start with EARNINGS_PROVIDER=fmp', () => {
     try {
       expect(started.output()).toContain('earnings dates from fmp');
       const token = await signInDemo(started);
-      const response = await fetch(`${started.url}/api/options-scanner`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          ticker: 'AAPL',
-          strategy: 'long-call',
-          ivRank: 0,
-          minExpectedReturn: -1,
-          minVolume: 0,
-          minOpenInterest: 0,
-        }),
-      });
-      const json = (await response.json()) as { results: { earnings: string | null }[] };
-      expect(response.status, JSON.stringify(json)).toBe(200);
-      expect(json.results.length).toBeGreaterThan(0);
-      expect(new Set(json.results.map((r) => r.earnings))).toEqual(new Set(['2024-07-02']));
+      const results = await scanAaplLongCalls(started, token);
+      expect(results.length).toBeGreaterThan(0);
+      expect(new Set(results.map((r) => r.earnings))).toEqual(new Set(['2024-07-02']));
       const asked = standIn.requests.filter((r) => r.path.startsWith('/stable/earnings-calendar?'));
       expect(asked.length).toBeGreaterThan(0);
       expect(Object.fromEntries(new URL(asked[0]!.path, standIn.url).searchParams)).toEqual({

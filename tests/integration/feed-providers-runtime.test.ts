@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { chatterResponseSchema } from '@shared/feeds/schemas';
 import { dailyMarketSummarySchema } from '@shared/market/summary-schemas';
 import { startFeedProviderStandIn } from '../helpers/feed-providers';
-import { signInDemo, startUntilReady } from '../helpers/start-process';
+import { getOk, readUntil, signInDemo, startUntilReady } from '../helpers/start-process';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'edge-feed-providers-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -37,24 +37,9 @@ describe('npm start with NEWS_PROVIDER=polygon and SOCIAL_PROVIDER=stocktwits', 
     });
     try {
       const token = await signInDemo(started);
-      const get = async (path: string) => {
-        const response = await fetch(`${started.url}${path}`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        const json = (await response.json()) as unknown;
-        expect(response.status, JSON.stringify(json)).toBe(200);
-        return json;
-      };
+      const get = (path: string) => getOk(started, token, path);
       const summary = async () => dailyMarketSummarySchema.parse(await get('/api/market-summary'));
       const chatter = async () => chatterResponseSchema.parse(await get('/api/feeds/chatter'));
-      const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean) => {
-        for (let i = 0; i < 40; i += 1) {
-          const value = await read();
-          if (done(value)) return value;
-          await sleep(250);
-        }
-        throw new Error('timed out waiting for the feed');
-      };
 
       // News: the recorded page's two stories, Polygon's, with their publishers and links; the key sent.
       const news = await summary();
@@ -75,7 +60,7 @@ describe('npm start with NEWS_PROVIDER=polygon and SOCIAL_PROVIDER=stocktwits', 
       expect(newsRequest?.authorization).toBe('Bearer stand-in-key');
 
       // Chatter: the scheduled run's card from the recorded F stream, and nothing simulated.
-      const feed = await until(chatter, (f) => f.items.length > 0);
+      const feed = await readUntil(chatter, (f) => f.items.length > 0);
       expect(feed).toMatchObject({ source: 'stocktwits', stale: null });
       expect(feed.items.map((i) => [i.id, i.provider, i.platform, i.sourceUrl])).toEqual([
         ['stocktwits-F-161970974', 'stocktwits', 'stocktwits', 'https://stocktwits.com/symbol/F'],
@@ -88,7 +73,7 @@ describe('npm start with NEWS_PROVIDER=polygon and SOCIAL_PROVIDER=stocktwits', 
       const staleNews = await summary();
       expect(staleNews.newsSource.stale?.reason).toBe('Polygon answered 503');
       expect(staleNews.news.map((n) => n.id)).toEqual(news.news.map((n) => n.id));
-      const staleFeed = await until(chatter, (f) => f.stale !== null);
+      const staleFeed = await readUntil(chatter, (f) => f.stale !== null);
       expect(staleFeed.stale?.reason).toBe('StockTwits answered 503 (F)');
       expect(staleFeed.items.map((i) => i.id)).toEqual(['stocktwits-F-161970974']);
     } finally {

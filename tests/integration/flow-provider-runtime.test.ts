@@ -12,12 +12,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { alertsResponseSchema } from '@shared/feeds/schemas';
 import { startFeedProviderStandIn } from '../helpers/feed-providers';
-import { signInDemo, startUntilReady } from '../helpers/start-process';
+import { getOk, readUntil, signInDemo, startUntilReady } from '../helpers/start-process';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'edge-flow-provider-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('npm start with FLOW_PROVIDER=unusualwhales', () => {
   it('serves Unusual Whales’ flow alert with its contract and no simulated alert, then marks it stale', async () => {
@@ -35,24 +33,10 @@ describe('npm start with FLOW_PROVIDER=unusualwhales', () => {
     try {
       expect(started.output()).toContain('options flow alerts from unusualwhales');
       const token = await signInDemo(started);
-      const alerts = async (query = '') => {
-        const response = await fetch(`${started.url}/api/feeds/alerts${query}`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        const json = (await response.json()) as unknown;
-        expect(response.status, JSON.stringify(json)).toBe(200);
-        return alertsResponseSchema.parse(json);
-      };
-      const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean) => {
-        for (let i = 0; i < 40; i += 1) {
-          const value = await read();
-          if (done(value)) return value;
-          await sleep(250);
-        }
-        throw new Error('timed out waiting for the feed');
-      };
+      const alerts = async (query = '') =>
+        alertsResponseSchema.parse(await getOk(started, token, `/api/feeds/alerts${query}`));
 
-      const feed = await until(alerts, (f) => f.items.length > 0);
+      const feed = await readUntil(alerts, (f) => f.items.length > 0);
       expect(feed).toMatchObject({ source: 'unusualwhales', stale: null, todayCount: 1 });
       expect(feed.items.map((a) => [a.id, a.provider, a.type, a.ticker, a.bias, a.contract])).toEqual([
         [
@@ -73,7 +57,7 @@ describe('npm start with FLOW_PROVIDER=unusualwhales', () => {
       expect((await alerts('?ticker=MSFT')).items).toHaveLength(1);
 
       standIn.failWith(503);
-      const stale = await until(alerts, (f) => f.stale !== null);
+      const stale = await readUntil(alerts, (f) => f.stale !== null);
       expect(stale.stale?.reason).toBe('Unusual Whales answered 503');
       expect(stale.items.map((a) => a.id)).toEqual(feed.items.map((a) => a.id));
     } finally {
