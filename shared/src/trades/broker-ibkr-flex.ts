@@ -19,7 +19,8 @@
  * - An empty openCloseIndicator (a query without the field; older statements left it empty on
  *   exchange trades) is read from the position the file shows, only when its PriorPeriodPositions
  *   say the contract was not held before its first row here: away from zero opens, towards zero
- *   closes. Otherwise the row is an error that asks for the field.
+ *   closes. Otherwise the row is an error that asks for the field
+ *   (docs/decisions/flex-open-close-from-the-file.md).
  * - `<OptionEAE>` rows (assignments, exercises, expirations) close at 0.00 only when no Trade row
  *   of the contract on that day does already (IBKR books both when the query has BookTrades).
  * - Every other row (STK, FUT, FOP, CASH…, or an option in another currency) is reported as
