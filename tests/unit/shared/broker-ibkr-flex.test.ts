@@ -89,7 +89,7 @@ describe('Interactive Brokers Flex Query of a recorded statement (tests/fixtures
     const pnl = new Map<string, { pnl: number; open: boolean; credited: boolean }>();
     for (const { trade } of parsed.candidates) {
       const leg = trade.legs![0]!;
-      const key = `${trade.ticker}|${leg.expiration.replaceAll('-', '')}|${leg.strike}|${leg.kind === 'call' ? 'C' : 'P'}`;
+      const key = `${trade.ticker}|${leg.expiration!.replaceAll('-', '')}|${leg.strike}|${leg.kind === 'call' ? 'C' : 'P'}`;
       const sum = pnl.get(key) ?? { pnl: 0, open: false, credited: false };
       pnl.set(key, {
         pnl: sum.pnl + (tradePnl(trade) ?? 0),
