@@ -80,7 +80,12 @@ export function readFlexXml(text: string): FlexXml {
     }
     TAG.lastIndex = at;
     const tag = TAG.exec(text);
-    if (!tag) return fail(`'${text.slice(at, at + 40).split('\n')[0]}…' is not a well-formed XML tag`);
+    if (!tag)
+      return fail(
+        text.indexOf('>', at) < 0
+          ? 'The file ends inside a tag: it is cut short; download the Flex Query again'
+          : `'${text.slice(at, at + 40).split('\n')[0]}…' is not a well-formed XML tag`,
+      );
     const [whole, closing, name, attributeText = '', selfClosing] = tag;
     const startLine = line;
     if (closing) {
