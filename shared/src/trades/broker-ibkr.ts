@@ -47,7 +47,7 @@ export function isIbkrHeader(header: readonly string[]): boolean {
 }
 
 /** `ARKK 19SEP25 80 C`, `BRK B 17JAN25 450 P` or an OCC symbol `AAPL  240119C00150000`. */
-function parseOptionSymbol(raw: string) {
+export function parseOptionSymbol(raw: string) {
   const ib = /^(.+?)\s+(\d{2})([A-Z]{3})(\d{2})\s+(\d+(?:\.\d+)?)\s+([CP])$/.exec(raw);
   if (ib) {
     const [, root, day, month, year, strike, callPut] = ib;

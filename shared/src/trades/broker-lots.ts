@@ -36,7 +36,8 @@ export interface Execution {
   price: number;
   /**
    * Fees in millionths of a dollar: IBKR charges fractions of a cent (1.05424), so a trade's fees
-   * are rounded to cents once, from the sum of its executions' shares.
+   * are rounded to cents once, from the sum of its executions' shares. Negative for a commission
+   * credited back (IBKR's Flex Query shows them).
    */
   feeMicros: number;
   /** The broker's order or trade id, written to source_ref as `<broker>:<id>`. */
@@ -119,6 +120,13 @@ function toTradeInput(
     expiration: contract.expiration,
     premium: open.price,
   };
+  // A broker may credit a commission back (IBKR): fees net of it, never below zero, and a
+  // credit larger than the fees is said in the notes rather than lost without a word.
+  const feeCents = Math.round(feeMicros / 10_000);
+  const credit =
+    feeCents < 0
+      ? `A commission credit of ${(-feeCents / 100).toFixed(2)} is not in the fees (they cannot be negative)`
+      : '';
   return {
     ticker: contract.ticker,
     strategy: STRATEGIES[open.direction ?? 'long'][contract.kind],
@@ -126,13 +134,13 @@ function toTradeInput(
     quantity,
     entry_price: open.price,
     exit_price: close ? close.price : null,
-    fees: Math.round(feeMicros / 10_000) / 100,
+    fees: Math.max(0, feeCents) / 100,
     opened_at: new Date(open.time).toISOString(),
     closed_at: close ? new Date(close.time).toISOString() : null,
     legs: [leg],
     source: 'import',
     source_ref: open.order ? `${broker}:${open.order}` : null,
-    notes: close?.note ?? '',
+    notes: [close?.note ?? '', credit].filter(Boolean).join('. '),
     tags: [],
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The journal's CSV: the export (the spec's journal columns first, then every other field) and
  * the import of that same file, or of a broker's trade history (broker-tastytrade.ts,
- * broker-ibkr.ts, broker-schwab.ts).
+ * broker-ibkr.ts, broker-ibkr-flex.ts, broker-schwab.ts).
  * Parsing and writing go through Papa Parse; validation through the same zod schema as
  * POST /api/trades, so a row imports exactly when the API would accept it.
  */
@@ -9,6 +9,7 @@ import Papa from 'papaparse';
 import { JOURNAL_STRATEGIES } from '../constants/strategies';
 import { calendarDay, DEFAULT_TIME_ZONE } from '../format/calendar-day';
 import { ibkrTrades, isIbkrHeader } from './broker-ibkr';
+import { ibkrFlexCsvTrades, ibkrFlexXmlTrades, isFlexCsvHeader, isFlexXml } from './broker-ibkr-flex';
 import { isSchwabHeader, schwabTrades } from './broker-schwab';
 import { isTastytradeHeader, tastytradeTrades } from './broker-tastytrade';
 import { isDay, tradeDayInstant } from './dates';
@@ -76,13 +77,14 @@ const FIELD_COLUMNS: Partial<Record<keyof CreateTradeInput, Column>> = {
 const REQUIRED_COLUMNS: readonly Column[] = ['Ticker', 'Strategy', 'Entry Price'];
 /** What an unknown file is told. */
 export const SUPPORTED_FORMATS =
-  "Supported: the journal's own CSV (Export CSV; at least Ticker, Strategy and Entry Price columns), a tastytrade transaction history CSV, an Interactive Brokers Activity Statement CSV (its Trades section) and a Charles Schwab / thinkorswim transaction history CSV.";
+  "Supported: the journal's own CSV (Export CSV; at least Ticker, Strategy and Entry Price columns), a tastytrade transaction history CSV, an Interactive Brokers Activity Statement CSV (its Trades section), an Interactive Brokers Flex Query (its Trades, as XML or CSV) and a Charles Schwab / thinkorswim transaction history CSV.";
 
 /** The broker formats, told apart by their first row. */
 function detectFormat(header: readonly string[]): ImportFormat {
   if (isTastytradeHeader(header)) return 'tastytrade';
   if (isIbkrHeader(header)) return 'ibkr';
   if (isSchwabHeader(header)) return 'schwab';
+  if (isFlexCsvHeader(header)) return 'ibkr-flex';
   return 'edge';
 }
 const TAG_SEPARATOR = '; ';
@@ -235,6 +237,9 @@ function parseEdgeRecords(records: readonly CsvRecord[]): {
  */
 export function parseTradesCsv(text: string, format: 'auto' | ImportFormat = 'auto'): ParsedImport {
   const content = text.replace(/^\uFEFF/, '');
+  // A Flex Query's XML: read as XML whatever its size in lines (its limit counts trades).
+  if ((format === 'auto' || format === 'ibkr-flex') && isFlexXml(content))
+    return { format: 'ibkr-flex', ...ibkrFlexXmlTrades(content, SUPPORTED_FORMATS) };
   const parsed = Papa.parse<CsvRecord>(content, {
     header: true,
     skipEmptyLines: 'greedy',
@@ -269,6 +274,7 @@ export function parseTradesCsv(text: string, format: 'auto' | ImportFormat = 'au
   // A sectioned statement and a titled export are read line by line by their own reader.
   if (resolved === 'ibkr') return { format: resolved, ...ibkrTrades(content) };
   if (resolved === 'schwab') return { format: resolved, ...schwabTrades(content) };
+  if (resolved === 'ibkr-flex') return { format: resolved, ...ibkrFlexCsvTrades(content) };
   if (resolved === 'tastytrade') {
     const result = tastytradeTrades(parsed.data);
     return { format: resolved, ...result, errors: [...fileErrors, ...result.errors] };

@@ -323,7 +323,7 @@ export const tradeStatsSchema = z.object({
 export type TradeStatsResponse = z.infer<typeof tradeStatsSchema>;
 
 /** The formats an import reads: the journal's own CSV and brokers' exports (shared/src/trades/csv.ts). */
-export const IMPORT_FORMATS = ['edge', 'tastytrade', 'ibkr', 'schwab'] as const;
+export const IMPORT_FORMATS = ['edge', 'tastytrade', 'ibkr', 'ibkr-flex', 'schwab'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** POST /api/trades/import?dryRun=&format= */

@@ -2,6 +2,8 @@
  * The date rule (docs/decisions/trade-dates-in-the-market-zone.md), checked from a process whose
  * own time zone is `zone`: each test file sets process.env.TZ and runs these.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseTradesCsv, tradesToCsv } from '@shared/trades/csv';
 import { TRADE_TIME_ZONE, tradeDay, tradeDayInstant } from '@shared/trades/dates';
@@ -65,6 +67,23 @@ export function importDateTests(zone: string, novemberOffsetMinutes: number) {
         'Ticker,Strategy,Entry Price,Opened At\nSPY,Long Call,1.50,2026-11-03T15:45:00-05:00\n',
       );
       expect(new Date(parsed.candidates[0]!.trade.opened_at!).toISOString()).toBe('2026-11-03T20:45:00.000Z');
+    });
+
+    it("an Interactive Brokers Flex Query's New York times keep their days (the recorded statement)", () => {
+      const parsed = parseTradesCsv(
+        readFileSync(
+          join(process.cwd(), 'tests/fixtures/brokers/ibkr/flex-options-2017.ibflexreporter.xml'),
+          'utf8',
+        ),
+      );
+      const f = parsed.candidates.find((c) => c.row === 21)!.trade;
+      // tradeDate 20170103 tradeTime 133511 (EST); expired 20170113 162000
+      expect([f.opened_at, f.closed_at]).toEqual(['2017-01-03T18:35:11.000Z', '2017-01-13T21:20:00.000Z']);
+      expect([tradeDay(f.opened_at!), tradeDay(f.closed_at!)]).toEqual(['2017-01-03', '2017-01-13']);
+      expect(formatDay(localDay(f.opened_at!))).toBe('Jan 3, 2017');
+      // 2017-06-02 13:14:20 (EDT) closes one put and opens the next
+      const su = parsed.candidates.find((c) => c.row === 73)!.trade;
+      expect([su.opened_at, tradeDay(su.opened_at!)]).toEqual(['2017-06-02T17:14:20.000Z', '2017-06-02']);
     });
   });
 }

@@ -77,7 +77,7 @@ export function ImportCsvDialog({ onClose, onImported }: ImportCsvDialogProps) {
   return (
     <Dialog
       title="Import CSV"
-      description="Add trades from a CSV file: a file saved with Export CSV, a tastytrade or Schwab / thinkorswim transaction history, or an Interactive Brokers activity statement. A newer export of the same account adds only what is new and closes the positions closed since. You see what would change before anything is saved."
+      description="Add trades from a CSV file: a file saved with Export CSV, a tastytrade or Schwab / thinkorswim transaction history, or an Interactive Brokers activity statement or Flex Query (its XML or CSV). A newer export of the same account adds only what is new and closes the positions closed since. You see what would change before anything is saved."
       onClose={onClose}
       size="xl"
     >
@@ -89,7 +89,7 @@ export function ImportCsvDialog({ onClose, onImported }: ImportCsvDialogProps) {
           <input
             id={`${id}-file`}
             type="file"
-            accept=".csv,text/csv"
+            accept=".csv,.xml,text/csv,text/xml,application/xml"
             onChange={(event) => void onFile(event)}
             className="mt-1.5 block w-full text-sm text-slate-300 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-800 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-100 hover:file:bg-slate-700"
           />

@@ -14,6 +14,7 @@ const FORMAT_NAMES: Record<TradeImportResult['format'], string> = {
   edge: 'a journal CSV (the Export CSV format)',
   tastytrade: 'a tastytrade transaction history',
   ibkr: 'an Interactive Brokers activity statement',
+  'ibkr-flex': 'an Interactive Brokers Flex Query',
   schwab: 'a Schwab transaction history',
 };
 
