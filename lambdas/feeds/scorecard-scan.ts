@@ -76,7 +76,11 @@ export async function recordRealPicks(
       return undefined;
     }
     if (!priced || !(priced.spot > 0)) continue;
-    snapshots.push(realChainSnapshot(priced, carryOf(symbol, new Date(priced.asOf))));
+    try {
+      snapshots.push(realChainSnapshot(priced, carryOf(symbol, new Date(priced.asOf))));
+    } catch {
+      // A chain the scanner cannot read is left out of the scan, as the scan route would fail on it alone.
+    }
   }
   return realScanPicks(snapshots, pickAt, provider);
 }

@@ -260,3 +260,32 @@ describe('the default scan’s picks on CBOE chains', () => {
     expect(card.signals).toBe((await picks()).length);
   });
 });
+
+describe('the snapshot store failing', () => {
+  it('records nothing and writes no sums, then records the day once the store answers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scorecard-scan-down-'));
+    dirs.push(dir);
+    await writeMinute(fileSnapshotStore(dir, Infinity), PICK_AT, pickChains(PICK_AT));
+    const working = scorecardPrices({ CHAINS_PROVIDER: 'cboe', CHAIN_SNAPSHOT_DIR: dir }).scanChains!;
+    let down = true;
+    const repo = memoryScorecardRepo();
+    const deps: ScorecardDeps = {
+      repo,
+      sourceOf: () => 'cboe',
+      scanChains: {
+        minuteNear: (at, notAfter) =>
+          down ? Promise.reject(new Error('S3 GetObject failed')) : working.minuteNear(at, notAfter),
+      },
+    };
+    // Long past the window: a failing store is not "no minute", the day waits.
+    const now = new Date('2023-05-19T17:00:00Z');
+    expect((await scoreKind(deps, 'scan', now, Infinity, 3)).recorded).toBe(0);
+    expect(await repo.summaries('scan', '2023-05-19', '2023-05-19')).toEqual([]);
+    down = false;
+    const run = await scoreKind(deps, 'scan', now, Infinity, 3);
+    expect(run.recorded).toBe(2);
+    // Its hour has passed with no later minute written: not valued, never a simulated number.
+    const [chunk] = await repo.chunks('scan', '2023-05-19');
+    expect(chunk!.signals.map((s) => s.values['1h'])).toEqual([null, null]);
+  });
+});
