@@ -304,6 +304,9 @@ export async function scoreKind(
             simulatedSignals(kind, dayNumber, after ? Date.parse(after) : -Infinity, now.getTime()),
         });
     } else if (kind === 'scan') {
+      // A day scored from another source (the simulated scan before the stage's chains were real)
+      // is left as it was: its picks are never valued from, nor mixed with, the real chains.
+      if (summary && summary.source !== source) continue;
       // Once a session, at the simulated scan's instant, while the snapshot keeps that minute.
       const pickAt = scanPickInstant(dayNumber);
       const toRecord =

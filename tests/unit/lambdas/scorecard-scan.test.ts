@@ -289,3 +289,22 @@ describe('the snapshot store failing', () => {
     expect(chunk!.signals.map((s) => s.values['1h'])).toEqual([null, null]);
   });
 });
+
+describe('a stage whose chains became real', () => {
+  it('leaves the days the simulated scan scored alone: not valued from, nor mixed with, real chains', async () => {
+    const repo = memoryScorecardRepo();
+    const simulated: ScorecardDeps = { repo, sourceOf: () => 'simulated' };
+    await scoreKind(simulated, 'scan', new Date('2023-05-19T14:35:00Z'), Infinity, 0);
+    const before = await repo.chunks('scan', '2023-05-19');
+    expect(before[0]!.signals.length).toBeGreaterThan(0);
+    const minuteNear = async () => {
+      throw new Error('S3 GetObject failed');
+    };
+    const real: ScorecardDeps = { repo, sourceOf: () => 'cboe', scanChains: { minuteNear } };
+    const run = await scoreKind(real, 'scan', new Date('2023-05-22T15:00:00Z'), Infinity, 3);
+    expect(run).toMatchObject({ recorded: 0, valued: 0 });
+    expect(await repo.chunks('scan', '2023-05-19')).toEqual(before);
+    const [summary] = await repo.summaries('scan', '2023-05-19', '2023-05-19');
+    expect(summary!.source).toBe('simulated');
+  });
+});
