@@ -10,15 +10,14 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { BucketSums } from '@shared/scorecards/arithmetic';
-import type { ScorecardKind, SignalRecord } from '@shared/scorecards/schemas';
-import type { FeedProviderName } from '@shared/providers/feeds/feed-providers';
+import type { ScorecardKind, ScorecardSource, SignalRecord } from '@shared/scorecards/schemas';
 
 /** Signals per stored item (a dark pool day holds well over a thousand; an item holds at most 400 KB). */
 export const SIGNALS_PER_CHUNK = 600;
 
 export interface DaySummary {
   day: string;
-  source: FeedProviderName;
+  source: ScorecardSource;
   signals: number;
   pending: number;
   /** The first horizon still to be valued (ISO), null when none. */
@@ -70,7 +69,7 @@ export function scorecardRepo(client: DynamoDBDocumentClient, tableName: string)
       });
       return items.map((item) => ({
         day: String(item.sk),
-        source: item.source as FeedProviderName,
+        source: item.source as ScorecardSource,
         signals: Number(item.signals ?? 0),
         pending: Number(item.pending ?? 0),
         nextDue: (item.next_due as string | null | undefined) ?? null,

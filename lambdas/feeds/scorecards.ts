@@ -1,3 +1,4 @@
+// size: the job's record-and-value loop for every kind and source under one write-once contract (chunks at their version, sums from records); split, that contract would be in two places.
 /**
  * Signal scorecards (docs/decisions/signal-scorecards.md). The scheduled job records each day's
  * signals and values every horizon that has come, once: a value, once written, is never made again
@@ -7,7 +8,9 @@
 import type { EffectivePlan } from '@shared/constants/plans';
 import { type AnyFeedItem, type DarkPoolFlow, type MarketAlert } from '@shared/feeds/schemas';
 import { isoDateOf, newYorkInstant, newYorkTime, nextSessionOpen, sessionOf } from '@shared/market/calendar';
-import type { FeedProviderName } from '@shared/providers/feeds/feed-providers';
+import { CHAIN_PROVIDERS, type ChainProviderName } from '@shared/providers/chains/chain';
+import { SNAPSHOT_KEPT_DAYS } from '@shared/providers/chains/shared-snapshot';
+import { runtimeEnv } from '@shared/secrets';
 import { schedules } from '@shared/schedules';
 import { scorecardRows, sumRecords } from '@shared/scorecards/arithmetic';
 import {
@@ -19,6 +22,7 @@ import {
   scorecardKinds,
   type Scorecard,
   type ScorecardKind,
+  type ScorecardSource,
   type SignalRecord,
 } from '@shared/scorecards/schemas';
 import { sessionCloseDay } from '@shared/scorecards/horizons';
@@ -27,6 +31,7 @@ import { simulatedSignals, simulatedValue } from '@shared/scorecards/simulated';
 import { marketClock, marketNow } from '../common/clock';
 import { requireFeature } from '../common/plan';
 import { feedProviderOf } from './real-feeds';
+import { realPickValue, recordRealPicks, scanPickInstant, type ScanChains } from './scorecard-scan';
 import type { FeedsRepo } from './repository';
 import {
   SIGNALS_PER_CHUNK,
@@ -51,7 +56,7 @@ const REPLAY_SLOT_MS = schedules.find((s) => s.id === 'scoreSignals')!.everyMinu
 export interface ScorecardDeps {
   repo: ScorecardRepo;
   /** Where each kind's signals come from on this stage. */
-  sourceOf: (kind: ScorecardKind) => FeedProviderName;
+  sourceOf: (kind: ScorecardKind) => ScorecardSource;
   /** The stored feeds, which a real provider's signals are recorded from. */
   feeds?: FeedsRepo;
   /**
@@ -64,6 +69,11 @@ export interface ScorecardDeps {
    * was not. Absent where the stage keeps no chain snapshot.
    */
   recordedClose?: (ticker: string, day: string) => Promise<number | null>;
+  /**
+   * The chain snapshot's past minutes, where the stage's chains come from a real provider: the
+   * default scan's picks are recorded and valued from them (./scorecard-scan).
+   */
+  scanChains?: ScanChains;
 }
 
 /**
@@ -116,12 +126,19 @@ const expiresAtOf = (day: string) =>
 
 const FEED_OF = { alerts: 'alerts', darkpool: 'darkpool' } as const;
 
+/** The stage's chain provider (CHAINS_PROVIDER), or 'simulated'. */
+function chainsProviderOf(env: NodeJS.ProcessEnv): ChainProviderName | 'simulated' {
+  const name = env[runtimeEnv.chainsProvider];
+  return CHAIN_PROVIDERS.find((provider) => provider === name) ?? 'simulated';
+}
+
 /**
  * Where a kind's signals come from: the feed's provider (options flow is the alerts feed's); the
- * scan's picks are the simulated default scan's.
+ * scan's picks the default scan's on the stage's chains (a real chain provider's snapshot, or the
+ * simulated market).
  */
-export function scorecardSource(kind: ScorecardKind, env: NodeJS.ProcessEnv = process.env): FeedProviderName {
-  return kind === 'scan' ? 'simulated' : feedProviderOf(FEED_OF[kind], env);
+export function scorecardSource(kind: ScorecardKind, env: NodeJS.ProcessEnv = process.env): ScorecardSource {
+  return kind === 'scan' ? chainsProviderOf(env) : feedProviderOf(FEED_OF[kind], env);
 }
 
 function realSignal(kind: ScorecardKind, item: AnyFeedItem): SignalRecord | null {
@@ -169,7 +186,7 @@ async function scoreDay(
   deps: ScorecardDeps,
   kind: ScorecardKind,
   day: string,
-  source: FeedProviderName,
+  source: ScorecardSource,
   summary: DaySummary | undefined,
   incoming: (after: string) => SignalRecord[],
   now: Date,
@@ -193,7 +210,9 @@ async function scoreDay(
         if (horizon in signal.values || due > nowIso) continue;
         if (source === 'simulated') signal.values[horizon] = simulatedValue(signal, new Date(due));
         else {
-          const value = await scorecardValue(deps, signal.ticker, new Date(due), now);
+          const value = signal.legs
+            ? await realPickValue(deps, signal, new Date(due), now, LIVE_VALUE_WINDOW_MS)
+            : await scorecardValue(deps, signal.ticker, new Date(due), now);
           if (value === undefined) continue;
           signal.values[horizon] = value;
         }
@@ -263,7 +282,10 @@ export async function scoreKind(
     summary?: DaySummary;
     toRecord: boolean;
     incoming: (after: string) => SignalRecord[];
+    /** A real chain stage's scan day: its picks, read from the chain snapshot when it is recorded. */
+    picks?: () => Promise<SignalRecord[] | undefined>;
   }[] = [];
+  const chainProvider = CHAIN_PROVIDERS.find((provider) => provider === source);
   for (let dayNumber = today; dayNumber >= first; dayNumber -= 1) {
     const day = isoDateOf(dayNumber);
     const summary = summaries.get(day);
@@ -281,6 +303,29 @@ export async function scoreKind(
           incoming: (after) =>
             simulatedSignals(kind, dayNumber, after ? Date.parse(after) : -Infinity, now.getTime()),
         });
+    } else if (kind === 'scan') {
+      // A day scored from another source (the simulated scan before the stage's chains were real)
+      // is left as it was: its picks are never valued from, nor mixed with, the real chains.
+      if (summary && summary.source !== source) continue;
+      // Once a session, at the simulated scan's instant, while the snapshot keeps that minute.
+      const pickAt = scanPickInstant(dayNumber);
+      const toRecord =
+        pickAt !== null &&
+        chainProvider !== undefined &&
+        deps.scanChains !== undefined &&
+        pickAt <= now &&
+        now.getTime() - pickAt.getTime() <= SNAPSHOT_KEPT_DAYS * DAY_SECONDS * 1000 &&
+        (!summary || summary.recordedThrough < pickAt.toISOString());
+      if (toRecord || dueNow)
+        work.push({
+          day,
+          summary,
+          toRecord,
+          incoming: () => [],
+          picks: toRecord
+            ? () => recordRealPicks(deps.scanChains!, chainProvider!, pickAt!, now, LIVE_VALUE_WINDOW_MS)
+            : undefined,
+        });
     } else {
       const fresh = realByDay.get(day) ?? [];
       const toRecord = fresh.some((signal) => !summary || signal.at > summary.recordedThrough);
@@ -295,7 +340,7 @@ export async function scoreKind(
   const slot = Math.floor(now.getTime() / REPLAY_SLOT_MS);
   let replayed = [...summaries.values()].filter((s) => s.replaySlot === slot).length;
   const todayIso = isoDateOf(today);
-  for (const { day, summary, toRecord, incoming } of work) {
+  for (const { day, summary, toRecord, incoming, picks } of work) {
     // Today's new signals are a few minutes' worth: always recorded. A past day is a replay.
     const replay = toRecord && day !== todayIso;
     if (replay && (performance.now() > deadline || replayed >= maxReplayDays)) {
@@ -303,16 +348,14 @@ export async function scoreKind(
       continue;
     }
     if (replay) replayed += 1;
-    const done = await scoreDay(
-      deps,
-      kind,
-      day,
-      source,
-      summary,
-      toRecord ? incoming : () => [],
-      now,
-      replay ? slot : null,
-    );
+    let recorded = toRecord ? incoming : () => [];
+    if (toRecord && picks) {
+      // No minute yet (or the store failed): the day waits for the next run, its sums unchanged.
+      const found = await picks();
+      if (found === undefined) continue;
+      recorded = () => found;
+    }
+    const done = await scoreDay(deps, kind, day, source, summary, recorded, now, replay ? slot : null);
     if (!done) continue;
     run.recorded += done.recorded;
     run.valued += done.valued;

@@ -225,6 +225,15 @@ export function estimateMonthlyCost(options: EstimateOptions): Estimate {
     // every underlying someone holds (docs/decisions/shared-chain-snapshot.md).
     const held = Math.min(symbols, users * usage.chainSnapshot.heldUnderlyingsPerTrader);
     snapshotJobGets += usage.tradingDaysPerMonth * SESSION_MINUTES * (1 + held);
+    // The scorecards' job scores the default scan on the real chains: each session the pick
+    // minute's every chain, and the picks' chains at their 1-hour and 1-day horizons
+    // (docs/decisions/signal-scorecards.md); its CPU is the decoding of that minute's chains.
+    const scan = usage.chainSnapshot.scanScorecard;
+    snapshotJobGets += usage.tradingDaysPerMonth * (2 + symbols + 2 * (2 + scan.picksPerSession));
+    gbSeconds +=
+      usage.tradingDaysPerMonth *
+      (DEFAULT_FUNCTION_MEMORY_MB / MB_PER_GB) *
+      ((symbols * scan.decodeMsPerSymbol) / 1000);
   }
 
   // Notifications: each delivery is one worker invocation fed by SQS, and a status write.

@@ -135,6 +135,12 @@ export interface UsageAssumptions {
     getsPerRead: number;
     /** Underlyings a trader holds open positions on: the position-targets job reads their chains each session minute. */
     heldUnderlyingsPerTrader: number;
+    /**
+     * The scorecards' job on a real chain stage (lambdas/feeds/scorecard-scan): once a session the
+     * pick minute's chains read, decoded and scanned together; at the 1-hour and 1-day horizons the
+     * minute's manifest and the picks' chains.
+     */
+    scanScorecard: { decodeMsPerSymbol: number; picksPerSession: number; basis: string };
     basis: string;
   };
   /** Each warm scanner container builds the minute's snapshot (IVs, greeks, forecast) once a minute. */

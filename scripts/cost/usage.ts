@@ -14,6 +14,7 @@ import {
 import { feedPollMs, type FeedName } from '@shared/feeds/schemas';
 import { type RouteId } from '@shared/routes';
 import { UNIVERSE } from '@shared/market/universe';
+import { SCAN_PICKS_PER_SESSION } from '@shared/scorecards/schemas';
 import { DEFAULT_FUNCTION_MEMORY_MB, onLambda, type Screen, type UsageAssumptions } from './model';
 
 /** The snapshot job's build per symbol (price, encode, write), from `npm run bench` (docs/performance.md). */
@@ -288,6 +289,14 @@ export const usage: UsageAssumptions = {
     getsPerRead: 2,
     // The underlyings of a trader's open positions (their 3 open trades: recordPositionTargets').
     heldUnderlyingsPerTrader: 3,
+    scanScorecard: {
+      // Measured: 100 stored chains of 1,920 contracts decoded and made the scanner's snapshot in
+      // 13.7 s, their scan 0.46 s, on the shared 2-core machine under load (2026-11-28).
+      decodeMsPerSymbol: onLambda(137 + 4.6, DEFAULT_FUNCTION_MEMORY_MB),
+      picksPerSession: SCAN_PICKS_PER_SESSION,
+      basis:
+        "once a session: latest.json, the pick minute's manifest and every chain of it (decoded one at a time and scanned together by the 512 MB scoreSignals job); at 1 hour and at 1 day: latest.json, the minute's manifest and the picks' chains (at most 10)",
+    },
     basis:
       "npm run bench: 13.9 s for the universe at 1,920 contracts a chain (docs/performance.md), the provider's answers overlapped by the job's concurrency; a stored 1,920-contract chain is 896 KB of JSON",
   },

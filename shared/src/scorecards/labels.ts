@@ -1,7 +1,9 @@
 /** How a scorecard names its rows and says what a hit is (the panels on the Alerts, Dark Pool and Scanner pages). */
 import { SCANNER_STRATEGIES } from '../constants/strategies';
 import { marketAlertTypeLabels, type MarketAlertType } from '../feeds/schemas';
-import type { ScorecardKind } from './schemas';
+import { DATA_SOURCE_LABELS } from '../market/schemas';
+import { feedProviderLabels } from '../providers/feeds/feed-providers';
+import type { ScorecardKind, ScorecardSource } from './schemas';
 import { PRINT_SIZE_CLASSES } from './signals';
 
 const strategyLabels: Record<string, string> = Object.fromEntries(
@@ -18,6 +20,12 @@ const edgeBandLabels: Record<string, string> = {
   average: 'Average edge',
   'below-average': 'Below-average edge',
   poor: 'Poor edge',
+};
+
+/** How a scorecard names where its signals came from ("Recorded from CBOE since ..."). */
+export const scorecardSourceLabels: Record<ScorecardSource, string> = {
+  ...feedProviderLabels,
+  ...DATA_SOURCE_LABELS,
 };
 
 export const scorecardTitles: Record<ScorecardKind, string> = {

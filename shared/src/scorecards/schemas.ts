@@ -6,7 +6,8 @@
  */
 import * as z from 'zod';
 import type { PlanFeature } from '../constants/plans';
-import { feedProviderSchema } from '../providers/feeds/feed-providers';
+import { CHAIN_PROVIDERS } from '../providers/chains/chain';
+import { FEED_PROVIDERS } from '../providers/feeds/feed-providers';
 
 /** What is scored: the Market Alerts feed (options flow included), the Dark Pool feed, the default scan. */
 export const scorecardKinds = ['alerts', 'darkpool', 'scan'] as const;
@@ -40,6 +41,17 @@ export const SCORECARD_KEEP_DAYS = 160;
 export const SCAN_PICKS_PER_SESSION = 10;
 export const SCAN_PICK_MINUTE = 60;
 
+/**
+ * Where a scorecard's signals come from: 'simulated', a feed's provider (alerts, dark pool), or the
+ * chain provider whose snapshot the default scan ran on (scan picks on a real chain stage).
+ */
+export const SCORECARD_SOURCES = [...new Set([...FEED_PROVIDERS, ...CHAIN_PROVIDERS])] as [
+  (typeof FEED_PROVIDERS)[number] | (typeof CHAIN_PROVIDERS)[number],
+  ...((typeof FEED_PROVIDERS)[number] | (typeof CHAIN_PROVIDERS)[number])[],
+];
+export type ScorecardSource = (typeof FEED_PROVIDERS)[number] | (typeof CHAIN_PROVIDERS)[number];
+export const scorecardSourceSchema = z.enum(SCORECARD_SOURCES);
+
 /** A position leg as the scan showed it: signed quantity (+ bought, - sold). */
 export const signalLegSchema = z.object({
   kind: z.enum(['call', 'put', 'stock']),
@@ -69,6 +81,12 @@ export const signalRecordSchema = z.object({
   /** The horizons' instants (ISO). */
   due: z.object({ '1h': z.iso.datetime(), '1d': z.iso.datetime(), end: z.iso.datetime() }),
   legs: z.array(signalLegSchema).optional(),
+  /** A scan pick: the edge score and expected return the scan showed. */
+  edgeScore: z.number().optional(),
+  expectedReturn: z.number().optional(),
+  /** A real chain's pick: the provider, and its chain's quote time (the snapshot's asOf). */
+  source: scorecardSourceSchema.optional(),
+  quotedAt: z.iso.datetime().optional(),
   values: z.partialRecord(z.enum(horizons), z.number().nullable()),
 });
 export type SignalRecord = z.infer<typeof signalRecordSchema>;
@@ -97,7 +115,7 @@ export const scorecardSchema = z.object({
   kind: z.enum(scorecardKinds),
   days: z.number().int().positive(),
   /** 'simulated' (the market model, its past replayed) or the provider the signals came from. */
-  source: feedProviderSchema,
+  source: scorecardSourceSchema,
   /** The first session the window holds signals of (a real provider's: when recording began). */
   since: z.iso.date().nullable(),
   asOf: z.iso.datetime(),

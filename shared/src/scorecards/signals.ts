@@ -102,6 +102,8 @@ export function scanPickSignal(pick: ScanResultDetail, rank: number, at: Date): 
     scale,
     due: dueOf(at, expirationClose(pick.expiration)),
     legs,
+    edgeScore: pick.edgeScore,
+    expectedReturn: pick.expectedReturn,
     values: {},
   };
 }

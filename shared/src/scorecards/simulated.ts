@@ -10,10 +10,12 @@ import { newYorkInstant, sessionOf } from '../market/calendar';
 import { pricePoint, marketClock } from '../market/price-model';
 import { universeEntry } from '../market/universe';
 import { generateChain, type ChainData } from '../options/chain';
+import { DEFAULT_SCAN } from '../options/backtest';
 import { scanFiltersSchema } from '../options/scan-filters';
 import { scan } from '../options/scanner';
 import { universeSnapshot } from '../options/snapshot';
 import { expirationClose } from './horizons';
+import { closingValue, pickExpiration, settlementValue, type LegQuote } from './positions';
 import { SCAN_PICK_MINUTE, SCAN_PICKS_PER_SESSION, type ScorecardKind, type SignalRecord } from './schemas';
 import { alertSignal, printSignal, scanPickSignal } from './signals';
 
@@ -52,7 +54,7 @@ function replay(kind: ScorecardKind, dayNumber: number, open: number, from: numb
     return feedItemsBetween('darkpool', from, to).flatMap((item) => printSignal(item) ?? []);
   const at = newYorkInstant(dayNumber, open + SCAN_PICK_MINUTE);
   if (at.getTime() <= from || at.getTime() > to) return [];
-  const results = scan(universeSnapshot(at), scanFiltersSchema.parse({})).results;
+  const results = scan(universeSnapshot(at), scanFiltersSchema.parse(DEFAULT_SCAN)).results;
   return results
     .slice(0, SCAN_PICKS_PER_SESSION)
     .flatMap((pick, rank) => scanPickSignal(pick, rank + 1, at) ?? []);
@@ -65,52 +67,35 @@ export function simulatedPrice(ticker: string, at: Date): number | null {
 }
 
 /** A contract's bid and ask in a chain, or null when the chain no longer lists it. */
-function quoteOf(chain: ChainData, kind: 'call' | 'put', strike: number, expiration: string) {
-  const e = chain.expirations.indexOf(expiration);
-  if (e < 0) return null;
-  for (let i = chain.expirationStart[e]!; i < chain.expirationStart[e + 1]!; i += 1) {
-    if (chain.strike[i] === strike && (chain.isCall[i] === 1) === (kind === 'call'))
-      return { bid: chain.bid[i]!, ask: chain.ask[i]! };
-  }
-  return null;
+function quoteIn(chain: ChainData): LegQuote {
+  return (kind, strike, expiration) => {
+    const e = chain.expirations.indexOf(expiration);
+    if (e < 0) return null;
+    for (let i = chain.expirationStart[e]!; i < chain.expirationStart[e + 1]!; i += 1) {
+      if (chain.strike[i] === strike && (chain.isCall[i] === 1) === (kind === 'call'))
+        return { bid: chain.bid[i]!, ask: chain.ask[i]! };
+    }
+    return null;
+  };
 }
 
 /**
- * What closing a pick's position would bring at an instant, per share: each bought leg sold at its
- * bid, each sold leg bought back at its ask, the stock at its price; from its expiry on, the
- * legs' intrinsic values at the expiration day's close (settlement). Null when a leg is not quoted.
+ * What closing a pick's position would bring at an instant, per share (./positions): at the
+ * executable prices, or from its expiry on settled at the expiration day's close. Null when a leg
+ * is not quoted.
  */
 export function simulatedPositionValue(record: SignalRecord, at: Date): number | null {
   const legs = record.legs ?? [];
-  const expiration = legs.find((leg) => leg.expiration !== null)?.expiration;
+  const expiration = pickExpiration(legs);
   if (!expiration) return null;
   const settles = expirationClose(expiration);
   if (at.getTime() >= settles.getTime()) {
     const spot = simulatedPrice(record.ticker, settles);
-    if (spot === null) return null;
-    return legs.reduce((sum, leg) => {
-      const intrinsic =
-        leg.kind === 'stock'
-          ? spot
-          : leg.kind === 'call'
-            ? Math.max(0, spot - leg.strike!)
-            : Math.max(0, leg.strike! - spot);
-      return sum + leg.quantity * intrinsic;
-    }, 0);
+    return spot === null ? null : settlementValue(legs, spot);
   }
   if (!universeEntry(record.ticker)) return null;
   const chain = generateChain(record.ticker, at);
-  let value = 0;
-  for (const leg of legs) {
-    if (leg.kind === 'stock') {
-      value += leg.quantity * chain.spot;
-      continue;
-    }
-    const quote = quoteOf(chain, leg.kind, leg.strike!, leg.expiration!);
-    if (!quote) return null;
-    value += leg.quantity * (leg.quantity > 0 ? quote.bid : quote.ask);
-  }
-  return value;
+  return closingValue(legs, chain.spot, quoteIn(chain));
 }
 
 /** A simulated signal's value at an instant: the underlying's price, or a pick's closing value. */

@@ -122,6 +122,12 @@ describe('the prices the scorecards job is given', () => {
     expect(await prices.recordedClose!('QQQ', '2023-05-18')).toBeNull();
   });
 
+  it('with CBOE chains: the snapshot’s minutes for the scan’s picks too', () => {
+    expect(
+      scorecardPrices({ CHAINS_PROVIDER: 'cboe', CHAIN_SNAPSHOT_DIR: '/nowhere' }).scanChains,
+    ).toBeDefined();
+  });
+
   it('with simulated quotes and no snapshot: none (real signals are then not valued)', () => {
     expect(scorecardPrices({})).toEqual({});
   });
@@ -131,10 +137,12 @@ describe('the prices the scorecards job is given', () => {
     dirs.push(dir);
     vi.resetModules();
     const seen: ScorecardDeps[] = [];
+    const scanSource: string[] = [];
     vi.doMock('../../../lambdas/feeds/scorecards', async (importOriginal) => ({
       ...(await importOriginal<typeof import('../../../lambdas/feeds/scorecards')>()),
       scoreSignals: async (deps: ScorecardDeps) => {
         seen.push(deps);
+        scanSource.push(deps.sourceOf('scan'));
         return {};
       },
     }));
@@ -142,6 +150,7 @@ describe('the prices the scorecards job is given', () => {
     vi.stubEnv('STAGE', 'test');
     vi.stubEnv('QUOTES_PROVIDER', 'cboe');
     vi.stubEnv('CHAIN_SNAPSHOT_DIR', dir);
+    vi.stubEnv('CHAINS_PROVIDER', 'cboe');
     try {
       const { scoreSignals } = await import('../../../lambdas/feeds/jobs');
       await scoreSignals();
@@ -152,5 +161,8 @@ describe('the prices the scorecards job is given', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]!.livePrice).toBeTypeOf('function');
     expect(seen[0]!.recordedClose).toBeTypeOf('function');
+    // CBOE chains: the default scan's picks are recorded from the snapshot and labelled CBOE's.
+    expect(seen[0]!.scanChains?.minuteNear).toBeTypeOf('function');
+    expect(scanSource).toEqual(['cboe']);
   });
 });

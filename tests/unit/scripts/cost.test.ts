@@ -226,7 +226,7 @@ describe('cost model: arithmetic', () => {
     expect(dev.quantities.wafRequests).toBe(0);
   });
 
-  it('counts the chain snapshot only with a real chain provider: the job in the sessions, its PUTs, the GETs (routes, its own, the position-targets job), five days of objects', () => {
+  it('counts the chain snapshot only with a real chain provider: the job in the sessions, its PUTs, the GETs (routes, its own, the position-targets job, the scan scorecard), five days of objects', () => {
     expect(prod.chains).toBe(stages.prod.marketData.chains);
     const simulated = estimateMonthlyCost({ users: 1000, stage: { ...prod, chains: 'simulated' } });
     const cboe = estimateMonthlyCost({ users: 1000, stage: { ...prod, chains: 'cboe' } });
@@ -246,10 +246,13 @@ describe('cost model: arithmetic', () => {
       usage.tradingDaysPerMonth *
       390 *
       (1 + Math.min(symbols, 1000 * usage.chainSnapshot.heldUnderlyingsPerTrader));
+    // The scorecards' job, each session: the pick minute's every chain, then the picks' chains at 1 hour and 1 day.
+    const scanScorecardGets =
+      usage.tradingDaysPerMonth * (2 + symbols + 2 * (2 + usage.chainSnapshot.scanScorecard.picksPerSession));
     expect(row(cboe, 'S3').usd - row(simulated, 'S3').usd).toBeCloseTo(
       snapshotGb * prices.s3Storage.usd +
         ((working * (symbols + 2)) / 1000) * prices.s3Puts.usd +
-        ((readers * getsPerRead + runs * 2 + targetsJobGets) / 1000) * prices.s3Gets.usd,
+        ((readers * getsPerRead + runs * 2 + targetsJobGets + scanScorecardGets) / 1000) * prices.s3Gets.usd,
       6,
     );
     expect(row(cboe, 'S3').detail).toContain('5 days of chain snapshots');
@@ -258,8 +261,13 @@ describe('cost model: arithmetic', () => {
       working * (jobMemoryMb / 1024) * ((symbols * buildMsPerSymbol) / 1000) +
       (runs - working) * (jobMemoryMb / 1024) * (idleBilledMs / 1000);
     const simulatedJobGbS = runs * (512 / 1024) * (usage.jobs.snapshotChains.billedMs / 1000);
+    // The scorecards' job decoding and scanning the pick minute's chains once a session, at 512 MB.
+    const scanScorecardGbS =
+      usage.tradingDaysPerMonth *
+      (512 / 1024) *
+      ((symbols * usage.chainSnapshot.scanScorecard.decodeMsPerSymbol) / 1000);
     expect(row(cboe, 'Lambda (arm64)').usd - row(simulated, 'Lambda (arm64)').usd).toBeCloseTo(
-      (jobGbS - simulatedJobGbS) * prices.lambdaArmGbSecond.usd,
+      (jobGbS + scanScorecardGbS - simulatedJobGbS) * prices.lambdaArmGbSecond.usd,
       6,
     );
     expect(symbols).toBe(UNIVERSE.length);

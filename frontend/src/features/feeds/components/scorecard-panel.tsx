@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { feedProviderLabels } from '@shared/providers/feeds/feed-providers';
 import {
   hitMeaning,
   scorecardSeverityLabel,
+  scorecardSourceLabels,
   scorecardTitles,
   scorecardTypeLabel,
 } from '@shared/scorecards/labels';
@@ -19,7 +19,7 @@ function sourceLine(card: Scorecard): string {
   const since = card.since ? ` since ${card.since}` : '';
   if (card.source === 'simulated')
     return `Simulated: the market model's past sessions replayed and valued${since}.`;
-  return `Recorded from ${feedProviderLabels[card.source]}${since}.`;
+  return `Recorded from ${scorecardSourceLabels[card.source]}${since}.`;
 }
 
 /**
