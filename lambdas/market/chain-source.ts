@@ -21,11 +21,7 @@ import {
 } from '@shared/providers/chains/chain';
 import { cboeChainUrl, parseCboeChain } from '@shared/providers/chains/cboe';
 import { fetchPolygonChain } from '@shared/providers/chains/polygon';
-import {
-  fetchTradierChain,
-  pacedFetchJson,
-  TRADIER_PRODUCTION_URL,
-} from '@shared/providers/chains/tradier';
+import { fetchTradierChain, pacedFetchJson, TRADIER_PRODUCTION_URL } from '@shared/providers/chains/tradier';
 import { runtimeEnv } from '@shared/secrets';
 import { marketClock } from '../common/clock';
 import { readSecret } from '../common/secrets';
@@ -40,13 +36,17 @@ const TIMEOUT_MS = 8_000;
 
 export { ChainUnavailableError, type ChainSource, type ServedChain } from './chain-types';
 
-/** A JSON fetch with a timeout; a failed status, a timeout or a body that is not JSON throws ChainProviderError. */
+/** A JSON fetch with a timeout; headers that cannot be made (a missing key), a failed status, a timeout or a body that is not JSON throw ChainProviderError. */
 export function fetchJsonWith(headers: () => Promise<Record<string, string>>, fetchImpl = fetch): FetchJson {
   return async (url) => {
+    // A key that cannot be read is said as such, not as an unreachable provider.
+    const extra = await headers().catch((error: unknown) => {
+      throw new ChainProviderError((error as Error).message);
+    });
     let response: Response;
     try {
       response = await fetchImpl(url, {
-        headers: { accept: 'application/json', ...(await headers()) },
+        headers: { accept: 'application/json', ...extra },
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {

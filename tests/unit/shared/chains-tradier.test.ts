@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { chainSnapshotSchema, ChainProviderError, type FetchJson } from '@shared/providers/chains/chain';
+import { chainSnapshotSecrets } from '@shared/providers/chains/shared-snapshot';
 import {
   fetchTradierChain,
   pacedFetchJson,
@@ -18,6 +19,7 @@ import {
   recordedExpirationsOnly,
   recordedTradier,
 } from '../../helpers/tradier-chains';
+import { configuredChainProvider } from '../../../lambdas/market/chain-source';
 
 const SANDBOX = 'https://sandbox.tradier.com';
 const quote = JSON.parse(recordedTradier.quote) as unknown;
@@ -232,5 +234,28 @@ describe('pacedFetchJson', () => {
     );
     expect(await Promise.all(['a', 'b', 'c'].map((u) => paced(u)))).toEqual(['a', 'b', 'c']);
     expect(slept).toEqual([1000, 2000]);
+  });
+});
+
+describe('Tradier as the stage’s chain provider', () => {
+  it('is chosen by CHAINS_PROVIDER=tradier, and its token is the only secret the snapshot job reads for it', () => {
+    expect(configuredChainProvider({ CHAINS_PROVIDER: 'tradier' })?.name).toBe('tradier');
+    expect(() => configuredChainProvider({ CHAINS_PROVIDER: 'yahoo' })).toThrow(
+      'CHAINS_PROVIDER must be simulated, cboe, polygon or tradier, not "yahoo"',
+    );
+    expect(chainSnapshotSecrets('tradier')).toEqual(['tradierApiKey']);
+    expect(chainSnapshotSecrets('polygon')).toEqual(['marketDataApiKey']);
+    expect(chainSnapshotSecrets('cboe')).toEqual([]);
+  });
+
+  it('fails a fetch without a token, saying which key is missing', async () => {
+    const provider = configuredChainProvider({ CHAINS_PROVIDER: 'tradier', TRADIER_API_KEY: '' });
+    const saved = process.env.TRADIER_API_KEY;
+    delete process.env.TRADIER_API_KEY;
+    try {
+      await expect(provider!.chain('PLTR')).rejects.toThrow('the Tradier API key is not set');
+    } finally {
+      if (saved !== undefined) process.env.TRADIER_API_KEY = saved;
+    }
   });
 });
