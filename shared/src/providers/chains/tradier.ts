@@ -21,10 +21,10 @@ import { formatOcc, parseOcc } from './occ';
 export const TRADIER_PRODUCTION_URL = 'https://api.tradier.com';
 
 /**
- * Tradier's market-data limit is counted per token per minute: 120 requests a minute in its
- * rate-limiting documentation (the recorded sandbox answers said `X-Ratelimit-Allowed: 200`). The
- * adapter starts at most this many a minute, evenly spaced, so a whole chain (one request per
- * expiration) never trips it.
+ * Tradier's market-data limit is counted per token per minute: 120 requests a minute as its
+ * rate-limiting page is summarised (docs/providers.md; the recorded sandbox answers said
+ * `X-Ratelimit-Allowed: 200`). The adapter starts at most this many a minute, evenly spaced, so a
+ * whole chain (one request per expiration) never trips it.
  */
 export const TRADIER_REQUESTS_PER_MINUTE = 120;
 
