@@ -1,5 +1,5 @@
 /**
- * Tradier bodies for tests that stand in for Tradier: PLTR's expirations, quote and three whole
+ * Tradier bodies for tests that stand in for Tradier: PLTR's expirations, quote and four whole
  * chains recorded from Tradier's sandbox on 2024-06-28 (tests/fixtures/SOURCES.md), and a local
  * HTTP server serving them at Tradier's paths to the bearer of one token.
  */
@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 const read = (name: string) =>
   readFileSync(new URL(`../fixtures/providers/tradier/${name}`, import.meta.url), 'utf8');
 
-/** The expirations whose chains were recorded (3 of the 19 the recorded expirations body lists). */
-export const RECORDED_EXPIRATIONS = ['2024-07-19', '2025-06-20', '2026-06-18'] as const;
+/** The expirations whose chains were recorded (4 of the 19 the recorded expirations body lists). */
+export const RECORDED_EXPIRATIONS = ['2024-07-19', '2025-06-20', '2026-06-18', '2026-12-18'] as const;
 
 export const recordedTradier = {
   expirations: read('PLTR-expirations.openbb-cassette.json'),
@@ -23,7 +23,7 @@ export const recordedTradier = {
 export const RECORDED_PLTR_AS_OF = '2024-06-28T15:51:01.696Z';
 
 /**
- * Derived from the recording, not recorded: the expirations body narrowed to the three dates whose
+ * Derived from the recording, not recorded: the expirations body narrowed to the four dates whose
  * chains were recorded, so a stand-in can answer every expiration it lists.
  */
 export function recordedExpirationsOnly(): string {

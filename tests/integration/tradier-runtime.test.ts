@@ -1,7 +1,7 @@
 /**
  * `npm start` on Tradier's chains: CHAINS_PROVIDER=tradier with TRADIER_BASE_URL on a local HTTP
  * server standing in for Tradier (tests/helpers/tradier-chains.ts: PLTR's recorded expirations,
- * quote and three whole chains from Tradier's sandbox, the expirations narrowed to those three and
+ * quote and four whole chains from Tradier's sandbox, the expirations narrowed to those four and
  * labelled so), TRADIER_API_KEY its token, the market clock frozen at the recorded quote's time,
  * and the shared chain snapshot job writing PLTR's chain every 3 s under the data dir. Through the
  * runtime's own HTTP routes, signed in as its demo account: the recorded bids and asks with
@@ -70,7 +70,7 @@ describe('npm start with CHAINS_PROVIDER=tradier', () => {
         exercise: 'american',
       });
       expect(chain.expirations).toEqual([...RECORDED_EXPIRATIONS]);
-      expect(chain.contracts).toHaveLength(154);
+      expect(chain.contracts).toHaveLength(176);
       const recorded = JSON.parse(recordedTradier.chains['2024-07-19']) as {
         options: { option: { option_type: string; strike: number; bid: number; ask: number }[] };
       };

@@ -1,6 +1,6 @@
 /**
  * The Tradier chain adapter on recorded responses (tests/fixtures/SOURCES.md): PLTR's expirations,
- * quote and three whole chains from Tradier's sandbox, 2024-06-28. Tradier's one-or-many and null
+ * quote and four whole chains from Tradier's sandbox, 2024-06-28. Tradier's one-or-many and null
  * shapes are tested on hand-written bodies, labelled below (the recording has none of them).
  */
 import { describe, expect, it } from 'vitest';
@@ -50,10 +50,10 @@ const QUOTE_URL = `${SANDBOX}/v1/markets/quotes?symbols=PLTR`;
 describe('Tradier chains: recorded responses', () => {
   const chain = parseTradierChain('PLTR', { quote, chains }, true);
 
-  it('reads every contract of the three recorded chains and the underlying from the quote', () => {
+  it('reads every contract of the four recorded chains and the underlying from the quote', () => {
     expect(chainSnapshotSchema.parse(chain)).toEqual(chain);
     expect(chain).toMatchObject({ provider: 'tradier', delayed: true, rejected: [] });
-    expect(chain.contracts).toHaveLength(100 + 32 + 22);
+    expect(chain.contracts).toHaveLength(100 + 32 + 22 + 22);
     expect(new Set(chain.contracts.map((c) => c.expiration))).toEqual(new Set(RECORDED_EXPIRATIONS));
     expect(chain.underlying).toEqual({
       symbol: 'PLTR',
