@@ -1,5 +1,5 @@
 /**
- * `npm run cost -- --users N [--stage prod|dev] [--chains simulated|cboe|polygon] [--no-free-tier]`: the monthly AWS (and AI
+ * `npm run cost -- --users N [--stage prod|dev] [--chains simulated|cboe|polygon|tradier] [--no-free-tier]`: the monthly AWS (and AI
  * provider) cost of a stage for N active traders, per service, from the prices and usage
  * assumptions of scripts/cost/prices.ts and usage.ts. Bad arguments print why and the usage, and exit 2.
  */

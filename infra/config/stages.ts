@@ -13,6 +13,7 @@ import {
   type SocialProviderName,
 } from '@shared/providers/feeds/feed-providers';
 import { type RouteId } from '@shared/routes';
+import { type ChainProviderName } from '@shared/providers/chains/chain';
 
 export interface FederatedIdentityProviderConfig {
   type: 'google';
@@ -114,7 +115,8 @@ export interface WafConfig {
 
 /**
  * The provider of each kind of market data, chosen per stage: the simulated market, CBOE's free
- * delayed quotes (no key; 15 minutes delayed) or Polygon (its key in the marketDataApiKey secret).
+ * delayed quotes (no key; 15 minutes delayed) or Polygon (its key in the marketDataApiKey secret);
+ * chains also from Tradier (its token in the tradierApiKey secret).
  * CBOE's chain carries the underlying's quote, so it serves quotes too. The live feeds' providers
  * (docs/providers.md): the Daily Market Summary's news from Polygon's news (the same key), Risky
  * Chatter from StockTwits' public streams (no key). A feed on a real provider never shows a
@@ -122,7 +124,7 @@ export interface WafConfig {
  */
 export interface MarketDataConfig {
   quotes: 'simulated' | 'polygon' | 'cboe';
-  chains: 'simulated' | 'cboe' | 'polygon';
+  chains: 'simulated' | ChainProviderName;
   news: NewsProviderName;
   social: SocialProviderName;
   /** Dark Pool Flow: Polygon's trades (FINRA TRF blocks; the same key, granted to the feeds job). */

@@ -10,6 +10,8 @@ const descriptions: Record<SecretKey, string> = {
   marketDataApiKey: 'API key of the real market-data provider (used when the stage selects one).',
   unusualWhalesApiKey:
     "Unusual Whales API token for Market Alerts' options flow (used when the stage's flow provider is Unusual Whales).",
+  tradierApiKey:
+    "Tradier API access token for option chains (used when the stage's chain provider is Tradier).",
   fmpApiKey:
     "Financial Modeling Prep API key for the earnings calendar (used when the stage's earnings provider is FMP).",
   hashingKey:

@@ -15,6 +15,7 @@ import {
 import {
   CHAIN_SNAPSHOT_JOB,
   CHAIN_SNAPSHOT_READER_AREAS,
+  chainSnapshotSecrets,
   keepsChainSnapshot,
 } from '@shared/providers/chains/shared-snapshot';
 import { type ScheduleDefinition, schedules } from '@shared/schedules';
@@ -72,8 +73,8 @@ export class FeedsStack extends Stack {
         jobFunction.bindSecret(key, props.secrets[key]);
     if (job.id === CHAIN_SNAPSHOT_JOB) {
       jobFunction.bindChainSnapshots(props.chainSnapshots, 'readWrite');
-      if (props.context.stage.marketData.chains === 'polygon')
-        jobFunction.bindSecret('marketDataApiKey', props.secrets.marketDataApiKey);
+      for (const key of chainSnapshotSecrets(props.context.stage.marketData.chains))
+        jobFunction.bindSecret(key, props.secrets[key]);
     }
     // A job of a chain-reading area (marking positions against their targets) reads the same
     // snapshot as that area's routes, so its marks are GET /api/positions' and the provider is

@@ -1,5 +1,5 @@
 /**
- * The chain provider the stage configured (CHAINS_PROVIDER: simulated, cboe or polygon), beside
+ * The chain provider the stage configured (CHAINS_PROVIDER: simulated, cboe, polygon or tradier), beside
  * the quote provider's factory (./quote-source), and the last good chain of each symbol.
  *
  * A real provider's chain is kept per symbol: fresh for FRESH_MS (CBOE refreshes its delayed
@@ -21,6 +21,7 @@ import {
 } from '@shared/providers/chains/chain';
 import { cboeChainUrl, parseCboeChain } from '@shared/providers/chains/cboe';
 import { fetchPolygonChain } from '@shared/providers/chains/polygon';
+import { fetchTradierChain, pacedFetchJson, TRADIER_PRODUCTION_URL } from '@shared/providers/chains/tradier';
 import { runtimeEnv } from '@shared/secrets';
 import { marketClock } from '../common/clock';
 import { readSecret } from '../common/secrets';
@@ -35,13 +36,17 @@ const TIMEOUT_MS = 8_000;
 
 export { ChainUnavailableError, type ChainSource, type ServedChain } from './chain-types';
 
-/** A JSON fetch with a timeout; a failed status, a timeout or a body that is not JSON throws ChainProviderError. */
+/** A JSON fetch with a timeout; headers that cannot be made (a missing key), a failed status, a timeout or a body that is not JSON throw ChainProviderError. */
 export function fetchJsonWith(headers: () => Promise<Record<string, string>>, fetchImpl = fetch): FetchJson {
   return async (url) => {
+    // A key that cannot be read is said as such, not as an unreachable provider.
+    const extra = await headers().catch((error: unknown) => {
+      throw new ChainProviderError((error as Error).message);
+    });
     let response: Response;
     try {
       response = await fetchImpl(url, {
-        headers: { accept: 'application/json', ...(await headers()) },
+        headers: { accept: 'application/json', ...extra },
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
@@ -71,6 +76,15 @@ export function cboeChainProvider(
 export function polygonChainProvider(baseUrl: string, apiKey: () => Promise<string>): ChainProvider {
   const fetchJson = fetchJsonWith(async () => ({ authorization: `Bearer ${await apiKey()}` }));
   return { name: 'polygon', chain: (symbol) => fetchPolygonChain(baseUrl, symbol, fetchJson) };
+}
+
+/** Tradier's chains: its token as a bearer, requests paced under its per-minute limit (@shared/providers/chains/tradier). */
+export function tradierChainProvider(
+  baseUrl: string,
+  token: () => Promise<string>,
+  fetchJson = pacedFetchJson(fetchJsonWith(async () => ({ authorization: `Bearer ${await token()}` }))),
+): ChainProvider {
+  return { name: 'tradier', chain: (symbol) => fetchTradierChain(baseUrl, symbol, fetchJson) };
 }
 
 /** Chains through `provider`, each symbol's last good one kept (up to `capacity` symbols). */
@@ -126,8 +140,14 @@ export function configuredChainProvider(env: NodeJS.ProcessEnv = process.env): C
       if (!key) throw new Error('CHAINS_PROVIDER is polygon but the market data API key is not set');
       return key;
     });
+  if (name === 'tradier')
+    return tradierChainProvider(env[runtimeEnv.tradierBaseUrl] ?? TRADIER_PRODUCTION_URL, async () => {
+      const key = await readSecret('tradierApiKey');
+      if (!key) throw new Error('CHAINS_PROVIDER is tradier but the Tradier API key is not set');
+      return key;
+    });
   if (name !== 'simulated')
-    throw new Error(`CHAINS_PROVIDER must be simulated, cboe or polygon, not "${name}"`);
+    throw new Error(`CHAINS_PROVIDER must be simulated, cboe, polygon or tradier, not "${name}"`);
   return null;
 }
 
@@ -154,9 +174,13 @@ function keptChains(name: ChainProvider['name'], env: NodeJS.ProcessEnv): ChainS
   const refreshMs = chainRefreshMs(env);
   const where = store
     ? `snapshot ${env[runtimeEnv.chainSnapshotBucket] ?? env[runtimeEnv.chainSnapshotDir]}`
-    : name === 'cboe'
-      ? env[runtimeEnv.cboeBaseUrl]
-      : env[runtimeEnv.polygonBaseUrl];
+    : env[
+        name === 'cboe'
+          ? runtimeEnv.cboeBaseUrl
+          : name === 'polygon'
+            ? runtimeEnv.polygonBaseUrl
+            : runtimeEnv.tradierBaseUrl
+      ];
   const key = `${name} ${where} ${refreshMs}`;
   let chains = chainsKept.get(key);
   if (!chains) {

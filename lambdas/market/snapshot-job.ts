@@ -39,9 +39,14 @@ import { carryOf } from './service';
 /**
  * Requests in flight at once, per provider: CBOE's free CDN has no published limit, so a few at a
  * time (polite); Polygon's chain snapshot is paged (each symbol's pages one after another), and
- * its paid plans do not cap requests per minute, so two symbols at a time.
+ * its paid plans do not cap requests per minute, so two symbols at a time; Tradier takes a request
+ * per expiration and caps them per minute (its adapter paces them), so one symbol at a time.
  */
-export const SNAPSHOT_CONCURRENCY: Record<ChainProvider['name'], number> = { cboe: 4, polygon: 2 };
+export const SNAPSHOT_CONCURRENCY: Record<ChainProvider['name'], number> = {
+  cboe: 4,
+  polygon: 2,
+  tradier: 1,
+};
 
 /** A run stops starting new fetches this long after it began, so it ends within its minute. */
 export const RUN_BUDGET_MS = 45_000;

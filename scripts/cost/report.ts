@@ -2,12 +2,16 @@
  * `npm run cost`'s arguments and its table (Markdown, so the README holds exactly what it prints).
  */
 import { parseArgs } from 'node:util';
+import { CHAIN_PROVIDERS, type ChainProviderName } from '@shared/providers/chains/chain';
 import { type Estimate } from './estimate';
+
+const isChainProvider = (name: string): name is ChainProviderName =>
+  (CHAIN_PROVIDERS as readonly string[]).includes(name);
 
 export const MAX_USERS = 10_000_000;
 
 export const USAGE = [
-  'Usage: npm run cost -- --users N [--stage prod|dev] [--chains simulated|cboe|polygon] [--no-free-tier]',
+  'Usage: npm run cost -- --users N [--stage prod|dev] [--chains simulated|cboe|polygon|tradier] [--no-free-tier]',
   '  --users N        active traders (monthly active users), 1 to 10,000,000; 1,000 and 1_000 are fine',
   '  --stage NAME     the stage of infra/config/stages.ts (default prod): log level and retention, site gate, PITR',
   "  --chains NAME    where chains come from (default: the stage's); a real provider adds the chain snapshot job, its S3 writes and reads",
@@ -23,7 +27,7 @@ export interface CostArgs {
   users: number;
   stage: string;
   /** A chain provider other than the stage's, or undefined for the stage's own. */
-  chains?: 'simulated' | 'cboe' | 'polygon';
+  chains?: 'simulated' | ChainProviderName;
   freeTier: boolean;
   help: boolean;
 }
@@ -64,8 +68,8 @@ export function parseCostArgs(argv: readonly string[], stageNames: readonly stri
   if (!stageNames.includes(stage))
     throw new CostUsageError(`--stage must be one of ${stageNames.join(', ')}, not "${stage}"`);
   const chains = values.chains;
-  if (chains !== undefined && chains !== 'simulated' && chains !== 'cboe' && chains !== 'polygon')
-    throw new CostUsageError(`--chains must be simulated, cboe or polygon, not "${chains}"`);
+  if (chains !== undefined && chains !== 'simulated' && !isChainProvider(chains))
+    throw new CostUsageError(`--chains must be simulated, cboe, polygon or tradier, not "${chains}"`);
   return {
     users: parseUsers(values.users),
     stage,

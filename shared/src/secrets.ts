@@ -11,6 +11,8 @@ export const secrets = {
     arnEnvVar: 'SECRET_ARN_UNUSUAL_WHALES_API_KEY',
     localEnvVar: 'UNUSUAL_WHALES_API_KEY',
   },
+  /** Tradier's API access token (option chains on a stage whose chain provider is Tradier). */
+  tradierApiKey: { arnEnvVar: 'SECRET_ARN_TRADIER_API_KEY', localEnvVar: 'TRADIER_API_KEY' },
   /** Financial Modeling Prep's API key (the earnings calendar on a stage whose earnings provider is FMP). */
   fmpApiKey: { arnEnvVar: 'SECRET_ARN_FMP_API_KEY', localEnvVar: 'FMP_API_KEY' },
   /** Key of the HMAC that hashes addresses and identifiers kept for rate limits and abuse checks. */
@@ -47,12 +49,14 @@ export const runtimeEnv = {
   siteGateEnabled: 'SITE_GATE_ENABLED',
   /** 'simulated' (default), 'polygon' or 'cboe': where quotes come from. */
   quotesProvider: 'QUOTES_PROVIDER',
-  /** 'simulated' (default), 'cboe' or 'polygon': where option chains (and so scans) come from. */
+  /** 'simulated' (default), 'cboe', 'polygon' or 'tradier': where option chains (and so scans) come from. */
   chainsProvider: 'CHAINS_PROVIDER',
   /** Base URL of Polygon's API (unset: api.polygon.io; tests point it at a local stub). */
   polygonBaseUrl: 'POLYGON_BASE_URL',
   /** Base URL of CBOE's delayed quotes (unset: cdn.cboe.com; tests point it at a local server). */
   cboeBaseUrl: 'CBOE_BASE_URL',
+  /** Base URL of Tradier's API (unset: api.tradier.com; sandbox.tradier.com for a sandbox token; tests point it at a local server). */
+  tradierBaseUrl: 'TRADIER_BASE_URL',
   /** Seconds a real provider's chain is served before it is fetched again (unset: 60; tests shorten it). */
   chainsRefreshSeconds: 'CHAINS_REFRESH_SECONDS',
   /** The S3 bucket of the shared chain snapshot (AWS; bound by the stacks to the job and the chain readers). */

@@ -39,7 +39,7 @@ export const marketDataInput = z
 export type MarketDataInput = z.infer<typeof marketDataInput>;
 
 /** Where market data comes from: the simulated market or a real provider. */
-export const DATA_SOURCES = ['simulated', 'cboe', 'polygon'] as const;
+export const DATA_SOURCES = ['simulated', 'cboe', 'polygon', 'tradier'] as const;
 export type DataSourceName = (typeof DATA_SOURCES)[number];
 
 /** How each source is named to a trader, everywhere its data shows (screens, the assistant's citations). */
@@ -47,6 +47,7 @@ export const DATA_SOURCE_LABELS: Record<DataSourceName, string> = {
   simulated: 'Simulated',
   cboe: 'CBOE',
   polygon: 'Polygon',
+  tradier: 'Tradier',
 };
 
 /**
@@ -74,7 +75,7 @@ export function provenanceParts({
 }): string[] {
   if (source === 'simulated') return [DATA_SOURCE_LABELS.simulated];
   const parts = [DATA_SOURCE_LABELS[source]];
-  if (delayed) parts.push(source === 'cboe' ? '15 min delayed' : 'delayed');
+  if (delayed) parts.push(source === 'cboe' || source === 'tradier' ? '15 min delayed' : 'delayed');
   if (stale) parts.push(`stale, ${Math.max(1, Math.round(stale.ageSeconds / 60))} min old`);
   return parts;
 }

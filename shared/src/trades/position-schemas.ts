@@ -4,6 +4,7 @@
  * and gamma in shares, theta in dollars per calendar day, vega in dollars per volatility point).
  */
 import * as z from 'zod';
+import { DATA_SOURCES } from '../market/schemas';
 
 export const MARK_SOURCES = ['quote', 'model', 'intrinsic', 'stock'] as const;
 export type MarkSource = (typeof MARK_SOURCES)[number];
@@ -120,7 +121,7 @@ export const positionsResponseSchema = z.object({
   ),
   /** The quotes' source (`simulated`, `cboe`, `polygon`), their time, and whether delayed or stale. */
   provenance: z.object({
-    source: z.enum(['simulated', 'cboe', 'polygon']),
+    source: z.enum(DATA_SOURCES),
     as_of: z.string().nullable(),
     delayed: z.boolean(),
     stale: z.object({ reason: z.string(), age_seconds: z.number() }).nullable(),
@@ -151,7 +152,7 @@ export const positionAlertSchema = z.object({
   close_price: z.number(),
   unrealized_pnl: z.number(),
   /** Where the quotes came from: `simulated` or the chain provider. */
-  source: z.enum(['simulated', 'cboe', 'polygon']),
+  source: z.enum(DATA_SOURCES),
 });
 export type PositionAlert = z.infer<typeof positionAlertSchema>;
 

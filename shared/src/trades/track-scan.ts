@@ -49,7 +49,7 @@ export function describeLeg(ticker: string, leg: TradeLeg): string {
   return `${verb} ${leg.quantity} ${ticker} ${leg.strike} ${leg.kind} ${leg.expiration} at ${at}`;
 }
 
-/** `quotes`: the scan's source ('simulated', 'cboe', 'polygon'), named in the note. */
+/** `quotes`: the scan's source (simulated or a real provider), named in the note. */
 export function scanRowPrefill(row: ScanResultRow, quotes: string): TradePrefill {
   const legs = scanRowLegs(row);
   const priced = row.priceType === 'credit' ? 'credit received' : 'debit paid';

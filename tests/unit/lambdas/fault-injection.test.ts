@@ -750,6 +750,7 @@ describe('fault injection on every route and scheduled job', () => {
       siteGate: JSON.stringify(await newSiteGateSecret(GATE_PASSWORD)),
       marketDataApiKey: 'unused-the-market-is-simulated',
       unusualWhalesApiKey: 'unused-the-flow-is-simulated',
+      tradierApiKey: 'unused-the-chains-are-simulated',
       fmpApiKey: 'unused-the-earnings-are-simulated',
       hashingKey: 'fault-injection-hashing-key-0123456789abcdef',
       originVerify: JSON.stringify({ current: ORIGIN_SECRET }),

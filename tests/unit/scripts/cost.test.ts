@@ -273,7 +273,7 @@ describe('cost model: arithmetic', () => {
     expect(symbols).toBe(UNIVERSE.length);
     expect(parseCostArgs(['--users', '10', '--chains', 'cboe'], Object.keys(stages)).chains).toBe('cboe');
     expect(() => parseCostArgs(['--users', '10', '--chains', 'yahoo'], Object.keys(stages))).toThrow(
-      '--chains must be simulated, cboe or polygon',
+      '--chains must be simulated, cboe, polygon or tradier',
     );
   });
 

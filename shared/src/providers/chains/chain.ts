@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 
-export const CHAIN_PROVIDERS = ['cboe', 'polygon'] as const;
+export const CHAIN_PROVIDERS = ['cboe', 'polygon', 'tradier'] as const;
 export type ChainProviderName = (typeof CHAIN_PROVIDERS)[number];
 
 const isoInstant = z.iso.datetime();
@@ -15,9 +15,9 @@ const price = z.number().nonnegative().nullable();
 export const optionGreeksSchema = z.object({
   delta: z.number().nullable(),
   gamma: z.number().nullable(),
-  /** In the vendor's units (both CBOE and Polygon quote theta per calendar day). */
+  /** In the vendor's units (CBOE, Polygon and Tradier all quote theta per calendar day). */
   theta: z.number().nullable(),
-  /** In the vendor's units (per 1 vol point for both). */
+  /** In the vendor's units (per 1 vol point for all three). */
   vega: z.number().nullable(),
   rho: z.number().nullable(),
 });

@@ -18,6 +18,7 @@ import { newYorkInstant, newYorkTime, previousTradingDay, sessionOf } from '../.
 import { CHAIN_PROVIDERS, chainSnapshotSchema, type ChainSnapshot } from './chain';
 import { NO_IV_REASONS } from './no-iv-reasons';
 import type { PricedChain } from './price-real-chain';
+import type { SecretKey } from '../../secrets';
 
 /** Where snapshots are kept: an S3 bucket in AWS, a directory under `npm start`'s data dir locally. */
 export interface ChainSnapshotStore {
@@ -44,6 +45,13 @@ export const CHAIN_SNAPSHOT_JOB = 'snapshotChains';
  */
 export function keepsChainSnapshot(marketData: { quotes: string; chains: string }): boolean {
   return marketData.chains !== 'simulated' || marketData.quotes === 'cboe';
+}
+
+/** The secrets the snapshot job reads to ask the stage's chain provider (none for CBOE). */
+export function chainSnapshotSecrets(chains: string): SecretKey[] {
+  if (chains === 'polygon') return ['marketDataApiKey'];
+  if (chains === 'tradier') return ['tradierApiKey'];
+  return [];
 }
 
 /** Snapshots are written once a minute (CHAINS_REFRESH_SECONDS sets another period locally). */
