@@ -265,7 +265,9 @@ export const scanTool = tool({
       maxLoss: finiteOrNull(r.maxLoss),
       probabilityOfProfit: cents(r.probabilityOfProfit * 100),
       edgeScore: r.edgeScore,
-      ivRank: Math.round(r.ivRank),
+      // A real chain before enough recorded sessions has none: null, and why.
+      ivRank: r.ivRank === null ? null : Math.round(r.ivRank),
+      ...(r.ivRankNote ? { ivRankNote: r.ivRankNote } : {}),
       iv: cents(r.iv * 100),
     }));
     const what = [args.ticker, args.strategy && scannerStrategyLabel(args.strategy)]

@@ -34,6 +34,11 @@ export const recordedCloseSchema = z.object({
   price: z.number().positive(),
   /** When the provider says the price was made (its last trade), else when the chain was fetched. */
   at: isoInstant,
+  /**
+   * The closing chain's 30-day at-the-money IV, solved here from its own quotes
+   * (../history/real-iv atm30Iv); absent when it has none, and in records written before it was kept.
+   */
+  iv30: z.number().positive().optional(),
 });
 export type RecordedClose = z.infer<typeof recordedCloseSchema>;
 
