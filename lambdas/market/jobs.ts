@@ -1,7 +1,6 @@
 import { marketClock } from '../common/clock';
 import { recordMetric, scheduledJob } from '../common/observability';
-import { chainRefreshMs, snapshotProvider } from './chain-source';
-import { historyProviderFor } from './history-provider';
+import { chainRefreshMs, historyProviderFor, snapshotProvider } from './chain-source';
 import { snapshotSymbols, writeChainSnapshot } from './snapshot-job';
 import { configuredSnapshotStore } from './snapshot-store';
 
