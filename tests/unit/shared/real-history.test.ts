@@ -82,22 +82,23 @@ describe('IV rank and percentile of a real chain over its recorded IVs', () => {
 
 function contract(expiration: string, type: 'call' | 'put', strike: number): ChainContract {
   return {
-    symbol: `X${expiration}${type}${strike}`,
+    occ: 'X     230608C00100000',
     root: 'X',
     type,
     strike,
     expiration,
     bid: 1,
     ask: 1.1,
+    bidSize: null,
+    askSize: null,
     last: null,
+    lastTime: null,
     volume: null,
     openInterest: null,
     iv: null,
-    delta: null,
-    gamma: null,
-    theta: null,
-    vega: null,
-  } as ChainContract;
+    greeks: null,
+    quoteTime: null,
+  };
 }
 
 /** A priced chain of two expiries (20 and 40 days) with flat IVs, forwards at 100. */
