@@ -18,7 +18,7 @@ import {
   LastGoodChains,
 } from '../../lambdas/market/chain-source';
 import { optionsChain, scanOptions } from '../../lambdas/market/service';
-import { getOptionChain, scanTool } from '../../lambdas/chat/market-tools';
+import { getIvStats, getOptionChain, scanTool } from '../../lambdas/chat/market-tools';
 import type { ToolContext } from '../../lambdas/chat/tool-kit';
 import { parseCboeChain } from '@shared/providers/chains/cboe';
 import { priceRealChain } from '@shared/providers/chains/price-real-chain';
@@ -234,6 +234,21 @@ describe('the assistant on CBOE', () => {
       source: 'live',
       label: expect.stringContaining('(CBOE, 15 min delayed)'),
     });
+  });
+
+  it('gives the IV stats of the provider’s chain: its own IV30, and no IV rank before 20 recorded sessions', async () => {
+    const { chains } = source();
+    const { result, citation } = await getIvStats.run({ symbol: 'QQQ' }, context(chains));
+    // The hand-written chain is priced at 20 % volatility; nothing recorded on this stage yet.
+    expect(result.atmIvPercent).toBeCloseTo(HANDWRITTEN_MODEL.volatility * 100, 0);
+    expect(result).toMatchObject({
+      source: 'cboe',
+      ivRank: null,
+      ivPercentile: null,
+      ivRankNote: 'not yet — 0 of 20 sessions recorded',
+      sessionsRecorded: 0,
+    });
+    expect(citation.source).toBe('live');
   });
 
   it('scans the provider’s chain for the ticker asked, and says a ticker is needed without one', async () => {
