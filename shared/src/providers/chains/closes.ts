@@ -80,7 +80,9 @@ export function closeOfChain(snapshot: ChainSnapshot, fetchedAt: Date, day: stri
 
 /**
  * The snapshot store's lifecycle, by key prefix (the bucket's rules in AWS): the minutes' chains,
- * their manifests and `latest.json` SNAPSHOT_KEPT_DAYS, the closes CLOSES_KEPT_DAYS.
+ * their manifests and `latest.json` SNAPSHOT_KEPT_DAYS, the closes CLOSES_KEPT_DAYS. The symbols'
+ * daily histories (`history/`, ../history/daily-history) have no rule: each is one object rewritten
+ * in place, its length capped by what it keeps.
  */
 export const SNAPSHOT_STORE_LIFECYCLE: readonly { prefix: string; days: number }[] = [
   { prefix: 'chains/', days: SNAPSHOT_KEPT_DAYS },
