@@ -13,7 +13,10 @@ import { tickerSchema } from '@shared/market/ticker';
 import { scanFiltersSchema, scanSortKeys } from '@shared/options/scan-filters';
 import { ValidationError } from '../common/errors';
 import { priceHistory } from '../market/history-service';
-import { marketData, optionsChain, scanOptions, type Provenance } from '../market/service';
+import { isoDateOf, newYorkTime } from '@shared/market/calendar';
+import { atm30Iv, noIvHistory, realIvStats } from '@shared/providers/history/real-iv';
+import type { ChainSource } from '../market/chain-types';
+import { marketData, optionsChain, realChain, scanOptions, type Provenance } from '../market/service';
 import { servedMarketSummary } from '../market/summary-service';
 import { cents, citation, DAY_MS, finiteOrNull, money, percent, tool } from './tool-kit';
 
@@ -265,7 +268,9 @@ export const scanTool = tool({
       maxLoss: finiteOrNull(r.maxLoss),
       probabilityOfProfit: cents(r.probabilityOfProfit * 100),
       edgeScore: r.edgeScore,
-      ivRank: Math.round(r.ivRank),
+      // A real chain before enough recorded sessions has none: null, and why.
+      ivRank: r.ivRank === null ? null : Math.round(r.ivRank),
+      ...(r.ivRankNote ? { ivRankNote: r.ivRankNote } : {}),
       iv: cents(r.iv * 100),
     }));
     const what = [args.ticker, args.strategy && scannerStrategyLabel(args.strategy)]
@@ -302,13 +307,14 @@ export const getIvStats = tool({
   description:
     "A symbol's 30-day at-the-money implied volatility, IV rank and IV percentile over the last 252 trading days, and its next earnings date.",
   input: z.object({ symbol: tickerSchema }).strict(),
-  run({ symbol }, ctx) {
+  async run({ symbol }, ctx) {
     let state;
     try {
       state = underlyingAt(symbol, ctx.at);
     } catch {
       throw new ValidationError(`Unknown symbol: ${symbol}`);
     }
+    if (ctx.chains) return realIvStatsOf(ctx.chains, state.symbol);
     const history = Array.from(state.ivHistory);
     const stats = {
       symbol: state.symbol,
@@ -322,7 +328,14 @@ export const getIvStats = tool({
       asOf: state.asOf,
     };
     return {
-      result: { ...stats, source: 'simulated' },
+      result: {
+        ...stats,
+        ivRankNote: null as string | null,
+        sessionsRecorded: history.length,
+        source: 'simulated' as Provenance['source'],
+        delayed: false,
+        stale: null as Provenance['stale'],
+      },
       citation: citation('get_iv_stats', `${state.symbol} implied volatility`, {
         asOf: state.asOf,
         symbols: [state.symbol],
@@ -337,3 +350,54 @@ export const getIvStats = tool({
     };
   },
 });
+
+/**
+ * get_iv_stats on a real chain provider: the chain's own IV30 ranked over the IVs the closing
+ * snapshots recorded (@shared/providers/history/real-iv), null with why under the minimum; never
+ * the simulated market's figures.
+ */
+async function realIvStatsOf(chains: ChainSource, symbol: string) {
+  const { priced, provenance } = await realChain(chains, symbol);
+  const served = chains.history ? await chains.history(symbol) : null;
+  const iv30 = atm30Iv(priced);
+  const today = isoDateOf(newYorkTime(new Date(priced.asOf)).dayNumber);
+  const recorded = served?.history?.iv ?? [];
+  const stats = served?.history
+    ? realIvStats(recorded, iv30, today)
+    : noIvHistory(iv30, `not yet — ${served?.missing ?? 'no recorded history on this stage'}`);
+  const ivs = recorded.filter((r) => r.day < today).map((r) => r.iv);
+  const result = {
+    symbol,
+    atmIvPercent: iv30 === null ? null : cents(iv30 * 100),
+    ivRank: stats.ivRank === null ? null : cents(stats.ivRank),
+    ivPercentile: stats.ivPercentile === null ? null : cents(stats.ivPercentile),
+    ivRankNote: stats.reason,
+    sessionsRecorded: stats.sessions,
+    // Over the recorded sessions (up to 252: 52 weeks once a year is recorded).
+    ivLow52w: ivs.length > 0 ? cents(Math.min(...ivs) * 100) : null,
+    ivHigh52w: ivs.length > 0 ? cents(Math.max(...ivs) * 100) : null,
+    // The real chain has no earnings date of its own (docs/known-limits.md).
+    nextEarnings: null as string | null,
+    price: cents(priced.spot),
+    asOf: priced.asOf,
+    ...provenance,
+  };
+  return {
+    result,
+    citation: citation('get_iv_stats', `${symbol} implied volatility${fromProvider(provenance)}`, {
+      source: citedSource(provenance),
+      asOf: priced.asOf,
+      symbols: [symbol],
+      figures: [
+        {
+          name: '30-day ATM IV',
+          value: result.atmIvPercent === null ? 'none' : percent(result.atmIvPercent),
+        },
+        {
+          name: 'IV rank',
+          value: result.ivRank === null ? (stats.reason ?? 'none') : result.ivRank.toFixed(0),
+        },
+      ],
+    }),
+  };
+}

@@ -126,7 +126,11 @@ async function symbolSection(
   if (iv.ok) {
     const v = iv.result;
     lines.push(
-      `- **Implied volatility** ${pct(v.atmIvPercent)} (30-day at the money): IV rank ${v.ivRank.toFixed(0)}, IV percentile ${v.ivPercentile.toFixed(0)}, so ${ivReading(v.ivRank)}.` +
+      (v.atmIvPercent === null
+        ? `- **Implied volatility**: the chain has no 30-day at-the-money IV.`
+        : v.ivRank === null || v.ivPercentile === null
+          ? `- **Implied volatility** ${pct(v.atmIvPercent)} (30-day at the money): IV rank ${v.ivRankNote ?? 'not known'}.`
+          : `- **Implied volatility** ${pct(v.atmIvPercent)} (30-day at the money): IV rank ${v.ivRank.toFixed(0)}, IV percentile ${v.ivPercentile.toFixed(0)}, so ${ivReading(v.ivRank)}.`) +
         (v.nextEarnings ? ` Next earnings ${v.nextEarnings}.` : ''),
     );
   }

@@ -5,7 +5,8 @@
  * A real provider's chain is kept per symbol: fresh for FRESH_MS (CBOE refreshes its delayed
  * quotes about once a minute; CHAINS_REFRESH_SECONDS sets another interval), then fetched again. When the provider fails (an error status, a
  * timeout, a body that is not a chain) the last good chain is served marked stale with its age;
- * with none, ChainUnavailableError. Never simulated numbers in a real provider's place.
+ * with none, ChainUnavailableError. Never simulated numbers in a real provider's place. Its daily
+ * history (the forecast's closes) is asked once per symbol per day and kept.
  *
  * Where the stage keeps a shared chain snapshot (./snapshot-store: S3 in AWS, a directory under
  * `npm start`), chains are read from it instead (./snapshot-chains), already priced by the job that
@@ -22,6 +23,15 @@ import {
 import { cboeChainUrl, parseCboeChain } from '@shared/providers/chains/cboe';
 import { fetchPolygonChain } from '@shared/providers/chains/polygon';
 import { fetchTradierChain, pacedFetchJson, TRADIER_PRODUCTION_URL } from '@shared/providers/chains/tradier';
+import type { RealChainHistory } from '@shared/options/real-chain';
+import {
+  cboeHistoryProvider,
+  emptyHistory,
+  polygonHistoryProvider,
+  withProviderCloses,
+  type HistoryProvider,
+} from '@shared/providers/history/daily-history';
+import { isoDateOf, newYorkTime } from '@shared/market/calendar';
 import { runtimeEnv } from '@shared/secrets';
 import { marketClock } from '../common/clock';
 import { readSecret } from '../common/secrets';
@@ -91,11 +101,37 @@ export function tradierChainProvider(
 export class LastGoodChains implements ChainSource {
   private readonly kept = new CappedMap<string, { snapshot: ChainSnapshot; fetchedAt: Date }>(200);
 
+  private readonly histories = new CappedMap<string, { day: string; value: RealChainHistory }>(200);
+
+  /** `dailyHistory`: the provider's daily bars (historyProviderFor); without it no forecast history. */
   constructor(
     readonly provider: ChainProvider,
     private readonly now: () => Date = () => new Date(),
     private readonly freshMs = FRESH_MS,
+    private readonly dailyHistory?: HistoryProvider,
   ) {}
+
+  /** The provider's daily bars of the symbol, asked once per New York day (a failure too: never per request). */
+  async history(symbol: string): Promise<RealChainHistory> {
+    const key = symbol.toUpperCase();
+    const now = this.now();
+    const day = isoDateOf(newYorkTime(now).dayNumber);
+    const kept = this.histories.get(key);
+    if (kept && kept.day === day) return kept.value;
+    let value: RealChainHistory;
+    if (!this.dailyHistory) value = { history: null, missing: 'this stage has no daily history provider' };
+    else {
+      const empty = emptyHistory(key, this.provider.name, now);
+      try {
+        const bars = await this.dailyHistory.daily(key, now);
+        value = { history: { ...withProviderCloses(empty, bars), fetchedDay: day }, missing: '' };
+      } catch (error) {
+        value = { history: { ...empty, fetchError: (error as Error).message }, missing: '' };
+      }
+    }
+    this.histories.set(key, { day, value });
+    return value;
+  }
 
   async chain(symbol: string): Promise<ServedChain> {
     const key = symbol.toUpperCase();
@@ -186,10 +222,10 @@ function keptChains(name: ChainProvider['name'], env: NodeJS.ProcessEnv): ChainS
   if (!chains) {
     chains = store
       ? new SnapshotChains(name, store, () => new Date(), marketClock())
-      : new LastGoodChains(
+      : newLastGoodChains(
           configuredChainProvider({ ...env, [runtimeEnv.chainsProvider]: name })!,
-          () => new Date(),
           refreshMs,
+          env,
         );
     chainsKept.set(key, chains);
   }
@@ -202,4 +238,40 @@ export const cboeChains = (env: NodeJS.ProcessEnv = process.env): ChainSource =>
 export function configuredChainSource(env: NodeJS.ProcessEnv = process.env): ChainSource | null {
   const provider = configuredChainProvider(env);
   return provider ? keptChains(provider.name, env) : null;
+}
+
+function newLastGoodChains(
+  provider: ChainProvider,
+  refreshMs: number,
+  env: NodeJS.ProcessEnv,
+): LastGoodChains {
+  return new LastGoodChains(provider, () => new Date(), refreshMs, historyProviderFor(provider, env));
+}
+
+/**
+ * The daily bars of the provider chains come from (the snapshot job's history, ./snapshot-history,
+ * and LastGoodChains'): CBOE's daily history needs no key; Polygon's daily aggregates take the
+ * market data key. Tradier's stages read CBOE's too: its own history endpoint has no public
+ * recording to test an adapter on, and a stock's daily closes are the same bars from either.
+ * Undefined for the simulated market.
+ */
+export function historyProviderFor(
+  provider: ChainProvider | null,
+  env: NodeJS.ProcessEnv = process.env,
+): HistoryProvider | undefined {
+  if (provider?.name === 'cboe' || provider?.name === 'tradier')
+    return cboeHistoryProvider(
+      env[runtimeEnv.cboeBaseUrl] ?? 'https://cdn.cboe.com',
+      fetchJsonWith(async () => ({})),
+    );
+  if (provider?.name === 'polygon')
+    return polygonHistoryProvider(
+      env[runtimeEnv.polygonBaseUrl] ?? 'https://api.polygon.io',
+      fetchJsonWith(async () => {
+        const key = await readSecret('marketDataApiKey');
+        if (!key) throw new Error('the market data API key is not set');
+        return { authorization: `Bearer ${key}` };
+      }),
+    );
+  return undefined;
 }

@@ -4,6 +4,7 @@
  */
 import type { ChainProvider, ChainSnapshot } from '@shared/providers/chains/chain';
 import type { PricedChain } from '@shared/providers/chains/price-real-chain';
+import type { RealChainHistory } from '@shared/options/real-chain';
 
 /** A real provider's chain as served: when it was fetched, and whether it is the last good one. */
 export interface ServedChain {
@@ -19,6 +20,11 @@ export interface ServedChain {
 export interface ChainSource {
   readonly provider: { readonly name: ChainProvider['name'] };
   chain(symbol: string): Promise<ServedChain>;
+  /**
+   * The symbol's recorded daily history (closes and closing IVs, the chain snapshot's `history/`),
+   * or why there is none; absent where the stage keeps no snapshot. Never throws.
+   */
+  history?(symbol: string): Promise<RealChainHistory>;
 }
 
 /** No chain of that symbol has ever come from the provider. */

@@ -1,11 +1,12 @@
 import { marketClock } from '../common/clock';
 import { recordMetric, scheduledJob } from '../common/observability';
-import { chainRefreshMs, snapshotProvider } from './chain-source';
+import { chainRefreshMs, historyProviderFor, snapshotProvider } from './chain-source';
 import { snapshotSymbols, writeChainSnapshot } from './snapshot-job';
 import { configuredSnapshotStore } from './snapshot-store';
 
 const provider = snapshotProvider();
 const store = configuredSnapshotStore();
+const history = historyProviderFor(provider);
 
 /**
  * Scheduled job (shared/src/schedules.ts): this minute's shared chain snapshot from the stage's
@@ -20,6 +21,7 @@ export const snapshotChains = scheduledJob('market', 'snapshotChains', async (lo
   const run = await writeChainSnapshot({
     provider,
     store,
+    history,
     symbols: snapshotSymbols(),
     market: marketClock(),
     periodMs: chainRefreshMs(),
@@ -35,6 +37,7 @@ export const snapshotChains = scheduledJob('market', 'snapshotChains', async (lo
     stale: run.stale,
     missing: run.missing,
     ms: run.ms,
+    history: run.history,
   };
   // Not one chain from the provider (down since before the first snapshot): the run fails, and the
   // function-errors alarm fires; symbols it had sent before are served stale (the stale alarm).

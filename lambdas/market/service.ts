@@ -141,7 +141,10 @@ export async function scanOptions(
     throw new ValidationError(message, [{ path: 'ticker', message }]);
   }
   const { priced, provenance } = await realChain(chains, filters.ticker);
-  const snapshot = realChainSnapshot(priced, carryOf(filters.ticker, new Date(priced.asOf)));
+  const history = chains.history
+    ? await chains.history(filters.ticker)
+    : { history: null, missing: 'this stage keeps no chain snapshot, where real history is recorded' };
+  const snapshot = realChainSnapshot(priced, carryOf(filters.ticker, new Date(priced.asOf)), history);
   return { ...scan(snapshot, filters), ...provenance, activeFilters };
 }
 

@@ -20,16 +20,24 @@ import {
   type SnapshotManifest,
   type StoredChain,
 } from '@shared/providers/chains/shared-snapshot';
+import type { RealChainHistory } from '@shared/options/real-chain';
+import { historyKey, parseDailyHistory } from '@shared/providers/history/daily-history';
 import { ChainUnavailableError, type ChainSource, type ServedChain } from './chain-types';
 
 export const MANIFEST_TTL_MS = 5_000;
 /** Priced chains kept per container (the largest, SPX's, is tens of MB once parsed). */
 const CHAINS_KEPT = 24;
+/** A symbol's daily history is read again once this old (the job rewrites it at most a few times a day). */
+export const HISTORY_TTL_MS = 10 * 60_000;
+const HISTORIES_KEPT = 256;
 
 export class SnapshotChains implements ChainSource {
   readonly provider: { name: ChainProviderName };
   private manifest: { value: SnapshotManifest; readAt: number } | null = null;
   private readonly chains = new CappedMap<string, Promise<StoredChain>>(CHAINS_KEPT);
+  private readonly histories = new CappedMap<string, { value: RealChainHistory; readAt: number }>(
+    HISTORIES_KEPT,
+  );
 
   /**
    * `now` is the wall clock (the manifest's keeping, the job's writes); `market` the market clock,
@@ -65,6 +73,30 @@ export class SnapshotChains implements ChainSource {
       fetchedAt: stored.fetchedAt,
       staleReason: entry.staleReason ?? jobSilent,
     };
+  }
+
+  async history(symbol: string): Promise<RealChainHistory> {
+    const key = historyKey(symbol);
+    const at = this.now().getTime();
+    const kept = this.histories.get(key);
+    if (kept && at - kept.readAt < HISTORY_TTL_MS) return kept.value;
+    let value: RealChainHistory;
+    try {
+      const body = await this.store.get(key);
+      const parsed = body === null ? null : parseDailyHistory(body);
+      value =
+        body === null
+          ? { history: null, missing: 'no session has been recorded for it yet' }
+          : parsed && parsed.provider === this.provider.name
+            ? { history: parsed, missing: '' }
+            : { history: null, missing: `${key} is not a ${this.provider.name} history` };
+    } catch (error) {
+      // The store failed: the history read last is kept, else none this time (asked again next call).
+      if (kept) return kept.value;
+      return { history: null, missing: `its history could not be read (${(error as Error).message})` };
+    }
+    this.histories.set(key, { value, readAt: at });
+    return value;
   }
 
   /** The newest manifest, read at most once per MANIFEST_TTL_MS. */

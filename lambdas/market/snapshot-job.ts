@@ -6,7 +6,9 @@
  * so is every period outside the sessions once their closing snapshot is written (snapshotDue). A
  * symbol the provider fails on keeps its last good chain, marked stale with why; one it has never
  * sent is listed as missing. Never a simulated chain in a real one's place. The closing snapshot
- * also records each fresh chain's underlying close (@shared/providers/chains/closes).
+ * also records each fresh chain's underlying close and its 30-day at-the-money IV
+ * (@shared/providers/chains/closes), and each symbol's daily history takes them, with the
+ * provider's daily bars asked once a session day (./snapshot-history).
  */
 import { UNIVERSE, unknownSymbols } from '@shared/market/universe';
 import type { ChainProvider } from '@shared/providers/chains/chain';
@@ -19,6 +21,9 @@ import {
   type RecordedClose,
 } from '@shared/providers/chains/closes';
 import { priceRealChain } from '@shared/providers/chains/price-real-chain';
+import type { HistoryProvider } from '@shared/providers/history/daily-history';
+import { atm30Iv } from '@shared/providers/history/real-iv';
+import { isoDateOf, newYorkTime } from '@shared/market/calendar';
 import {
   chainKey,
   encodeStoredChain,
@@ -35,6 +40,7 @@ import {
 import { runtimeEnv } from '@shared/secrets';
 import { providerLabel } from './chain-source';
 import { carryOf } from './service';
+import { updateHistories, type HistoryRun, type SessionRecord } from './snapshot-history';
 
 /**
  * Requests in flight at once, per provider: CBOE's free CDN has no published limit, so a few at a
@@ -54,6 +60,8 @@ export const RUN_BUDGET_MS = 45_000;
 export interface SnapshotJobDeps {
   provider: ChainProvider;
   store: ChainSnapshotStore;
+  /** The provider's daily bars (./history-provider); without it only the recorded closes build the history. */
+  history?: HistoryProvider;
   symbols: readonly string[];
   /** The wall clock (the slots, the chains' fetch times). */
   now?: () => Date;
@@ -74,10 +82,12 @@ export interface SnapshotRun {
   /** Age of the oldest chain served, in ms, when the run ended. */
   oldestAgeMs: number;
   ms: number;
+  /** The daily history work of a written run (./snapshot-history). */
+  history?: HistoryRun;
 }
 
 type Outcome =
-  | { symbol: string; entry: SnapshotEntry; close?: RecordedClose | null }
+  | { symbol: string; entry: SnapshotEntry; close?: RecordedClose | null; iv30?: number | null }
   | { symbol: string; missing: string };
 
 /** Runs `work` over `items`, at most `limit` at a time, results in the items' order. */
@@ -130,7 +140,9 @@ async function recordCloses(
   writtenAt: Date,
 ): Promise<void> {
   const closes = Object.fromEntries(
-    outcomes.flatMap((o) => ('entry' in o && o.close ? [[o.symbol, o.close] as const] : [])),
+    outcomes.flatMap((o) =>
+      'entry' in o && o.close ? [[o.symbol, o.iv30 ? { ...o.close, iv30: o.iv30 } : o.close] as const] : [],
+    ),
   );
   if (Object.keys(closes).length === 0) return;
   const body = await deps.store.get(closesKey(day));
@@ -145,6 +157,24 @@ async function recordCloses(
     closes,
   };
   await deps.store.put(closesKey(day), JSON.stringify(record));
+}
+
+/** Each fresh chain's close and IV30 of the closing snapshot, by symbol (either may be null). */
+function sessionsOf(outcomes: readonly Outcome[]): Map<string, SessionRecord> {
+  return new Map(
+    outcomes.flatMap((o) =>
+      'entry' in o && (o.close || o.iv30)
+        ? [[o.symbol, { close: o.close?.price ?? null, iv30: o.iv30 ?? null }] as const]
+        : [],
+    ),
+  );
+}
+
+/** Whether no manifest was written earlier on this market day (a new stage's first run included). */
+function firstRunOfDay(latestWrittenAt: string | null, market: { now(): Date; offsetMs(): number }): boolean {
+  if (latestWrittenAt === null) return true;
+  const dayOf = (at: Date) => isoDateOf(newYorkTime(at).dayNumber);
+  return dayOf(new Date(Date.parse(latestWrittenAt) + market.offsetMs())) !== dayOf(market.now());
 }
 
 /** One run of the job: this period's snapshot, written once. */
@@ -183,7 +213,9 @@ export async function writeChainSnapshot(deps: SnapshotJobDeps): Promise<Snapsho
         const close = closingDay
           ? closeOfChain(snapshot, new Date(fetchedAt.getTime() + market.offsetMs()), closingDay)
           : null;
-        return { symbol, entry: { key, fetchedAt: fetchedAt.toISOString(), staleReason: null }, close };
+        const iv30 = closingDay ? atm30Iv(priced) : null;
+        const entry = { key, fetchedAt: fetchedAt.toISOString(), staleReason: null };
+        return { symbol, entry, close, iv30 };
       } catch (error) {
         reason = `${label} ${(error as Error).message}`;
       }
@@ -206,8 +238,20 @@ export async function writeChainSnapshot(deps: SnapshotJobDeps): Promise<Snapsho
   // A run that finished after a later one never moves `latest` back.
   const newest = await readManifest(deps.store, LATEST_KEY);
   if (!newest || newest.slot <= slot) await deps.store.put(LATEST_KEY, body);
+  const history = await updateHistories({
+    store: deps.store,
+    provider: deps.provider.name,
+    history: deps.history,
+    symbols: deps.symbols,
+    closing: closingDay ? { day: closingDay, sessions: sessionsOf(outcomes) } : null,
+    fetchDue: closingDay !== null || firstRunOfDay(latest?.writtenAt ?? null, market),
+    marketNow: market.now(),
+    now,
+    inBudget: () => now().getTime() - started.getTime() <= budget,
+    concurrency,
+  });
   const ended = now();
-  return summary(manifest, true, ended, ended.getTime() - started.getTime());
+  return { ...summary(manifest, true, ended, ended.getTime() - started.getTime()), history };
 }
 
 /** CHAIN_SNAPSHOT_SYMBOLS (comma-separated), else every symbol of the universe. */

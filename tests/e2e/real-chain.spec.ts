@@ -5,9 +5,11 @@
  * CHAINS_PROVIDER=cboe, CBOE_BASE_URL on a local server standing in for CBOE and the market clock
  * frozen at the chain's quote time. The stand-in serves the hand-written QQQ chain in CBOE's
  * layout (tests/helpers/cboe-chains.ts, labelled there): the one recorded CBOE body has two
- * contracts and no position the scanner could build.
+ * contracts and no position the scanner could build. It also serves QQQ's daily history in CBOE's
+ * layout (hand-written, tests/fixtures/SOURCES.md), the forecast's closes; no closing IV is
+ * recorded on the new stage, so the IV rank is "not yet".
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -24,7 +26,15 @@ test('the scanner shows a replayed CBOE chain’s positions under its provenance
   // A runtime of its own (45 s at most on a busy machine), then the sign-in and one scan.
   test.setTimeout(150_000);
   const answer: StandInAnswer = { status: 200, body: handwrittenQqqChain() };
-  const cboe = await startCboeStandIn(() => answer);
+  const historyBody = readFileSync(
+    new URL('../fixtures/providers/cboe/history-QQQ.handwritten.json', import.meta.url),
+    'utf8',
+  );
+  const cboe = await startCboeStandIn((path) =>
+    path === '/api/global/delayed_quotes/charts/historical/QQQ.json'
+      ? { status: 200, body: historyBody }
+      : answer,
+  );
   const dataDir = mkdtempSync(join(tmpdir(), 'edge-e2e-cboe-'));
   const started = await startUntilReady({
     PORT: '0',
@@ -65,6 +75,11 @@ test('the scanner shows a replayed CBOE chain’s positions under its provenance
     expect(tickers.length).toBeGreaterThan(0);
     expect(new Set(tickers.map((t) => t.trim()))).toEqual(new Set(['QQQ']));
     expect(cboe.paths).toContain('/api/global/delayed_quotes/options/QQQ.json');
+    await expect(
+      page
+        .getByRole('list', { name: 'About these results' })
+        .getByText("IV rank: not yet — 0 of 20 sessions recorded for QQQ's real chain."),
+    ).toBeVisible();
   } finally {
     started.child.kill('SIGTERM');
     await started.exited;

@@ -5,18 +5,20 @@
  * 20 % volatility, labelled as such) for a chain the scanner can build positions from. Then the provider failing:
  * a 500, a timeout, a body that is not JSON, one that is not a chain.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { optionChainSchema, scanResponseSchema } from '@shared/options/response-schemas';
 import { scanFiltersSchema } from '@shared/options/scan-filters';
 import { NotFoundError, ValidationError } from '../../lambdas/common/errors';
 import {
   cboeChainProvider,
+  historyProviderFor,
   chainRefreshMs,
   FRESH_MS,
   LastGoodChains,
 } from '../../lambdas/market/chain-source';
 import { optionsChain, scanOptions } from '../../lambdas/market/service';
-import { getOptionChain, scanTool } from '../../lambdas/chat/market-tools';
+import { getIvStats, getOptionChain, scanTool } from '../../lambdas/chat/market-tools';
 import type { ToolContext } from '../../lambdas/chat/tool-kit';
 import { parseCboeChain } from '@shared/providers/chains/cboe';
 import { priceRealChain } from '@shared/providers/chains/price-real-chain';
@@ -34,8 +36,17 @@ let baseUrl: string;
 let answer: StandInAnswer;
 let paths: string[];
 
+/** QQQ's daily history in CBOE's layout (hand-written, tests/fixtures/SOURCES.md), for the scan's forecast. */
+const HISTORY_PATH = '/api/global/delayed_quotes/charts/historical/QQQ.json';
+const historyBody = readFileSync(
+  new URL('../fixtures/providers/cboe/history-QQQ.handwritten.json', import.meta.url),
+  'utf8',
+);
+
 beforeAll(async () => {
-  standIn = await startCboeStandIn(() => answer);
+  standIn = await startCboeStandIn((path) =>
+    path === HISTORY_PATH ? { status: 200, body: historyBody } : answer,
+  );
   baseUrl = standIn.url;
   paths = standIn.paths;
 });
@@ -48,7 +59,9 @@ beforeEach(() => {
 /** A chain source whose clock the test moves, past the freshness window when it needs a refetch. */
 function source() {
   let now = Date.parse('2024-01-02T15:00:00Z');
-  const chains = new LastGoodChains(cboeChainProvider(baseUrl), () => new Date(now));
+  const provider = cboeChainProvider(baseUrl);
+  const history = historyProviderFor(provider, { CBOE_BASE_URL: baseUrl });
+  const chains = new LastGoodChains(provider, () => new Date(now), FRESH_MS, history);
   return { chains, later: () => (now += FRESH_MS + 1) };
 }
 
@@ -121,11 +134,8 @@ describe('the chain route on CBOE', () => {
 
 describe('the scan on CBOE', () => {
   it('builds positions from the provider’s quotes, for the ticker asked', async () => {
-    const output = await scanOptions(
-      'pro',
-      scanFiltersSchema.parse({ ticker: 'QQQ', ivRank: 0 }),
-      source().chains,
-    );
+    const { chains } = source();
+    const output = await scanOptions('pro', scanFiltersSchema.parse({ ticker: 'QQQ', ivRank: 0 }), chains);
     expect(output).toMatchObject({
       source: 'cboe',
       delayed: true,
@@ -140,6 +150,13 @@ describe('the scan on CBOE', () => {
         expect(quoted.has(leg.ask)).toBe(true);
       }
     expect(scanResponseSchema.parse(JSON.parse(JSON.stringify(output)))).toBeTruthy();
+    // The forecast's daily history: asked once that day, not per scan; no IV rank yet.
+    expect(output.results[0]).toMatchObject({
+      ivRank: null,
+      ivRankNote: expect.stringMatching(/^not yet/) as unknown,
+    });
+    await scanOptions('pro', scanFiltersSchema.parse({ ticker: 'QQQ', ivRank: 0 }), chains);
+    expect(paths.filter((p) => p === HISTORY_PATH)).toHaveLength(1);
   });
 
   it('asks for a ticker rather than scan the universe one chain at a time', async () => {
@@ -217,6 +234,21 @@ describe('the assistant on CBOE', () => {
       source: 'live',
       label: expect.stringContaining('(CBOE, 15 min delayed)'),
     });
+  });
+
+  it('gives the IV stats of the provider’s chain: its own IV30, and no IV rank before 20 recorded sessions', async () => {
+    const { chains } = source();
+    const { result, citation } = await getIvStats.run({ symbol: 'QQQ' }, context(chains));
+    // The hand-written chain is priced at 20 % volatility; nothing recorded on this stage yet.
+    expect(result.atmIvPercent).toBeCloseTo(HANDWRITTEN_MODEL.volatility * 100, 0);
+    expect(result).toMatchObject({
+      source: 'cboe',
+      ivRank: null,
+      ivPercentile: null,
+      ivRankNote: 'not yet — 0 of 20 sessions recorded',
+      sessionsRecorded: 0,
+    });
+    expect(citation.source).toBe('live');
   });
 
   it('scans the provider’s chain for the ticker asked, and says a ticker is needed without one', async () => {

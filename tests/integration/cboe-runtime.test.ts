@@ -7,13 +7,20 @@
  * the runtime's own HTTP routes, signed in as its demo account: the recorded QQQ body's bids and
  * asks as the job's snapshot holds them, then the hand-written chain in CBOE's layout
  * (tests/helpers/cboe-chains.ts, labelled there) for a scan with positions, then CBOE answering
- * 500: the last chain, marked stale, never simulated numbers and never a 5xx.
+ * 500: the last chain, marked stale, never simulated numbers and never a 5xx. The stand-in also
+ * serves QQQ's daily history (CBOE's layout, hand-written: tests/fixtures/SOURCES.md), which the job
+ * asks once on the new stage's first run: the scan's forecast is made from it, and its IV rank is
+ * "not yet" (no closing IV recorded).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { marketDataResponseSchema } from '@shared/market/schemas';
+import { marketClock } from '@shared/market/price-model';
+import { historicalVolatility } from '@shared/options/forecast';
+import { realHistoryForecast } from '@shared/options/real-forecast';
+import { parseCboeHistory } from '@shared/providers/history/daily-history';
 import { optionChainSchema, scanResponseSchema } from '@shared/options/response-schemas';
 import {
   decodeStoredChain,
@@ -34,6 +41,11 @@ const dataDir = mkdtempSync(join(tmpdir(), 'edge-cboe-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const REFRESH_SECONDS = 3;
+const HISTORY_PATH = '/api/global/delayed_quotes/charts/historical/QQQ.json';
+const historyBody = readFileSync(
+  new URL('../fixtures/providers/cboe/history-QQQ.handwritten.json', import.meta.url),
+  'utf8',
+);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What the job last wrote: the manifest and QQQ's stored chain (files standing in for the S3 bucket). */
@@ -47,7 +59,9 @@ function latestSnapshot() {
 describe('npm start with CHAINS_PROVIDER=cboe', () => {
   it('serves the replayed chain, scan and QQQ quote (the chain’s underlying) at CBOE’s quote time, then the last chain marked stale', async () => {
     let answer: StandInAnswer = { status: 200, body: recordedQqqChain };
-    const cboe = await startCboeStandIn(() => answer);
+    const cboe = await startCboeStandIn((path) =>
+      path === HISTORY_PATH ? { status: 200, body: historyBody } : answer,
+    );
     const started = await startUntilReady({
       PORT: '0',
       DATA_DIR: dataDir,
@@ -108,8 +122,12 @@ describe('npm start with CHAINS_PROVIDER=cboe', () => {
       expect(
         written.stored.priced.contracts.map((c) => [c.contract.bid, c.contract.ask, c.noIvReason]),
       ).toEqual(recorded.contracts.map((c) => [c.bid, c.ask, c.noIvReason]));
-      // Only the job asks CBOE, only for the snapshot's symbols; the routes read the snapshot.
-      expect(new Set(cboe.paths)).toEqual(new Set(['/api/global/delayed_quotes/options/QQQ.json']));
+      // Only the job asks CBOE, only for the snapshot's symbols; the routes read the snapshot. The
+      // daily history once, at the new stage's first run.
+      expect(new Set(cboe.paths)).toEqual(
+        new Set(['/api/global/delayed_quotes/options/QQQ.json', HISTORY_PATH]),
+      );
+      expect(cboe.paths.filter((p) => p === HISTORY_PATH)).toHaveLength(1);
       expect(await scan()).toMatchObject({ ...provenance, stale: null });
       // QUOTES_PROVIDER=cboe: the quote is the chain's underlying, labelled as CBOE's.
       const quotes = await call('/api/market-data', { symbols: ['QQQ'], type: 'dashboard' });
@@ -125,6 +143,17 @@ describe('npm start with CHAINS_PROVIDER=cboe', () => {
       const scanned = await scan();
       expect(scanned).toMatchObject({ ...provenance, stale: null });
       expect(scanned.results.length).toBeGreaterThan(0);
+      // The forecast is the served history's (its closes before the quote's session), and the IV
+      // rank is not yet known: no closing IV has been recorded on this new stage.
+      const closes = parseCboeHistory(JSON.parse(historyBody))
+        .filter((c) => c.day < '2023-05-19')
+        .map((c) => c.close);
+      const forecast = realHistoryForecast(closes, marketClock(new Date(RECORDED_QQQ_AS_OF)))!;
+      for (const result of scanned.results) {
+        expect(result.historicalVol).toBeCloseTo(historicalVolatility(forecast), 12);
+        expect(result).toMatchObject({ ivRank: null, ivRankNote: 'not yet — 0 of 20 sessions recorded' });
+      }
+      expect(scanned.notes).toContain("IV rank: not yet — 0 of 20 sessions recorded for QQQ's real chain.");
       const quoted = quotedPrices(handwrittenQqqChain());
       for (const result of scanned.results) {
         expect(result.position.symbol).toBe('QQQ');
@@ -148,6 +177,7 @@ describe('npm start with CHAINS_PROVIDER=cboe', () => {
       const staleScan = await scan();
       expect(staleScan).toMatchObject({ ...provenance, stale: { reason: 'CBOE answered 500' } });
       expect(staleScan.results.map((r) => r.position)).toEqual(scanned.results.map((r) => r.position));
+      expect(cboe.paths.filter((p) => p === HISTORY_PATH)).toHaveLength(1);
     } finally {
       started.child.kill('SIGTERM');
       await started.exited;

@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { optionChainSchema, scanResponseSchema } from '@shared/options/response-schemas';
 import {
   RECORDED_EXPIRATIONS,
+  PLTR_HISTORY_PATH,
   RECORDED_PLTR_AS_OF,
   recordedPrices,
   recordedTradier,
@@ -37,6 +38,7 @@ describe('npm start with CHAINS_PROVIDER=tradier', () => {
       CHAINS_PROVIDER: 'tradier',
       TRADIER_BASE_URL: tradier.url,
       TRADIER_API_KEY: TOKEN,
+      CBOE_BASE_URL: tradier.url,
       CHAINS_REFRESH_SECONDS: String(REFRESH_SECONDS),
       LOCAL_SCHEDULE_SECONDS: String(REFRESH_SECONDS),
       CHAIN_SNAPSHOT_SYMBOLS: 'PLTR',
@@ -84,9 +86,11 @@ describe('npm start with CHAINS_PROVIDER=tradier', () => {
           .map((o) => [o.option_type, o.strike, o.bid, o.ask])
           .sort((a, b) => `${a[1]} ${a[0]}`.localeCompare(`${b[1]} ${b[0]}`)),
       );
-      // Only the job asked Tradier, with the token: expirations, the quote, one chain per expiration.
+      // Only the job asked Tradier, with the token: expirations, the quote, one chain per expiration;
+      // and CBOE once for PLTR's daily history (the forecast's closes).
       expect(new Set(tradier.paths)).toEqual(
         new Set([
+          PLTR_HISTORY_PATH,
           '/v1/markets/options/expirations?symbol=PLTR&includeAllRoots=true',
           '/v1/markets/quotes?symbols=PLTR',
           ...RECORDED_EXPIRATIONS.map(
@@ -96,9 +100,7 @@ describe('npm start with CHAINS_PROVIDER=tradier', () => {
       );
 
       // A PLTR scan: positions built from Tradier's bids and asks only.
-      const t0 = Date.now();
       const scanned = await call('/api/options-scanner', { ticker: 'PLTR', ivRank: 0 });
-      console.log('scan ms', Date.now() - t0);
       expect(scanned.status, JSON.stringify(scanned.json)).toBe(200);
       const scan = scanResponseSchema.parse(scanned.json);
       expect(scan).toMatchObject({ ...provenance, stale: null });

@@ -22,6 +22,7 @@
  *                  accumulating over the session like the share volume
  * Everything is a pure function of (symbol, trading day, minute).
  */
+import type { RealIvStats } from '../providers/history/real-iv';
 import { BoundaryCache, tableFor, tabulatedPrice, type QuoteBatch } from '../pricing/american-batch';
 import type { ExerciseStyle } from '../pricing/american';
 import { expiryInstant, isoDateOf, MS_PER_YEAR } from '../market/calendar';
@@ -79,6 +80,13 @@ export interface ChainData {
   openInterest: Float64Array;
   /** The surface volatility each quote was priced from (the chain's iv is solved from the mid). */
   surfaceIv: Float64Array;
+  /**
+   * A real chain's IV rank and percentile from its recorded IVs (../providers/history/real-iv),
+   * with the sessions they rest on; absent on a simulated chain (its underlying's are the model's).
+   */
+  realIv?: RealIvStats;
+  /** Why a real chain has no forecast (no expected return, no edge score); absent or null when it has one. */
+  noForecastReason?: string | null;
 }
 
 const ladderStep = (wanted: number): number =>

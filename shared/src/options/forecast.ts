@@ -46,9 +46,9 @@ import { CappedMap } from '../cache/capped-map';
 
 export const EWMA_LAMBDA = 0.94;
 export const VARIANCE_PERSISTENCE = 0.97;
-const HISTORY_SESSIONS = 252;
+export const HISTORY_SESSIONS = 252;
 /** Sessions of closes the long-run variance is averaged over (GARCH's unconditional variance). */
-const LONG_RUN_SESSIONS = 1260;
+export const LONG_RUN_SESSIONS = 1260;
 const TRADING_DAYS_PER_YEAR = 252;
 /** Sessions of closes the variance ratios are measured on, and the horizons they are measured at. */
 export const VARIANCE_RATIO_SESSIONS = 1260;
@@ -162,7 +162,7 @@ function logClosePath(entry: UniverseEntry, first: number, path: Float64Array): 
 }
 
 /** Adds a path's squared moves at each horizon, and their number, to the pooled sums. */
-function addSquaredMoves(path: Float64Array, sums: Float64Array, counts: Float64Array): void {
+export function addSquaredMoves(path: Float64Array, sums: Float64Array, counts: Float64Array): void {
   const horizons = VARIANCE_RATIO_HORIZONS;
   for (let k = 0; k < horizons.length; k += 1) {
     const h = horizons[k]!;
@@ -236,6 +236,9 @@ export function sessionsUntil(forecast: UnderlyingForecast, expiryDay: number): 
   return Math.max(0, expiryIndex - forecast.sessionIndex) + forecast.remainingToday;
 }
 
+/** The smile's shape the forecast scales (./surface smileVolatility's skew and curvature). */
+export type SmileShape = Pick<SurfaceParameters, 'skew' | 'curvature'>;
+
 /** The forecast of one expiry of one chain. */
 export interface ExpiryForecast {
   years: number;
@@ -248,7 +251,7 @@ export interface ExpiryForecast {
   /** forecastAtm / impliedAtm: the smile's scale. */
   scale: number;
   spansEarnings: boolean;
-  surface: SurfaceParameters;
+  surface: SmileShape;
 }
 
 export function expiryForecast(

@@ -125,8 +125,10 @@ export const scanResultRowSchema = scanResultSchema.extend({
   dte: z.number(),
   sector: z.enum(sectors),
   underlyingPrice: z.number(),
-  ivRank: z.number(),
-  ivPercentile: z.number(),
+  /** Null on a real chain before enough IVs are recorded (ivRankNote says why). */
+  ivRank: z.number().nullable(),
+  ivPercentile: z.number().nullable(),
+  ivRankNote: z.string().nullable(),
   atmIv: z.number(),
   /** The option legs' strikes, ascending, and written out ('530/540/560/570'). */
   strikes: z.array(z.number()),

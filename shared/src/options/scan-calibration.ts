@@ -167,12 +167,16 @@ export function calibrate(knots: CalibrationKnots, index: number): number {
   return y[i - 1]! + t * (y[i]! - y[i - 1]!);
 }
 
-/** The calibration's index of a candidate's features (CALIBRATION_FEATURES' order). */
+/**
+ * The calibration's index of a candidate's features (CALIBRATION_FEATURES' order). A feature that
+ * is not known (NaN: a real chain's IV rank before enough sessions are recorded) adds nothing: it
+ * stands at the fit's mean.
+ */
 export function calibrationIndex(c: StrategyCalibration, features: ArrayLike<number>): number {
   let index = 0;
   for (let f = 0; f < FEATURE_COUNT; f += 1) {
     const w = c.weight[f]!;
-    if (w === 0) continue;
+    if (w === 0 || Number.isNaN(features[f]!)) continue;
     const x = Math.min(c.hi[f]!, Math.max(c.lo[f]!, features[f]!));
     index += (w * (x - c.mean[f]!)) / c.sd[f]!;
   }

@@ -10,7 +10,8 @@
  *   are expected to make money (the calibration expects the deepest in-the-money ones to).
  */
 import type { ScannerStrategy } from '../constants/strategies';
-import type { ScanFilters } from './scan-filters';
+import type { RealIvStats } from '../providers/history/real-iv';
+import { screeningIvRank, type ScanFilters } from './scan-filters';
 
 export type Direction = 'bullish' | 'bearish' | 'neutral';
 
@@ -43,6 +44,27 @@ export function ivRankNotice(filters: ScanFilters, symbol: string, ivRank: numbe
     return `IV Rank: ${rank}, at or above your minimum of ${filters.ivRank.toFixed(0)}%.`;
   }
   return `IV Rank: ${rank}, below your minimum of ${filters.ivRank.toFixed(0)}%. A scan for one ticker shows that ticker anyway: every ${symbol} position is scored, and the low rank counts against selling premium in the IV fit. Set Min IV rank under More filters to leave it out instead.`;
+}
+
+/**
+ * A real chain's IV rank when too few sessions are recorded for one (realIv.ivRank null): what the
+ * scan shows instead of a number, and that the IV filters asked for were not applied (never a
+ * silent pass or fail). Null when the rank is known (ivRankNotice then speaks, as on the model).
+ */
+export function realIvNote(filters: ScanFilters, symbol: string, stats: RealIvStats): string | null {
+  if (stats.ivRank !== null) return null;
+  const rank = `IV rank: ${stats.reason ?? 'not known'} for ${symbol}'s real chain`;
+  const asked = [
+    screeningIvRank(filters) > 0 ? `a minimum IV rank of ${screeningIvRank(filters).toFixed(0)}%` : null,
+    filters.ivRankMax !== undefined ? `a maximum IV rank of ${filters.ivRankMax.toFixed(0)}%` : null,
+    filters.ivPercentileMin !== undefined
+      ? `a minimum IV percentile of ${filters.ivPercentileMin.toFixed(0)}%`
+      : null,
+  ].filter((f): f is string => f !== null);
+  if (asked.length > 0) return `${rank}. Your ${asked.join(' and ')} was not applied.`;
+  if (filters.ticker !== undefined && filters.ivRankMin === undefined && filters.ivRank > 0)
+    return `${rank}, so it is not compared with your minimum of ${filters.ivRank.toFixed(0)}%; the IV fit rests on the forecast alone.`;
+  return `${rank}.`;
 }
 
 const STRATEGY_SIDES =

@@ -55,13 +55,18 @@ export const STRATEGY_CODES: readonly ScannerStrategy[] = [
   'strangle',
 ];
 
+const finiteOrNull = (value: number) => (Number.isFinite(value) ? value : null);
+
 export interface ScanResultDetail extends ScanResult {
   expiration: string;
   dte: number;
   sector: Sector;
   underlyingPrice: number;
-  ivRank: number;
-  ivPercentile: number;
+  /** Null on a real chain before enough IVs are recorded (ivRankNote says why). */
+  ivRank: number | null;
+  ivPercentile: number | null;
+  /** Why ivRank is null ("not yet — 3 of 20 sessions recorded"); null when it is known. */
+  ivRankNote: string | null;
   /** The expiration's at-the-money IV (from the quotes). */
   atmIv: number;
   /** The option legs' strikes, ascending, and written out: '530/540/560/570'. */
@@ -239,8 +244,9 @@ export function materialize(snapshot: UniverseSnapshot, top: TopK, slot: number)
     dte: chain.expirationDte[e]!,
     sector: chain.underlying.sector,
     underlyingPrice: chain.spot,
-    ivRank: chain.underlying.ivRank,
-    ivPercentile: chain.underlying.ivPercentile,
+    ivRank: finiteOrNull(chain.underlying.ivRank),
+    ivPercentile: finiteOrNull(chain.underlying.ivPercentile),
+    ivRankNote: chain.realIv?.reason ?? null,
     atmIv,
     strikes,
     strikeLabel: strikeLabel(strikes),

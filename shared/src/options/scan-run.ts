@@ -129,7 +129,8 @@ export class ScanRun {
       this.chainIndex = c;
       this.chain = chain;
       this.work = snapshot.work[c]!;
-      this.ivRank = chain.underlying.ivRank;
+      // A real chain's unknown IV rank (NaN) sorts as 0: one chain, every candidate alike.
+      this.ivRank = Number.isNaN(chain.underlying.ivRank) ? 0 : chain.underlying.ivRank;
       this.tickerRank = snapshot.tickerRank[c]!;
       this.spot = chain.spot;
       for (let e = 0; e < chain.expirations.length; e += 1) {

@@ -135,6 +135,9 @@ export class ScanScreen {
       diagnosis.rejectUnderlying('priceMax', chain.symbol, u.spot);
       return false;
     }
+    // A real chain without enough recorded IVs has no rank: the IV filters are not applied, and
+    // the scan says so (./scan-notes realIvNote), rather than passing or failing it silently.
+    if (chain.realIv && chain.realIv.ivRank === null) return true;
     if (u.ivRank < this.ivRankMin) {
       diagnosis.rejectUnderlying('ivRankMin', chain.symbol, u.ivRank);
       return false;

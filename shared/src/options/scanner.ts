@@ -13,7 +13,7 @@
 import type { ScanFilters } from './scan-filters';
 import { describeEmptyScan, type EmptyReason } from './scan-diagnosis';
 import { materialize, type ScanResultDetail } from './scan-results';
-import { ivRankNotice, leanNotice } from './scan-notes';
+import { ivRankNotice, leanNotice, realIvNote } from './scan-notes';
 import { ScanRun, type CandidateView } from './scan-run';
 import type { UniverseSnapshot } from './snapshot';
 
@@ -51,15 +51,18 @@ export function visitCandidates(
 
 /** Scans the snapshot with filters as parsed by scanFiltersSchema. */
 export function scan(snapshot: UniverseSnapshot, filters: ScanFilters): ScanOutput {
+  const tickerChain =
+    filters.ticker === undefined ? undefined : snapshot.chains.find((c) => c.symbol === filters.ticker);
+  const realNote = tickerChain?.realIv ? realIvNote(filters, tickerChain.symbol, tickerChain.realIv) : null;
+  if (tickerChain?.noForecastReason)
+    return unforecast(snapshot, tickerChain.symbol, tickerChain.noForecastReason, realNote);
   const run = new ScanRun(snapshot, filters);
   run.run();
   const results = run.selection.select().map((slot) => materialize(snapshot, run.selection.pool, slot));
   const notes: string[] = [];
-  const tickerChain =
-    filters.ticker === undefined ? undefined : snapshot.chains.find((c) => c.symbol === filters.ticker);
-  const ivNote = tickerChain
-    ? ivRankNotice(filters, tickerChain.symbol, tickerChain.underlying.ivRank)
-    : null;
+  const ivNote =
+    realNote ??
+    (tickerChain ? ivRankNotice(filters, tickerChain.symbol, tickerChain.underlying.ivRank) : null);
   if (ivNote) notes.push(ivNote);
   const lean = leanNotice(results, filters.minExpectedReturn === undefined);
   if (lean) notes.push(lean);
@@ -77,5 +80,27 @@ export function scan(snapshot: UniverseSnapshot, filters: ScanFilters): ScanOutp
           })
         : null,
     notes,
+  };
+}
+
+/**
+ * A real chain without a forecast (too few real daily closes): no positions, since each would
+ * carry an expected return and an edge score, and the simulated model's never stands in.
+ */
+function unforecast(
+  snapshot: UniverseSnapshot,
+  symbol: string,
+  reason: string,
+  ivNote: string | null,
+): ScanOutput {
+  const message = `No forecast for ${symbol} yet, so no expected return or edge score: ${reason}. The forecast is made from the real daily closes, never the simulated market's.`;
+  return {
+    asOf: snapshot.asOf,
+    marketOpen: snapshot.marketOpen,
+    results: [],
+    matched: 0,
+    scanned: { underlyings: 1, contracts: snapshot.contractCount, candidates: 0 },
+    emptyReason: { filter: 'forecast', message, relax: {} },
+    notes: ivNote ? [ivNote] : [],
   };
 }

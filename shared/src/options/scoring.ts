@@ -87,9 +87,13 @@ export function liquidityScore(spreadCost: number, openInterest: number, volume:
   return clamp100(100 * Math.max(0, 1 - spreadCost) * floors);
 }
 
-/** `premium` = IV / forecast volatility - 1 of the expiry; `ivPercentile` 0-100. */
+/**
+ * `premium` = IV / forecast volatility - 1 of the expiry; `ivPercentile` 0-100, NaN when unknown (a
+ * real chain before enough recorded sessions): the fit then rests on the premium alone.
+ */
 export function ivFitScore(sellsVolatility: boolean, premium: number, ivPercentile: number): number {
   const x = sellsVolatility ? premium : -premium;
+  if (Number.isNaN(ivPercentile)) return clamp100(arcScore(x / PREMIUM_SCALE));
   const percentile = sellsVolatility ? ivPercentile : 100 - ivPercentile;
   return clamp100(0.7 * arcScore(x / PREMIUM_SCALE) + 0.3 * percentile);
 }
@@ -231,7 +235,7 @@ export function edgeScoreBreakdown(inputs: EdgeScoreInputs): {
       score: scores['iv-fit'],
       value: premium,
       unit: 'fraction',
-      explanation: `IV ${(inputs.impliedVolatility * 100).toFixed(1)}% against ${(inputs.forecastVolatility * 100).toFixed(1)}% forecast (${signedPercent(premium, 0)}), IV percentile ${inputs.ivPercentile.toFixed(0)}: ${seller ? 'selling' : 'buying'} volatility is favoured when it is ${seller ? 'rich' : 'cheap'}`,
+      explanation: `IV ${(inputs.impliedVolatility * 100).toFixed(1)}% against ${(inputs.forecastVolatility * 100).toFixed(1)}% forecast (${signedPercent(premium, 0)}), ${Number.isNaN(inputs.ivPercentile) ? 'no IV percentile yet' : `IV percentile ${inputs.ivPercentile.toFixed(0)}`}: ${seller ? 'selling' : 'buying'} volatility is favoured when it is ${seller ? 'rich' : 'cheap'}`,
     },
     {
       component: 'theta-efficiency',

@@ -194,6 +194,29 @@ describe('the scanner page', () => {
     expect(within(list).getByText(notes[0]!)).toBeInTheDocument();
   });
 
+  it('on a real chain without enough recorded IVs, says the IV rank is not yet known, in the notes and the dialog', async () => {
+    const reason = 'not yet — 3 of 20 sessions recorded';
+    const note = `IV rank: ${reason} for AAPL's real chain. Your a minimum IV rank of 30% was not applied.`;
+    const row = {
+      ...scanResult({ ticker: 'AAPL', edgeScore: 64 }),
+      ivRank: null,
+      ivPercentile: null,
+      ivRankNote: reason,
+    };
+    apiServer.use(
+      serve('scanOptions', () => scanResponse([row], { notes: [note], source: 'cboe', delayed: true })),
+    );
+    const { user } = renderScanner();
+    await runScan(user);
+    const list = await screen.findByRole('list', { name: 'About these results' });
+    expect(within(list).getByText(note)).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: /Scan results/ });
+    await user.click(within(table).getByRole('button', { name: 'View AAPL Long Call 100 2026-12-18' }));
+    const dialog = screen.getByRole('dialog', { name: 'AAPL Long Call' });
+    expect(within(dialog).getByText(/IV rank: not yet — 3 of 20 sessions recorded/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/IV rank \d/)).not.toBeInTheDocument();
+  });
+
   it('says when the market is closed and auto-refresh is paused', async () => {
     apiServer.use(serve('scanOptions', () => scanResponse(TWO_RESULTS, { marketOpen: false })));
     const { user } = renderScanner();

@@ -5,7 +5,7 @@
  * and the routes' services preferring the snapshot; the sessions it writes in (and the closing
  * snapshot outside them).
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -15,6 +15,7 @@ import { scanFiltersSchema } from '@shared/options/scan-filters';
 import { parseCboeChain } from '@shared/providers/chains/cboe';
 import { ChainProviderError, type ChainProvider } from '@shared/providers/chains/chain';
 import { priceRealChain } from '@shared/providers/chains/price-real-chain';
+import { emptyHistory, parseCboeHistory, withProviderCloses } from '@shared/providers/history/daily-history';
 import {
   decodeStoredChain,
   encodeStoredChain,
@@ -65,6 +66,15 @@ function provider(answer: () => string | Error) {
     },
   };
   return { cboe, asked };
+}
+
+/** QQQ's daily history as the job writes it: the hand-written CBOE daily bars (tests/fixtures/SOURCES.md). */
+function qqqHistory() {
+  const body = readFileSync(
+    new URL('../../fixtures/providers/cboe/history-QQQ.handwritten.json', import.meta.url),
+    'utf8',
+  );
+  return withProviderCloses(emptyHistory('QQQ', 'cboe', new Date(now)), parseCboeHistory(JSON.parse(body)));
 }
 
 let now = Date.parse('2023-05-19T19:59:30Z');
@@ -221,12 +231,14 @@ describe('the sessions the job writes in', () => {
     const saturday = await writeChainSnapshot({ provider: cboe, store, symbols: ['QQQ'], now: clock });
     expect(saturday).toMatchObject({ written: false, slot: '2023-05-19T20:20:00Z' });
     expect(asked).toEqual(['QQQ']);
-    // The chain, the manifest, latest, and Friday's closes (@shared/providers/chains/closes).
+    // The chain, the manifest, latest, Friday's closes (@shared/providers/chains/closes) and QQQ's
+    // daily history with Friday's close and IV30 (./snapshot-history-job.test.ts).
     expect(puts).toEqual([
       'chains/2023-05-19T20:20:00Z/QQQ.json',
       'closes/2023-05-19.json',
       'minutes/2023-05-19T20:20:00Z.json',
       LATEST_KEY,
+      'history/QQQ.json',
     ]);
     const chain = await optionsChain('pro', { symbol: 'QQQ' }, new SnapshotChains('cboe', store, clock));
     expect(chain.stale).toBeNull();
@@ -262,11 +274,29 @@ describe('the routes reading the snapshot', () => {
     const live = stored.priced.contracts.filter((c) => c.noIvReason !== 'expired');
     expect(chain.contracts.map((c) => c.iv)).toEqual(live.map((c) => c.iv));
 
-    const scan = await scanOptions('pro', scanFiltersSchema.parse({ ticker: 'QQQ', ivRank: 0 }), chains);
+    // Without a recorded history the scan has no forecast, so no positions (never the model's).
+    const blind = await scanOptions('pro', scanFiltersSchema.parse({ ticker: 'QQQ', ivRank: 0 }), chains);
+    expect(blind.results).toEqual([]);
+    expect(blind.emptyReason?.message).toContain('no session has been recorded for it yet');
+    // With QQQ's daily history in the store (the job writes it: ./snapshot-history-job.test.ts).
+    objects.set('history/QQQ.json', JSON.stringify(qqqHistory()));
+    const scan = await scanOptions(
+      'pro',
+      scanFiltersSchema.parse({ ticker: 'QQQ', ivRank: 0 }),
+      new SnapshotChains('cboe', store, clock),
+    );
     expect(scan).toMatchObject({ source: 'cboe', stale: null });
     expect(scan.results.length).toBeGreaterThan(0);
-    // The manifest once (kept 5 s), the chain object once (kept); the provider only by the job.
-    expect(gets).toEqual([LATEST_KEY, 'chains/2023-05-19T19:59:00Z/QQQ.json']);
+    // The manifest once (kept 5 s), the chain object once (kept), the history once per reader
+    // (kept 10 minutes); the provider only by the job.
+    expect(gets).toEqual([
+      LATEST_KEY,
+      'chains/2023-05-19T19:59:00Z/QQQ.json',
+      'history/QQQ.json',
+      LATEST_KEY,
+      'chains/2023-05-19T19:59:00Z/QQQ.json',
+      'history/QQQ.json',
+    ]);
     expect(asked).toEqual(['QQQ']);
   });
 

@@ -361,17 +361,17 @@ describe('each filter narrows the scan and its results respect it', () => {
     [
       'ivRank (minimum)',
       () => ({ ivRank: middle((c) => c.underlying.ivRank) }),
-      (r: Result, f: Filters) => r.ivRank >= f.ivRank!,
+      (r: Result, f: Filters) => r.ivRank! >= f.ivRank!,
     ],
     [
       'ivRankMax',
       () => ({ ivRankMax: middle((c) => c.underlying.ivRank) }),
-      (r: Result, f: Filters) => r.ivRank <= f.ivRankMax!,
+      (r: Result, f: Filters) => r.ivRank! <= f.ivRankMax!,
     ],
     [
       'ivPercentileMin',
       () => ({ ivPercentileMin: middle((c) => c.underlying.ivPercentile) }),
-      (r: Result, f: Filters) => r.ivPercentile >= f.ivPercentileMin!,
+      (r: Result, f: Filters) => r.ivPercentile! >= f.ivPercentileMin!,
     ],
   ] as const)('%s', (_name, filtersOf, holds) => {
     const filters = filtersOf();

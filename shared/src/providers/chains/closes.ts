@@ -34,6 +34,11 @@ export const recordedCloseSchema = z.object({
   price: z.number().positive(),
   /** When the provider says the price was made (its last trade), else when the chain was fetched. */
   at: isoInstant,
+  /**
+   * The closing chain's 30-day at-the-money IV, solved here from its own quotes
+   * (../history/real-iv atm30Iv); absent when it has none, and in records written before it was kept.
+   */
+  iv30: z.number().positive().optional(),
 });
 export type RecordedClose = z.infer<typeof recordedCloseSchema>;
 
@@ -75,7 +80,9 @@ export function closeOfChain(snapshot: ChainSnapshot, fetchedAt: Date, day: stri
 
 /**
  * The snapshot store's lifecycle, by key prefix (the bucket's rules in AWS): the minutes' chains,
- * their manifests and `latest.json` SNAPSHOT_KEPT_DAYS, the closes CLOSES_KEPT_DAYS.
+ * their manifests and `latest.json` SNAPSHOT_KEPT_DAYS, the closes CLOSES_KEPT_DAYS. The symbols'
+ * daily histories (`history/`, ../history/daily-history) have no rule: each is one object rewritten
+ * in place, its length capped by what it keeps.
  */
 export const SNAPSHOT_STORE_LIFECYCLE: readonly { prefix: string; days: number }[] = [
   { prefix: 'chains/', days: SNAPSHOT_KEPT_DAYS },

@@ -9,6 +9,7 @@
  *   minutes/<slot>.json          the manifest that minute's run wrote (its presence marks the minute done)
  *   latest.json                  the newest manifest, the one readers start from
  *   closes/<YYYY-MM-DD>.json     the underlyings' closes of a session, from its closing snapshot (./closes)
+ *   history/<SYMBOL>.json        a symbol's daily closes and closing IV30s (../history/daily-history)
  * A manifest names, per symbol, the key of its last good chain, when that chain was fetched, and
  * why the provider's latest answer was not used (null when it was): a symbol whose fetch failed
  * keeps its previous key, marked stale. Pure: schemas, keys and encoding; the stores are in lambdas.

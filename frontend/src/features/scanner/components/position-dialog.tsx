@@ -133,7 +133,10 @@ export function PositionDialog({ row, onClose, onViewChain, onTrack }: PositionD
               {row.dte === 1 ? 'day' : 'days'}) · {formatNetPrice(row.netPrice, row.priceType)}
             </p>
             <p className="mt-1 text-sm text-slate-400">
-              {row.sector} · underlying {formatPrice(row.underlyingPrice)} · IV rank {Math.round(row.ivRank)}{' '}
+              {row.sector} · underlying {formatPrice(row.underlyingPrice)} ·{' '}
+              {row.ivRank === null
+                ? `IV rank: ${row.ivRankNote ?? 'not known'}`
+                : `IV rank ${Math.round(row.ivRank)}`}{' '}
               · {row.exercise === 'american' ? 'American' : 'European'} exercise
             </p>
             {row.spansEarnings && row.earnings && (
