@@ -12,6 +12,7 @@ import type { ChainSnapshotStore, StoredChain } from '@shared/providers/chains/s
 import { marketClock } from '../common/clock';
 import { configuredQuoteSource } from '../market/quote-source';
 import { configuredCloses } from '../market/recorded-closes';
+import { storedHistory } from '../market/snapshot-chains';
 import { manifestNear, storedChainAt } from '../market/snapshot-minutes';
 import { configuredSnapshotStore } from '../market/snapshot-store';
 import type { ScanChains } from './scorecard-scan';
@@ -68,6 +69,7 @@ const CHAINS_KEPT = 16;
 export function snapshotScanChains(store: ChainSnapshotStore, offsetMs: () => number): ScanChains {
   const kept = new CappedMap<string, Promise<StoredChain | null>>(CHAINS_KEPT);
   return {
+    history: (symbol, provider) => storedHistory(store, symbol, provider),
     async minuteNear(at, notAfter) {
       const wallAt = new Date(at.getTime() - offsetMs());
       const wallLimit = new Date(notAfter.getTime() - offsetMs());

@@ -7,7 +7,7 @@
  * never a simulated number.
  */
 import { newYorkInstant, nextSessionOpen, sessionOf } from '@shared/market/calendar';
-import { realChainSnapshot } from '@shared/options/real-chain';
+import { realChainSnapshot, type RealChainHistory } from '@shared/options/real-chain';
 import { SCANNABLE_SYMBOLS, type UniverseSnapshot } from '@shared/options/snapshot';
 import type { ChainProviderName } from '@shared/providers/chains/chain';
 import type { PricedChain } from '@shared/providers/chains/price-real-chain';
@@ -35,6 +35,8 @@ export interface ScanChains {
    * after `notAfter` (the run's instant); null when there is none. Throws when the store fails.
    */
   minuteNear(at: Date, notAfter: Date): Promise<ChainMinute | null>;
+  /** The symbol's real history the snapshot job keeps (daily closes, recorded IVs): the scan's forecast and IV rank. */
+  history(symbol: string, provider: ChainProviderName): Promise<RealChainHistory>;
 }
 
 /** When a session's pick is made: SCAN_PICK_MINUTE after its open (the simulated scan's instant). */
@@ -76,8 +78,14 @@ export async function recordRealPicks(
       return undefined;
     }
     if (!priced || !(priced.spot > 0)) continue;
+    let history: RealChainHistory;
     try {
-      snapshots.push(realChainSnapshot(priced, carryOf(symbol, new Date(priced.asOf))));
+      history = await chains.history(symbol, provider);
+    } catch {
+      return undefined;
+    }
+    try {
+      snapshots.push(realChainSnapshot(priced, carryOf(symbol, new Date(priced.asOf)), history));
     } catch {
       // A chain the scanner cannot read is left out of the scan, as the scan route would fail on it alone.
     }

@@ -31,6 +31,21 @@ const CHAINS_KEPT = 24;
 export const HISTORY_TTL_MS = 10 * 60_000;
 const HISTORIES_KEPT = 256;
 
+/** A symbol's real history as the snapshot job stored it (`history/<SYMBOL>.json`); throws when the store fails. */
+export async function storedHistory(
+  store: ChainSnapshotStore,
+  symbol: string,
+  provider: ChainProviderName,
+): Promise<RealChainHistory> {
+  const key = historyKey(symbol);
+  const body = await store.get(key);
+  if (body === null) return { history: null, missing: 'no session has been recorded for it yet' };
+  const parsed = parseDailyHistory(body);
+  return parsed && parsed.provider === provider
+    ? { history: parsed, missing: '' }
+    : { history: null, missing: `${key} is not a ${provider} history` };
+}
+
 export class SnapshotChains implements ChainSource {
   readonly provider: { name: ChainProviderName };
   private manifest: { value: SnapshotManifest; readAt: number } | null = null;
@@ -82,14 +97,7 @@ export class SnapshotChains implements ChainSource {
     if (kept && at - kept.readAt < HISTORY_TTL_MS) return kept.value;
     let value: RealChainHistory;
     try {
-      const body = await this.store.get(key);
-      const parsed = body === null ? null : parseDailyHistory(body);
-      value =
-        body === null
-          ? { history: null, missing: 'no session has been recorded for it yet' }
-          : parsed && parsed.provider === this.provider.name
-            ? { history: parsed, missing: '' }
-            : { history: null, missing: `${key} is not a ${this.provider.name} history` };
+      value = await storedHistory(this.store, symbol, this.provider.name);
     } catch (error) {
       // The store failed: the history read last is kept, else none this time (asked again next call).
       if (kept) return kept.value;

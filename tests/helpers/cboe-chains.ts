@@ -62,6 +62,36 @@ export function quotedPrices(body: string): Set<number> {
   return new Set(data.options.flatMap((o) => [o.bid, o.ask]));
 }
 
+/** CBOE's daily history path of a symbol. */
+export const cboeHistoryPath = (symbol: string) =>
+  `/api/global/delayed_quotes/charts/historical/${symbol}.json`;
+
+/**
+ * Hand-written in CBOE's daily-history layout (as tests/fixtures/providers/cboe/history-QQQ.handwritten.json,
+ * labelled in SOURCES.md): `sessions` made-up weekdays up to `lastDay` (the NYSE holidays of the
+ * years the tests use left out), closes level·e^{0.01·sin 1.7n} (about 17% a year). Not a real
+ * price series: it gives a real chain's forecast the closes no recording holds.
+ */
+export function handwrittenCboeHistory(
+  symbol: string,
+  lastDay: string,
+  level: number,
+  sessions = 60,
+): string {
+  const holidays = new Set(['2023-04-07', '2023-05-29', '2024-03-29', '2024-05-27', '2024-06-19']);
+  const days: string[] = [];
+  for (let t = Date.parse(`${lastDay}T12:00:00Z`); days.length < sessions; t -= 86_400_000) {
+    const day = new Date(t);
+    const iso = day.toISOString().slice(0, 10);
+    if (day.getUTCDay() % 6 !== 0 && !holidays.has(iso)) days.unshift(iso);
+  }
+  const data = days.map((date, n) => {
+    const close = Number((level * Math.exp(0.01 * Math.sin(1.7 * n))).toFixed(2));
+    return { date, open: close, high: close, low: close, close, volume: 50_000_000 };
+  });
+  return JSON.stringify({ symbol, data });
+}
+
 export type StandInAnswer = { status: number; body: string } | 'hang';
 
 /**

@@ -4,6 +4,7 @@
  * HTTP server serving them at Tradier's paths to the bearer of one token.
  */
 import { readFileSync } from 'node:fs';
+import { cboeHistoryPath, handwrittenCboeHistory } from './cboe-chains';
 
 const read = (name: string) =>
   readFileSync(new URL(`../fixtures/providers/tradier/${name}`, import.meta.url), 'utf8');
@@ -51,28 +52,7 @@ export function recordedPrices(): Set<number> {
  * anything else; `failing` makes it answer 500 to everything. Each request's path is kept.
  */
 /** CBOE's daily history path for PLTR (a Tradier stage reads CBOE's daily bars). */
-export const PLTR_HISTORY_PATH = '/api/global/delayed_quotes/charts/historical/PLTR.json';
-
-/**
- * Hand-written in CBOE's daily-history layout (tests/fixtures/providers/cboe/history-QQQ.handwritten.json
- * is the same, labelled in SOURCES.md): 60 made-up PLTR sessions up to the day before the recorded
- * quote, closes 25·e^{0.0005n + 0.02·sin 1.3n}. Not a real price series; it gives the forecast
- * its closes, which no recording holds.
- */
-export function pltrHistoryBody(): string {
-  const holidays = new Set(['2024-03-29', '2024-05-27', '2024-06-19']);
-  const days: string[] = [];
-  for (let t = Date.parse('2024-06-27T12:00:00Z'); days.length < 60; t -= 86_400_000) {
-    const day = new Date(t);
-    const iso = day.toISOString().slice(0, 10);
-    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6 && !holidays.has(iso)) days.unshift(iso);
-  }
-  const data = days.map((date, n) => {
-    const close = Number((25 * Math.exp(0.0005 * n + 0.02 * Math.sin(1.3 * n))).toFixed(2));
-    return { date, open: close, high: close, low: close, close, volume: 50_000_000 };
-  });
-  return JSON.stringify({ symbol: 'PLTR', data });
-}
+export const PLTR_HISTORY_PATH = cboeHistoryPath('PLTR');
 
 export async function startTradierStandIn(token: string, expirations = recordedExpirationsOnly()) {
   const { createServer } = await import('node:http');
@@ -86,7 +66,8 @@ export async function startTradierStandIn(token: string, expirations = recordedE
       res.end(body);
     };
     // A Tradier stage's daily history is CBOE's (no key), served here too (CBOE_BASE_URL).
-    if (url.pathname === PLTR_HISTORY_PATH) return send(200, pltrHistoryBody());
+    if (url.pathname === PLTR_HISTORY_PATH)
+      return send(200, handwrittenCboeHistory('PLTR', '2024-06-27', 25));
     if (req.headers.authorization !== `Bearer ${token}`) return send(401, '{"fault":"invalid token"}');
     if (state.failing) return send(500, '{"fault":"stand-in failing"}');
     const symbol = url.searchParams.get('symbol') ?? url.searchParams.get('symbols');

@@ -14,7 +14,12 @@ import { apiPath } from '@shared/routes';
 import { americanPrice } from '@shared/pricing/american';
 import { expirationClose } from '@shared/scorecards/horizons';
 import { SCAN_PICK_MINUTE, scorecardSchema, type Scorecard } from '@shared/scorecards/schemas';
-import { recordedQqqChain, startCboeStandIn } from '../helpers/cboe-chains';
+import {
+  cboeHistoryPath,
+  handwrittenCboeHistory,
+  recordedQqqChain,
+  startCboeStandIn,
+} from '../helpers/cboe-chains';
 import { signInDemo, startUntilReady } from '../helpers/start-process';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'edge-cboe-scan-'));
@@ -28,8 +33,8 @@ const EXPIRATION = '2023-06-16';
 /**
  * Hand-written, CBOE's layout (the recorded QQQ body's envelope): GLD at 183 quoted at the pick
  * instant, its June 16 contracts priced with the American model at 15 % volatility (r 5 %, no
- * yield), bid and ask five cents either side; strikes every dollar within 20 % of the spot. The
- * model's GLD IV rank that day (70) clears the default scan's floor of 50.
+ * yield), bid and ask five cents either side; strikes every dollar within 20 % of the spot. Its
+ * hand-written daily closes move about 17% a year (no IV rank yet: under 20 recorded sessions).
  */
 function handwrittenGldChain(): string {
   const spot = 183;
@@ -81,7 +86,13 @@ function handwrittenGldChain(): string {
 
 describe('npm start with CHAINS_PROVIDER=cboe: the scan scorecard', () => {
   it('records the default scan’s picks from the snapshot’s minute at the pick instant, as CBOE’s', async () => {
-    const cboe = await startCboeStandIn(() => ({ status: 200, body: handwrittenGldChain() }));
+    const cboe = await startCboeStandIn((path) => ({
+      status: 200,
+      body:
+        path === cboeHistoryPath('GLD')
+          ? handwrittenCboeHistory('GLD', '2023-05-18', 183)
+          : handwrittenGldChain(),
+    }));
     const started = await startUntilReady({
       PORT: '0',
       DATA_DIR: dataDir,
@@ -118,8 +129,11 @@ describe('npm start with CHAINS_PROVIDER=cboe: the scan scorecard', () => {
       // The job runs again every 3 s: the same picks, none recorded twice.
       await sleep(7000);
       expect((await scorecard()).signals).toBe(card.signals);
-      // Only the snapshot job asked CBOE; the picks came from its stored minute.
-      expect(new Set(cboe.paths)).toEqual(new Set(['/api/global/delayed_quotes/options/GLD.json']));
+      // Only the snapshot job asked CBOE (the chain, and the daily history for the forecast); the
+      // picks came from its stored minute.
+      expect(new Set(cboe.paths)).toEqual(
+        new Set(['/api/global/delayed_quotes/options/GLD.json', cboeHistoryPath('GLD')]),
+      );
       const manifest = JSON.parse(readFileSync(join(dataDir, 'chain-snapshots', 'latest.json'), 'utf8')) as {
         provider: string;
       };
