@@ -1,8 +1,8 @@
+// size: six tools, each a zod schema, a description for the model and a call of the route's own service.
 /**
- * The market tools: quotes (the stage's provider), price history, the daily summary, option
- * chains and the scanner (the stage's chain provider: simulated, CBOE or Polygon, cited with it)
- * and implied-volatility statistics, each the same service the app's own routes use, with the
- * caller's plan applied.
+ * The market tools: quotes (the stage's provider), price history, the daily summary, option chains
+ * and the scanner (the stage's chain provider, cited with it) and implied-volatility statistics,
+ * each the same service the app's own routes use, with the caller's plan applied.
  */
 import * as z from 'zod';
 import { scannerStrategies, scannerStrategyLabel } from '@shared/constants/strategies';
