@@ -105,8 +105,8 @@ function ImportProblems({
     <div>
       <ErrorAlert>
         {refusedOnImport ? 'The import was refused; nothing was imported. ' : 'Nothing can be imported yet. '}
-        Fix {errors.length === 1 ? 'this row' : 'these rows'} in the file and choose it again (line 1 is the
-        header).
+        Fix {errors.length === 1 ? 'this row' : 'these rows'} in the file and choose it again (lines are
+        counted as in the file: line 1 is its first, a CSV's header).
       </ErrorAlert>
       <div className="mt-2 max-h-56 overflow-auto rounded-lg border border-red-500/30">
         <table className="w-full text-left text-sm">
