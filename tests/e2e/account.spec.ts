@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { accountExportSchema } from '@shared/account/schemas';
 import { RECENT_SIGN_IN_MINUTES } from '@shared/auth/sessions';
 import { DELETE_ACCOUNT_CONFIRMATION } from '@shared/constants/texts';
-import { signInThroughUi, signUpThroughUi } from './support';
+import { FIRST_VISIT_MS, signInThroughUi, signUpThroughUi } from './support';
 
 /** Calls the API as the signed-in page does, with its access token (from Amplify's storage). */
 async function apiAsPage(page: Page, path: string, init: { method: string; body?: unknown }) {
@@ -40,7 +40,8 @@ test.describe('Account Settings', () => {
     await signUpThroughUi(page, request, 'account-edit');
     await page.goto('/dashboard/account');
     const profile = page.getByRole('region', { name: 'Profile Information' });
-    await expect(profile.getByText('Not set')).toBeVisible();
+    // Perhaps the Account screen's first visit on the instance (the spec runs first): FIRST_VISIT_MS.
+    await expect(profile.getByText('Not set')).toBeVisible({ timeout: FIRST_VISIT_MS });
     await expect(profile.getByText('Contact support to change your email address')).toBeVisible();
     await expect(subscriptionCard(page).getByText('Trial (7 days left)').first()).toBeVisible();
 
@@ -76,7 +77,10 @@ test.describe('Account Settings', () => {
   test('export downloads one JSON file with the profile and the journal', async ({ page, request }) => {
     const { email } = await signUpThroughUi(page, request, 'account-export');
     await page.goto('/dashboard/account');
-    await expect(page.getByRole('button', { name: 'Export my data' })).toBeVisible();
+    // Perhaps the Account screen's first visit on the instance (the spec runs first): FIRST_VISIT_MS.
+    await expect(page.getByRole('button', { name: 'Export my data' })).toBeVisible({
+      timeout: FIRST_VISIT_MS,
+    });
     expect(
       await apiAsPage(page, '/api/trades', {
         method: 'POST',
