@@ -113,6 +113,24 @@ export async function signInDemo(started: StartedProcess): Promise<string> {
   }
 }
 
+/** GET `path` (POST `body` as JSON when given) on the started instance with the bearer token: its status and JSON, whatever the status. */
+export async function callRuntime(
+  started: StartedProcess,
+  token: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(`${started.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json()) as unknown };
+}
+
 /** GET `path` on the started instance with the bearer token; the answer's JSON, which must come with a 200. */
 export async function getOk(started: StartedProcess, token: string, path: string): Promise<unknown> {
   const response = await fetch(`${started.url}${path}`, { headers: { authorization: `Bearer ${token}` } });

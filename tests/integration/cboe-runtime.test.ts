@@ -35,7 +35,7 @@ import {
   startCboeStandIn,
   type StandInAnswer,
 } from '../helpers/cboe-chains';
-import { signInDemo, startUntilReady } from '../helpers/start-process';
+import { callRuntime, signInDemo, startUntilReady } from '../helpers/start-process';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'edge-cboe-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -76,17 +76,7 @@ describe('npm start with CHAINS_PROVIDER=cboe', () => {
     });
     try {
       const token = await signInDemo(started);
-      const call = async (path: string, body?: unknown) => {
-        const response = await fetch(`${started.url}${path}`, {
-          method: body === undefined ? 'GET' : 'POST',
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return { status: response.status, json: (await response.json()) as unknown };
-      };
+      const call = (path: string, body?: unknown) => callRuntime(started, token, path, body);
       const chain = async () => {
         const { status, json } = await call('/api/options-chain?symbol=QQQ');
         expect(status, JSON.stringify(json)).toBe(200);

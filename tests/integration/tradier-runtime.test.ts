@@ -20,7 +20,7 @@ import {
   recordedTradier,
   startTradierStandIn,
 } from '../helpers/tradier-chains';
-import { signInDemo, startUntilReady } from '../helpers/start-process';
+import { callRuntime, signInDemo, startUntilReady } from '../helpers/start-process';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'edge-tradier-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -47,17 +47,7 @@ describe('npm start with CHAINS_PROVIDER=tradier', () => {
     });
     try {
       const token = await signInDemo(started);
-      const call = async (path: string, body?: unknown) => {
-        const response = await fetch(`${started.url}${path}`, {
-          method: body === undefined ? 'GET' : 'POST',
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return { status: response.status, json: (await response.json()) as unknown };
-      };
+      const call = (path: string, body?: unknown) => callRuntime(started, token, path, body);
       // The sandbox's answers are 15 minutes delayed; a replay of them says so.
       const provenance = { source: 'tradier', delayed: true, asOf: RECORDED_PLTR_AS_OF };
 
