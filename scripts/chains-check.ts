@@ -16,7 +16,11 @@ import type { ChainSnapshot } from '@shared/providers/chains/chain';
 import { parseCboeChain } from '@shared/providers/chains/cboe';
 import { formatOcc, parseOcc } from '@shared/providers/chains/occ';
 import { median } from '@shared/providers/chains/parity';
-import { priceRealChain, type PricedContract } from '@shared/providers/chains/price-real-chain';
+import {
+  americanFloor,
+  priceRealChain,
+  type PricedContract,
+} from '@shared/providers/chains/price-real-chain';
 import { parseTradierChain } from '@shared/providers/chains/tradier';
 
 const fixtures = new URL('../tests/fixtures/providers/', import.meta.url);
@@ -38,12 +42,15 @@ function report(title: string, snapshot: ChainSnapshot, vendors: [string, (occ: 
   const forwardOf = new Map(priced.expiries.map((e) => [e.expiration, e]));
   const payoff = (c: PricedContract, underlying: number) =>
     Math.max(c.contract.type === 'call' ? underlying - c.contract.strike : c.contract.strike - underlying, 0);
-  /** What a bid must beat to pay time value: D·(F - K)⁺, and for American exercise also the spot's (S - K)⁺ (the engine's floor). */
+  /**
+   * What a bid must beat to pay time value: D·(F - K)⁺ on the parity forward; for American exercise
+   * the contract's zero-volatility value under the expiry's rate and fitted carry (americanFloor).
+   */
   const intrinsic = (c: PricedContract) => {
     const f = forwardOf.get(c.contract.expiration);
     if (!f) return Infinity;
-    const european = f.discount * payoff(c, f.forward);
-    return exercise === 'american' ? Math.max(european, payoff(c, priced.spot)) : european;
+    if (exercise !== 'american') return f.discount * payoff(c, f.forward);
+    return americanFloor(c.contract, priced.spot, f.years, -Math.log(f.discount) / f.years, f.impliedYield);
   };
   const eligible = priced.contracts.filter(
     (c) =>
@@ -54,18 +61,27 @@ function report(title: string, snapshot: ChainSnapshot, vendors: [string, (occ: 
       c.contract.bid > intrinsic(c),
   );
   const covered = eligible.filter((c) => c.iv !== null);
-  const liquidOtm = priced.contracts.filter(
-    (c) =>
-      c.iv !== null && intrinsic(c) === 0 && (c.contract.openInterest ?? 0) >= 100 && c.contract.bid! >= 0.1,
-  );
+  /** Traded enough to quote tightly: open interest of 100 or more and a bid of 10 cents or more. */
+  const liquid = (c: PricedContract) => (c.contract.openInterest ?? 0) >= 100 && c.contract.bid! >= 0.1;
+  const liquidOtm = priced.contracts.filter((c) => c.iv !== null && intrinsic(c) === 0 && liquid(c));
   const bySeries = new Map<string, PricedContract>();
   for (const c of priced.contracts)
     if (c.iv !== null) bySeries.set(`${c.contract.expiration} ${c.contract.strike} ${c.contract.type}`, c);
-  const gaps = [...bySeries.values()]
+  /** Call and put with an IV at the same strike and expiry. */
+  const pairs = [...bySeries.values()]
     .filter((c) => c.contract.type === 'call')
-    .flatMap((c) => {
-      const put = bySeries.get(`${c.contract.expiration} ${c.contract.strike} put`);
-      return put ? [Math.abs(c.iv! - put.iv!)] : [];
+    .flatMap((call) => {
+      const put = bySeries.get(`${call.contract.expiration} ${call.contract.strike} put`);
+      return put ? [{ call, put }] : [];
+    });
+  const liquidPairs = pairs.filter(({ call, put }) => liquid(call) && liquid(put));
+  const gap = ({ call, put }: { call: PricedContract; put: PricedContract }) => Math.abs(call.iv! - put.iv!);
+  /** The vendor's own IVs split the same way where the quotes do: the floor a mid-based IV can reach. */
+  const vendorGap = (vendorIv: (occ: string) => number | null) =>
+    pairs.flatMap(({ call, put }) => {
+      const c = vendorIv(call.contract.occ);
+      const p = vendorIv(put.contract.occ);
+      return c && p ? [Math.abs(c - p)] : [];
     });
   const methods = priced.expiries
     .map(
@@ -93,7 +109,13 @@ function report(title: string, snapshot: ChainSnapshot, vendors: [string, (occ: 
         }),
       )} vol points (target ≤ 0.5)`,
     );
-  console.log(`  median |call IV - put IV|, same strike: ${points(gaps)} vol points (target ≤ 0.5)`);
+  console.log(
+    `  median |call IV - put IV|, same strike, both liquid: ${points(liquidPairs.map(gap))} vol points (target ≤ 0.5)`,
+  );
+  console.log(`  median |call IV - put IV|, same strike, every pair: ${points(pairs.map(gap))} vol points`);
+  // The first vendor IV is per contract (a smoothed one, as ORATS's smv_vol, is one per strike).
+  const [name, vendorIv] = vendors[0]!;
+  console.log(`    the same pairs in ${name}: ${points(vendorGap(vendorIv))} vol points`);
   // How wide the quotes are in volatility: a mid can sit anywhere in half of it.
   const widths = covered.flatMap((c) => {
     const vega = c.contract.greeks?.vega;

@@ -122,13 +122,12 @@ describe('priceRealChain', () => {
   });
 
   it('gives each unusable quote its reason and no IV', () => {
-    const late = new Date(Date.parse(asOf) - 3_600_000).toISOString();
+    const yesterday = new Date(Date.parse(asOf) - 86_400_000).toISOString();
     const odd = [
       contract(100, 'call', { bid: 5, ask: 4.9, occ: 'crossed              ' }),
-      contract(100, 'put', { bid: 4, ask: 4, occ: 'locked               ' }),
       contract(105, 'call', { bid: 0, ask: 0.05, occ: 'zero bid             ' }),
       contract(105, 'put', { bid: null, occ: 'no quote             ' }),
-      contract(110, 'put', { quoteTime: late, occ: 'stale                ' }),
+      contract(110, 'put', { quoteTime: yesterday, occ: 'stale                ' }),
       // Intrinsic D·(120 - 101) ≈ 18.75 (no call at 120, so these join no parity pair):
       // a put quoted 18.2 / 18.9 has a mid under it;
       contract(120, 'put', { bid: 18.2, ask: 18.9, occ: 'below intrinsic      ' }),
@@ -148,7 +147,6 @@ describe('priceRealChain', () => {
     );
     expect(reasons).toEqual({
       crossed: { reason: 'crossed', iv: null },
-      locked: { reason: 'locked', iv: null },
       'zero bid': { reason: 'zero_bid', iv: null },
       'no quote': { reason: 'no_quote', iv: null },
       stale: { reason: 'stale', iv: null },
@@ -156,6 +154,25 @@ describe('priceRealChain', () => {
       'no time value bid': { reason: 'no_time_value_bid', iv: null },
       expired: { reason: 'expired', iv: null },
     });
+  });
+
+  it('solves a locked quote from its one price, and a quote unchanged for hours in the same session', () => {
+    const p = Math.round(price(100, 'put') * 100) / 100;
+    const earlierToday = new Date(Date.parse(asOf) - 4 * 3_600_000).toISOString();
+    const priced = priceRealChain(
+      snapshot([
+        ...clean,
+        contract(100, 'put', { bid: p, ask: p, occ: 'locked               ' }),
+        contract(110, 'put', { quoteTime: earlierToday, occ: 'unchanged            ' }),
+      ]),
+      { rate: 0.01, dividendYield: 0 },
+      new Date(asOf),
+    );
+    const byOcc = new Map(priced.contracts.map((c) => [c.contract.occ.trim(), c]));
+    expect(byOcc.get('locked')!.noIvReason).toBeNull();
+    expect(byOcc.get('locked')!.iv!).toBeCloseTo(vol, 2);
+    expect(byOcc.get('unchanged')!.noIvReason).toBeNull();
+    expect(byOcc.get('unchanged')!.iv!).toBeCloseTo(vol, 5);
   });
 
   it('reads a contract expiring today as expired once the session has closed', () => {

@@ -6,7 +6,6 @@ export const NO_IV_REASONS = [
   'expired',
   'no_quote',
   'crossed',
-  'locked',
   'stale',
   'zero_bid',
   'no_time_value_bid',

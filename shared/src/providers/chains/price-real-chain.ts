@@ -11,8 +11,10 @@
  * Hygiene, in order, each a `noIvReason`:
  *   expired            expiring before the quote time, or today once the session has closed
  *   no_quote           no bid or no ask
- *   crossed / locked   bid above / equal to the ask
- *   stale              quoted more than STALE_QUOTE_MS before the chain's newest quote
+ *   crossed            bid above the ask (a locked quote, bid = ask, is one price both sides quote:
+ *                      its IV is solved from it)
+ *   stale              last quoted in an earlier New York session than the chain's newest quote (a
+ *                      quote stands on the book until it changes, however long ago it last moved)
  *   zero_bid           a bid of 0: no IV from it
  *   no_time_value_bid  a bid at or below the forward intrinsic value D·(F - K)⁺
  *   below_intrinsic    a mid at or below intrinsic (a crossed-looking quote against the forward):
@@ -24,13 +26,10 @@ import type { ExerciseStyle } from '../../pricing/american';
 import { BoundaryCache, solveQuotes, solveVolatility, tableFor } from '../../pricing/american-batch';
 import { bsm } from '../../pricing/bsm';
 import { impliedVolatilityKernel } from '../../pricing/implied-volatility';
-import { expiryInstant, MS_PER_YEAR } from '../../market/calendar';
+import { expiryInstant, MS_PER_YEAR, newYorkTime } from '../../market/calendar';
 import type { ChainContract, ChainSnapshot } from './chain';
 import type { NoIvReason } from './no-iv-reasons';
 import { impliedForward, type ExpiryForward, type ParityPair } from './parity';
-
-/** A contract quoted this long before the chain's newest quote is stale. */
-export const STALE_QUOTE_MS = 30 * 60_000;
 
 export interface PricedExpiry extends ExpiryForward {
   expiration: string;
@@ -87,12 +86,13 @@ export function chainAsOf(snapshot: ChainSnapshot, fallback: Date): string {
 const mid = (c: ChainContract) => ((c.bid ?? 0) + (c.ask ?? 0)) / 2;
 const twoSided = (c: ChainContract) => c.bid !== null && c.ask !== null && c.bid > 0 && c.ask > c.bid;
 
-function hygiene(c: ChainContract, years: number, newestQuote: number): NoIvReason | null {
+const sessionDay = (ms: number) => newYorkTime(new Date(ms)).dayNumber;
+
+function hygiene(c: ChainContract, years: number, newestQuoteDay: number): NoIvReason | null {
   if (!(years > 0)) return 'expired';
   if (c.bid === null || c.ask === null) return 'no_quote';
   if (c.bid > c.ask) return 'crossed';
-  if (c.bid === c.ask && c.bid > 0) return 'locked';
-  if (c.quoteTime && newestQuote - Date.parse(c.quoteTime) > STALE_QUOTE_MS) return 'stale';
+  if (c.quoteTime && sessionDay(Date.parse(c.quoteTime)) < newestQuoteDay) return 'stale';
   if (c.bid === 0) return 'zero_bid';
   return null;
 }
@@ -118,7 +118,7 @@ export function priceRealChain(snapshot: ChainSnapshot, carry: CarryFallback, fe
   const cache = new BoundaryCache();
   for (const [expiration, list] of byExpiry) {
     const years = yearsToExpiry(expiration, at);
-    const reasons = list.map((c) => hygiene(c, years, newestQuote));
+    const reasons = list.map((c) => hygiene(c, years, sessionDay(newestQuote)));
     const pairs = parityPairs(list, reasons);
     const fwd = impliedForward(pairs, spot, years, carry.rate, carry.dividendYield);
     const model = carryModel(
@@ -303,9 +303,31 @@ function priceContract(
 }
 
 /**
+ * What an American contract is worth at zero volatility: the larger of exercising now, (S - K)⁺,
+ * and the discounted forward intrinsic value, (S·e^{-qT} - K·e^{-rT})⁺ for a call. A bid at or
+ * below it pays no time value.
+ */
+export function americanFloor(
+  c: Pick<ChainContract, 'type' | 'strike'>,
+  spot: number,
+  years: number,
+  rate: number,
+  dividendYield: number,
+): number {
+  const carried = spot * Math.exp(-dividendYield * years);
+  const discounted = c.strike * Math.exp(-rate * years);
+  const isCall = c.type === 'call';
+  return Math.max(
+    isCall ? spot - c.strike : c.strike - spot,
+    isCall ? carried - discounted : discounted - carried,
+    0,
+  );
+}
+
+/**
  * The IVs and greeks of an expiry's American contracts that passed hygiene (`unsolvable` as
  * placeholder), in one batch on the tabulated boundaries: each type warm-started from the strikes
- * below it. A bid at or below the American floor (intrinsic on the spot) has no time value.
+ * below it. A bid at or below the American floor (americanFloor) has no time value.
  */
 function solveAmerican(
   priced: PricedContract[],
@@ -354,10 +376,7 @@ function solveAmerican(
       });
       return;
     }
-    const intrinsic = Math.max(
-      p.contract.type === 'call' ? spot - p.contract.strike : p.contract.strike - spot,
-      0,
-    );
-    if (p.contract.bid! <= intrinsic) p.noIvReason = 'no_time_value_bid';
+    if (p.contract.bid! <= americanFloor(p.contract, spot, years, rate, dividendYield))
+      p.noIvReason = 'no_time_value_bid';
   });
 }
