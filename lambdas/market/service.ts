@@ -6,7 +6,7 @@
  * time, delayed, and stale with its age when the provider's last answer failed).
  */
 import type { EffectivePlan } from '@shared/constants/plans';
-import type { MarketDataInput } from '@shared/market/schemas';
+import { DATA_SOURCE_LABELS, type MarketDataInput } from '@shared/market/schemas';
 import { underlyingAt } from '@shared/market/quotes';
 import { exerciseStyleOfSymbol, unknownSymbols } from '@shared/market/universe';
 import { optionChainView, type OptionChainQuery, type OptionChainView } from '@shared/options/chain-view';
@@ -137,7 +137,7 @@ export async function scanOptions(
   if (!chains) return simulatedScan(plan, filters, at);
   const activeFilters = checkScan(plan, filters);
   if (!filters.ticker) {
-    const message = `Scans on ${chains.provider.name.toUpperCase()} data need a ticker (one chain at a time)`;
+    const message = `Scans on ${DATA_SOURCE_LABELS[chains.provider.name]} data need a ticker (one chain at a time)`;
     throw new ValidationError(message, [{ path: 'ticker', message }]);
   }
   const { priced, provenance } = await realChain(chains, filters.ticker);

@@ -46,15 +46,21 @@ export function recordedPrices(): Set<number> {
   );
 }
 
+/** CBOE's daily history path for PLTR (a Tradier stage reads CBOE's daily bars). */
+export const PLTR_HISTORY_PATH = cboeHistoryPath('PLTR');
+
 /**
  * A local HTTP server standing in for Tradier: PLTR's recorded bodies at Tradier's paths (the
  * expirations narrowed by `expirations`), 401 without `Authorization: Bearer <token>`, 404 for
  * anything else; `failing` makes it answer 500 to everything. Each request's path is kept.
  */
-/** CBOE's daily history path for PLTR (a Tradier stage reads CBOE's daily bars). */
-export const PLTR_HISTORY_PATH = cboeHistoryPath('PLTR');
-
-export async function startTradierStandIn(token: string, expirations = recordedExpirationsOnly()) {
+export async function startTradierStandIn(
+  token: string,
+  {
+    expirations = recordedExpirationsOnly(),
+    history = true,
+  }: { expirations?: string; history?: boolean } = {},
+) {
   const { createServer } = await import('node:http');
   const paths: string[] = [];
   const state = { failing: false };
@@ -66,8 +72,11 @@ export async function startTradierStandIn(token: string, expirations = recordedE
       res.end(body);
     };
     // A Tradier stage's daily history is CBOE's (no key), served here too (CBOE_BASE_URL).
+    // Hand-written closes (no PLTR daily history is recorded): `history: false` answers 404 instead.
     if (url.pathname === PLTR_HISTORY_PATH)
-      return send(200, handwrittenCboeHistory('PLTR', '2024-06-27', 25));
+      return history
+        ? send(200, handwrittenCboeHistory('PLTR', '2024-06-27', 25))
+        : send(404, '{"error":"not recorded"}');
     if (req.headers.authorization !== `Bearer ${token}`) return send(401, '{"fault":"invalid token"}');
     if (state.failing) return send(500, '{"fault":"stand-in failing"}');
     const symbol = url.searchParams.get('symbol') ?? url.searchParams.get('symbols');

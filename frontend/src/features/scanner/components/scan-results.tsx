@@ -50,8 +50,9 @@ export function ScanResults({
         {data && !error && (
           <p className="text-xs text-slate-400">
             {formatInteger(data.matched)} matched of {formatInteger(data.scanned.candidates)} candidates ·{' '}
-            {formatInteger(data.scanned.contracts)} contracts on {data.scanned.underlyings} underlyings ·
-            market as of {formatDateTime(data.asOf)} · updated {formatTime(updatedAt)}
+            {formatInteger(data.scanned.contracts)} contracts on {data.scanned.underlyings}{' '}
+            {data.scanned.underlyings === 1 ? 'underlying' : 'underlyings'} · market as of{' '}
+            {formatDateTime(data.asOf)} · updated {formatTime(updatedAt)}
             {isRefreshing && <span className="ml-1 text-emerald-300">· refreshing…</span>}
           </p>
         )}
