@@ -1,9 +1,10 @@
-import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { WatchButton } from '../../../components/ui/watch-button';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { type OptionContractRow } from '@shared/options/response-schemas';
+import { NO_IV_REASON_TEXT } from '@shared/providers/chains/no-iv-reasons';
 import { useOptionChain } from '../api/get-option-chain';
 import { chainRows, spotIndex } from '../utils/chain-rows';
 import { ProvenanceBadge } from '../../../components/ui/provenance-badge';
@@ -17,7 +18,18 @@ import {
 
 const sideColumns = ['Bid', 'Ask', 'Last', 'Volume', 'OI', 'IV', 'Delta'] as const;
 
-function sideCells(contract: OptionContractRow | undefined) {
+/** The IV, or "--" with why there is none (a real chain says why per contract). */
+function ivCell(contract: OptionContractRow): ReactNode {
+  if (contract.iv !== null || !contract.noIvReason) return formatFractionPercent(contract.iv);
+  const why = NO_IV_REASON_TEXT[contract.noIvReason];
+  return (
+    <span title={`No IV: ${why}`}>
+      --<span className="sr-only"> (no IV: {why})</span>
+    </span>
+  );
+}
+
+function sideCells(contract: OptionContractRow | undefined): ReactNode[] {
   if (!contract) return sideColumns.map(() => '—');
   return [
     contract.bid.toFixed(2),
@@ -25,7 +37,7 @@ function sideCells(contract: OptionContractRow | undefined) {
     contract.last.toFixed(2),
     formatInteger(contract.volume),
     formatInteger(contract.openInterest),
-    formatFractionPercent(contract.iv),
+    ivCell(contract),
     formatGreek(contract.delta),
   ];
 }
