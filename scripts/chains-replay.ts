@@ -4,8 +4,10 @@
  * (any other symbol: 404, so the chain route says CBOE has no chain of it); the runtime starts with
  * CHAINS_PROVIDER=cboe and QUOTES_PROVIDER=cboe (unless another is given: the dashboard's quotes are
  * then the recorded bodies' underlyings, nothing for other symbols), CBOE_BASE_URL on that server, and the market clock frozen at the recorded
- * quote time (MARKET_TIME, unless one is given; MARKET_TIME_FROZEN=true). PORT, DATA_DIR and the
- * rest pass through. Ctrl-C or SIGTERM stops both.
+ * quote time (MARKET_TIME, unless one is given; MARKET_TIME_FROZEN=true). The same server stands
+ * in for the US Treasury (TREASURY_BASE_URL) with the recorded par curves
+ * (tests/fixtures/providers/treasury); a year not recorded is a 404, and the chains are priced at
+ * the fixed rate, saying so. PORT, DATA_DIR and the rest pass through. Ctrl-C or SIGTERM stops both.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseCboeChain } from '@shared/providers/chains/cboe';
 import { runtimeEnv } from '@shared/secrets';
+import { recordedTreasuryAnswer } from '../tests/helpers/treasury';
 
 const dir = new URL('../tests/fixtures/providers/cboe/', import.meta.url);
 const bodies = new Map<string, string>();
@@ -31,6 +34,12 @@ for (const file of readdirSync(dir)
 }
 
 const server = createServer((req, res) => {
+  const curve = recordedTreasuryAnswer(req.url ?? '');
+  if (curve !== undefined) {
+    res.writeHead(200, { 'content-type': 'text/csv' });
+    res.end(curve);
+    return;
+  }
   const symbol = /^\/api\/global\/delayed_quotes\/options\/_?([A-Z.]+)\.json$/.exec(req.url ?? '')?.[1];
   const body = symbol ? bodies.get(symbol) : undefined;
   res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
@@ -48,6 +57,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     [runtimeEnv.chainsProvider]: 'cboe',
     [runtimeEnv.quotesProvider]: process.env[runtimeEnv.quotesProvider] ?? 'cboe',
     [runtimeEnv.cboeBaseUrl]: cboeUrl,
+    [runtimeEnv.treasuryBaseUrl]: cboeUrl,
     [runtimeEnv.marketTime]: process.env[runtimeEnv.marketTime] ?? quoteTime,
     [runtimeEnv.marketTimeFrozen]: process.env[runtimeEnv.marketTimeFrozen] ?? 'true',
   },

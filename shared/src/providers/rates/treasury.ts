@@ -180,3 +180,34 @@ export function pricingCurve(curve: TreasuryCurve | null, fixedRate: number): Ra
     ? { source: TREASURY_SOURCE, day: curve.day, rateAt: (years) => rateAt(curve, years) }
     : { source: 'fixed', day: null, rateAt: () => fixedRate };
 }
+
+/** Where the chain snapshot job keeps the curve, beside `history/<SYMBOL>.json`. */
+export const RATES_KEY = 'rates/treasury.json';
+
+/** The stored curve: the last one the Treasury sent (null: never one), the New York day it was last asked, why that ask failed. */
+export const storedRatesSchema = z.object({
+  curve: treasuryCurveSchema.nullable(),
+  askedDay: z.iso.date(),
+  failure: z.string().nullable(),
+});
+export type StoredRates = z.infer<typeof storedRatesSchema>;
+
+/** A stored body, or null when it is not one (a store's garbage never becomes a rate). */
+export function parseStoredRates(body: string): StoredRates | null {
+  try {
+    const parsed = storedRatesSchema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The curve source the chain snapshot job and a container's chains read (the Treasury's, or a test's). */
+export interface RateProvider {
+  /** The curve of the newest day on or before `day`; RateProviderError when there is none. */
+  curve(day: string): Promise<TreasuryCurve>;
+}
+
+export function treasuryRateProvider(baseUrl: string, fetchText: FetchText): RateProvider {
+  return { curve: (day) => fetchTreasuryCurve(baseUrl, fetchText, day) };
+}
