@@ -114,13 +114,13 @@ export class LastGoodChains implements ChainSource {
     private readonly now: () => Date = () => new Date(),
     private readonly freshMs = FRESH_MS,
     private readonly dailyHistory?: HistoryProvider,
-    private readonly rates?: Pick<KeptRates, 'curve'>,
-  ) {}
-
-  /** The Treasury's curve, asked once per New York day (null: none ever had; the fixed rate then). */
-  async curve(): Promise<TreasuryCurve | null> {
-    return this.rates ? this.rates.curve() : null;
+    rates?: Pick<KeptRates, 'curve'>,
+  ) {
+    if (rates) this.curve = () => rates.curve();
   }
+
+  /** The Treasury's curve, asked once per New York day (null: none ever had; the fixed rate then); absent without `rates`. */
+  readonly curve?: () => Promise<TreasuryCurve | null>;
 
   /** The provider's daily bars of the symbol, asked once per New York day (a failure too: never per request). */
   async history(symbol: string): Promise<RealChainHistory> {
