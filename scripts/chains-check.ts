@@ -7,9 +7,12 @@
  * CBOE: each recorded body (vendor IV: CBOE's `iv`). Tradier: PLTR's recorded quote and chains as
  * one chain (vendor IV: ORATS's `mid_iv`, the adapter's; then again against ORATS's smoothed
  * `smv_vol`), and per expiry. A figure with nothing to measure prints as n/a, with the count.
+ * Each chain is priced with the recorded Treasury par curve of its quote day (providers/treasury;
+ * the fixed rate where none is recorded), and the rate each expiry used is printed.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { isoDateOf, newYorkTime } from '@shared/market/calendar';
 import { underlyingAt } from '@shared/market/quotes';
 import { exerciseStyleOfSymbol } from '@shared/market/universe';
 import type { ChainSnapshot } from '@shared/providers/chains/chain';
@@ -22,6 +25,7 @@ import {
   type PricedContract,
 } from '@shared/providers/chains/price-real-chain';
 import { parseTradierChain } from '@shared/providers/chains/tradier';
+import { curveOn, parseTreasuryCsv, pricingCurve } from '@shared/providers/rates/treasury';
 
 const fixtures = new URL('../tests/fixtures/providers/', import.meta.url);
 const points = (values: number[]) =>
@@ -29,6 +33,10 @@ const points = (values: number[]) =>
     ? `n/a (0)`
     : `${(median(values.sort((a, b) => a - b)) * 100).toFixed(2)} (${values.length})`;
 const recorded = (name: string) => !name.includes('.handwritten.');
+const treasury = new URL('treasury/', fixtures);
+const curves = readdirSync(treasury)
+  .filter((name) => name.endsWith('.csv') && recorded(name))
+  .flatMap((name) => parseTreasuryCsv(readFileSync(new URL(name, treasury), 'utf8')));
 
 /** The three figures of one priced chain, printed under `title`; `vendor` names the vendor IV(s) compared. */
 function report(title: string, snapshot: ChainSnapshot, vendors: [string, (occ: string) => number | null][]) {
@@ -37,7 +45,8 @@ function report(title: string, snapshot: ChainSnapshot, vendors: [string, (occ: 
   const { rate, dividendYield } = underlyingAt(symbol, asOf);
   const exercise = exerciseStyleOfSymbol(symbol);
   const started = performance.now();
-  const priced = priceRealChain(snapshot, { rate, dividendYield, exercise }, asOf);
+  const curve = pricingCurve(curveOn(curves, isoDateOf(newYorkTime(asOf).dayNumber)), rate);
+  const priced = priceRealChain(snapshot, { rate, dividendYield, exercise, curve }, asOf);
   const pricingMs = performance.now() - started;
   const forwardOf = new Map(priced.expiries.map((e) => [e.expiration, e]));
   const payoff = (c: PricedContract, underlying: number) =>
@@ -85,7 +94,10 @@ function report(title: string, snapshot: ChainSnapshot, vendors: [string, (occ: 
     });
   const methods = priced.expiries
     .map(
-      (e) => `${e.expiration} ${e.method} F ${e.forward.toFixed(3)} q ${(e.impliedYield * 100).toFixed(2)} %`,
+      (e) =>
+        `${e.expiration} ${e.method} r ${((-Math.log(e.discount) / e.years) * 100).toFixed(2)} % (${
+          e.rateSource?.source ?? 'carry'
+        }${e.rateSource?.day ? ` ${e.rateSource.day}` : ''}) F ${e.forward.toFixed(3)} q ${(e.impliedYield * 100).toFixed(2)} %`,
     )
     .join('; ');
   console.log(

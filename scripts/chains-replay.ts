@@ -10,9 +10,11 @@
  *                   sandbox bodies (expirations, quote, four whole chains) to a replay token, and
  *                   404 for PLTR's daily history (none is recorded: the scan says why it has no
  *                   positions); CHAINS_PROVIDER=tradier, the snapshot job on PLTR only.
- * Either way CBOE_BASE_URL / TRADIER_BASE_URL point at that server and the market clock is frozen
- * at the recorded quote time (MARKET_TIME, unless one is given; MARKET_TIME_FROZEN=true). PORT,
- * DATA_DIR and the rest pass through. Ctrl-C or SIGTERM stops both.
+ * Either way CBOE_BASE_URL / TRADIER_BASE_URL point at that server, which also stands in for the
+ * US Treasury (TREASURY_BASE_URL) with the recorded par curves (tests/fixtures/providers/treasury;
+ * a year not recorded is a 404, and the chains are priced at the fixed rate, saying so), and the
+ * market clock is frozen at the recorded quote time (MARKET_TIME, unless one is given;
+ * MARKET_TIME_FROZEN=true). PORT, DATA_DIR and the rest pass through. Ctrl-C or SIGTERM stops both.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseCboeChain } from '@shared/providers/chains/cboe';
 import { runtimeEnv, secrets } from '@shared/secrets';
 import { RECORDED_PLTR_AS_OF, startTradierStandIn } from '../tests/helpers/tradier-chains';
+import { recordedTreasuryAnswer } from '../tests/helpers/treasury';
 
 const provider = process.argv[2] ?? 'cboe';
 if (provider !== 'cboe' && provider !== 'tradier') {
@@ -46,6 +49,12 @@ async function replayCboe() {
     bodies.set(symbol, body);
   }
   const server = createServer((req, res) => {
+    const curve = recordedTreasuryAnswer(req.url ?? '');
+    if (curve !== undefined) {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      res.end(curve);
+      return;
+    }
     const symbol = /^\/api\/global\/delayed_quotes\/options\/_?([A-Z.]+)\.json$/.exec(req.url ?? '')?.[1];
     const body = symbol ? bodies.get(symbol) : undefined;
     res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
@@ -60,6 +69,7 @@ async function replayCboe() {
       [runtimeEnv.chainsProvider]: 'cboe',
       [runtimeEnv.quotesProvider]: process.env[runtimeEnv.quotesProvider] ?? 'cboe',
       [runtimeEnv.cboeBaseUrl]: url,
+      [runtimeEnv.treasuryBaseUrl]: url,
     },
     close: () => server.close(),
   };
@@ -77,6 +87,7 @@ async function replayTradier() {
       [runtimeEnv.tradierBaseUrl]: standIn.url,
       [secrets.tradierApiKey.localEnvVar]: token,
       [runtimeEnv.cboeBaseUrl]: standIn.url,
+      [runtimeEnv.treasuryBaseUrl]: standIn.url,
       CHAIN_SNAPSHOT_SYMBOLS: 'PLTR',
     },
     close: () => void standIn.close(),

@@ -32,12 +32,14 @@ import {
   type HistoryProvider,
 } from '@shared/providers/history/daily-history';
 import { isoDateOf, newYorkTime } from '@shared/market/calendar';
+import type { TreasuryCurve } from '@shared/providers/rates/treasury';
 import { runtimeEnv } from '@shared/secrets';
 import { marketClock } from '../common/clock';
 import { readSecret } from '../common/secrets';
 import { ChainUnavailableError, type ChainSource, type ServedChain } from './chain-types';
 import { SnapshotChains } from './snapshot-chains';
 import { configuredSnapshotStore } from './snapshot-store';
+import { configuredRateProvider, KeptRates } from './rates';
 
 export type ChainSourceName = 'simulated' | ChainProvider['name'];
 
@@ -103,13 +105,22 @@ export class LastGoodChains implements ChainSource {
 
   private readonly histories = new CappedMap<string, { day: string; value: RealChainHistory }>(200);
 
-  /** `dailyHistory`: the provider's daily bars (historyProviderFor); without it no forecast history. */
+  /**
+   * `dailyHistory`: the provider's daily bars (historyProviderFor); without it no forecast history.
+   * `rates`: the risk-free curve (./rates KeptRates); without it chains are priced at the carry's rate.
+   */
   constructor(
     readonly provider: ChainProvider,
     private readonly now: () => Date = () => new Date(),
     private readonly freshMs = FRESH_MS,
     private readonly dailyHistory?: HistoryProvider,
-  ) {}
+    rates?: Pick<KeptRates, 'curve'>,
+  ) {
+    if (rates) this.curve = () => rates.curve();
+  }
+
+  /** The Treasury's curve, asked once per New York day (null: none ever had; the fixed rate then); absent without `rates`. */
+  readonly curve?: () => Promise<TreasuryCurve | null>;
 
   /** The provider's daily bars of the symbol, asked once per New York day (a failure too: never per request). */
   async history(symbol: string): Promise<RealChainHistory> {
@@ -245,7 +256,14 @@ function newLastGoodChains(
   refreshMs: number,
   env: NodeJS.ProcessEnv,
 ): LastGoodChains {
-  return new LastGoodChains(provider, () => new Date(), refreshMs, historyProviderFor(provider, env));
+  return new LastGoodChains(
+    provider,
+    () => new Date(),
+    refreshMs,
+    historyProviderFor(provider, env),
+    // The curve's day by the market clock (a replay's frozen day asks that day's curve).
+    new KeptRates(configuredRateProvider(env), () => marketClock().now()),
+  );
 }
 
 /**

@@ -5,6 +5,7 @@
 import type { ChainProvider, ChainSnapshot } from '@shared/providers/chains/chain';
 import type { PricedChain } from '@shared/providers/chains/price-real-chain';
 import type { RealChainHistory } from '@shared/options/real-chain';
+import type { TreasuryCurve } from '@shared/providers/rates/treasury';
 
 /** A real provider's chain as served: when it was fetched, and whether it is the last good one. */
 export interface ServedChain {
@@ -25,6 +26,11 @@ export interface ChainSource {
    * or why there is none; absent where the stage keeps no snapshot. Never throws.
    */
   history?(symbol: string): Promise<RealChainHistory>;
+  /**
+   * The risk-free curve a chain served unpriced is priced with (./rates: the Treasury's, asked
+   * once a New York day), null when none was ever had; absent where chains come priced. Never throws.
+   */
+  curve?(): Promise<TreasuryCurve | null>;
 }
 
 /** No chain of that symbol has ever come from the provider. */

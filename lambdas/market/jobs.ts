@@ -1,12 +1,14 @@
 import { marketClock } from '../common/clock';
 import { recordMetric, scheduledJob } from '../common/observability';
 import { chainRefreshMs, historyProviderFor, snapshotProvider } from './chain-source';
+import { configuredRateProvider } from './rates';
 import { snapshotSymbols, writeChainSnapshot } from './snapshot-job';
 import { configuredSnapshotStore } from './snapshot-store';
 
 const provider = snapshotProvider();
 const store = configuredSnapshotStore();
 const history = historyProviderFor(provider);
+const rates = provider ? configuredRateProvider() : undefined;
 
 /**
  * Scheduled job (shared/src/schedules.ts): this minute's shared chain snapshot from the stage's
@@ -22,6 +24,7 @@ export const snapshotChains = scheduledJob('market', 'snapshotChains', async (lo
     provider,
     store,
     history,
+    rates,
     symbols: snapshotSymbols(),
     market: marketClock(),
     periodMs: chainRefreshMs(),

@@ -15,6 +15,7 @@ import { countActiveFilters, type ScanFilters } from '@shared/options/scan-filte
 import { scan, type ScanOutput } from '@shared/options/scanner';
 import { universeSnapshot } from '@shared/options/snapshot';
 import { priceRealChain, type PricedChain } from '@shared/providers/chains/price-real-chain';
+import { pricingCurve, type TreasuryCurve } from '@shared/providers/rates/treasury';
 import { NotFoundError, UpstreamError, ValidationError } from '../common/errors';
 import { requireFeature, requireScannerFilters } from '../common/plan';
 import { ProviderError, type QuoteProvider } from './polygon-provider';
@@ -64,11 +65,17 @@ export async function marketData(
   }
 }
 
-/** The rate and yield parity falls back to: the simulated market's for the symbol at the quote time. */
-export function carryOf(symbol: string, at: Date) {
+/**
+ * The rate and yield parity falls back to: the simulated market's for the symbol at the quote time;
+ * with `curve` given (a real chain's pricing, ./rates) the risk-free curve too: the Treasury's, or
+ * (null) the fixed rate, which the expiries then name.
+ */
+export function carryOf(symbol: string, at: Date, curve?: TreasuryCurve | null) {
   const { rate, dividendYield } = underlyingAt(symbol, at);
   const exercise = exerciseStyleOfSymbol(symbol);
-  return { rate, dividendYield, exercise };
+  return curve === undefined
+    ? { rate, dividendYield, exercise }
+    : { rate, dividendYield, exercise, curve: pricingCurve(curve, rate) };
 }
 
 /** A symbol's real chain, priced, with its provenance; a chain never had → NotFoundError (never simulated numbers). */
@@ -80,7 +87,13 @@ export async function realChain(
     const served = await chains.chain(symbol);
     const fetchedAt = served.fetchedAt;
     // The shared snapshot's chains come priced (./snapshot-job); a container's own are priced here.
-    const priced = served.priced ?? priceRealChain(served.snapshot, carryOf(symbol, fetchedAt), fetchedAt);
+    const priced =
+      served.priced ??
+      priceRealChain(
+        served.snapshot,
+        carryOf(symbol, fetchedAt, chains.curve ? await chains.curve() : undefined),
+        fetchedAt,
+      );
     const ageSeconds = Math.max(0, Math.round((Date.now() - fetchedAt.getTime()) / 1000));
     return {
       priced,

@@ -8,7 +8,8 @@
  * sent is listed as missing. Never a simulated chain in a real one's place. The closing snapshot
  * also records each fresh chain's underlying close and its 30-day at-the-money IV
  * (@shared/providers/chains/closes), and each symbol's daily history takes them, with the
- * provider's daily bars asked once a session day (./snapshot-history).
+ * provider's daily bars asked once a session day (./snapshot-history). The chains are priced with
+ * the US Treasury's curve, asked once a New York day and stored as `rates/treasury.json` (./rates).
  */
 import { UNIVERSE, unknownSymbols } from '@shared/market/universe';
 import type { ChainProvider } from '@shared/providers/chains/chain';
@@ -22,6 +23,7 @@ import {
 } from '@shared/providers/chains/closes';
 import { priceRealChain } from '@shared/providers/chains/price-real-chain';
 import type { HistoryProvider } from '@shared/providers/history/daily-history';
+import type { RateProvider } from '@shared/providers/rates/treasury';
 import { atm30Iv } from '@shared/providers/history/real-iv';
 import { isoDateOf, newYorkTime } from '@shared/market/calendar';
 import {
@@ -41,6 +43,7 @@ import { runtimeEnv } from '@shared/secrets';
 import { providerLabel } from './chain-source';
 import { carryOf } from './service';
 import { updateHistories, type HistoryRun, type SessionRecord } from './snapshot-history';
+import { updateStoredRates } from './rates';
 
 /**
  * Requests in flight at once, per provider: CBOE's free CDN has no published limit, so a few at a
@@ -62,6 +65,8 @@ export interface SnapshotJobDeps {
   store: ChainSnapshotStore;
   /** The provider's daily bars (./history-provider); without it only the recorded closes build the history. */
   history?: HistoryProvider;
+  /** The risk-free curve (./rates), asked once a New York day and stored; without it chains are priced at the carry's rate. */
+  rates?: RateProvider;
   symbols: readonly string[];
   /** The wall clock (the slots, the chains' fetch times). */
   now?: () => Date;
@@ -196,6 +201,11 @@ export async function writeChainSnapshot(deps: SnapshotJobDeps): Promise<Snapsho
   const budget = deps.budgetMs ?? RUN_BUDGET_MS;
   const concurrency = deps.concurrency ?? SNAPSHOT_CONCURRENCY[deps.provider.name];
 
+  // The day's curve (stored; asked at most once a New York day); a store that fails: the fixed rate.
+  const rates = deps.rates
+    ? await updateStoredRates(deps.store, deps.rates, market.now()).catch(() => null)
+    : undefined;
+  const curve = rates === undefined ? undefined : (rates?.curve ?? null);
   const outcomes = await mapLimit(deps.symbols, concurrency, async (symbol): Promise<Outcome> => {
     let reason: string;
     if (now().getTime() - started.getTime() > budget) {
@@ -207,7 +217,7 @@ export async function writeChainSnapshot(deps: SnapshotJobDeps): Promise<Snapsho
         if (snapshot.underlying.symbol.toUpperCase() !== symbol.toUpperCase())
           throw new Error(`sent ${snapshot.underlying.symbol}'s chain for ${symbol}`);
         const fetchedAt = now();
-        const priced = priceRealChain(snapshot, carryOf(symbol, fetchedAt), fetchedAt);
+        const priced = priceRealChain(snapshot, carryOf(symbol, fetchedAt, curve), fetchedAt);
         const key = chainKey(slot, symbol);
         await deps.store.put(key, encodeStoredChain(snapshot, priced, fetchedAt));
         const close = closingDay

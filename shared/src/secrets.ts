@@ -57,6 +57,8 @@ export const runtimeEnv = {
   cboeBaseUrl: 'CBOE_BASE_URL',
   /** Base URL of Tradier's API (unset: api.tradier.com; sandbox.tradier.com for a sandbox token; tests point it at a local server). */
   tradierBaseUrl: 'TRADIER_BASE_URL',
+  /** Base URL of the US Treasury's par yield curve CSV, read where chains are real (unset: home.treasury.gov; tests point it at a local server). */
+  treasuryBaseUrl: 'TREASURY_BASE_URL',
   /** Seconds a real provider's chain is served before it is fetched again (unset: 60; tests shorten it). */
   chainsRefreshSeconds: 'CHAINS_REFRESH_SECONDS',
   /** The S3 bucket of the shared chain snapshot (AWS; bound by the stacks to the job and the chain readers). */

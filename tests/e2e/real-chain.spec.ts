@@ -21,6 +21,7 @@ import {
 } from '../helpers/cboe-chains';
 import { startUntilReady } from '../helpers/start-process';
 import { FIRST_VISIT_MS, signInDemoThroughUi } from './support';
+import { NO_TREASURY } from '../helpers/treasury';
 
 test('the scanner shows a replayed CBOE chain’s positions under its provenance', async ({ page }) => {
   // A runtime of its own (45 s at most on a busy machine), then the sign-in and one scan.
@@ -41,6 +42,7 @@ test('the scanner shows a replayed CBOE chain’s positions under its provenance
     DATA_DIR: dataDir,
     CHAINS_PROVIDER: 'cboe',
     CBOE_BASE_URL: cboe.url,
+    TREASURY_BASE_URL: NO_TREASURY,
     // The shared chain snapshot job fetches QQQ only (the stand-in answers QQQ's body for any symbol).
     CHAIN_SNAPSHOT_SYMBOLS: 'QQQ',
     MARKET_TIME: RECORDED_QQQ_AS_OF,

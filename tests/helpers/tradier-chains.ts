@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { cboeHistoryPath, handwrittenCboeHistory } from './cboe-chains';
+import { recordedTreasuryAnswer } from './treasury';
 
 const read = (name: string) =>
   readFileSync(new URL(`../fixtures/providers/tradier/${name}`, import.meta.url), 'utf8');
@@ -77,6 +78,12 @@ export async function startTradierStandIn(
       return history
         ? send(200, handwrittenCboeHistory('PLTR', '2024-06-27', 25))
         : send(404, '{"error":"not recorded"}');
+    // And the Treasury's recorded 2024 par curve (TREASURY_BASE_URL), as the Treasury sends it.
+    const curve = recordedTreasuryAnswer(`${url.pathname}${url.search}`);
+    if (curve !== undefined) {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      return res.end(curve);
+    }
     if (req.headers.authorization !== `Bearer ${token}`) return send(401, '{"fault":"invalid token"}');
     if (state.failing) return send(500, '{"fault":"stand-in failing"}');
     const symbol = url.searchParams.get('symbol') ?? url.searchParams.get('symbols');

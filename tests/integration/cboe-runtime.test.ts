@@ -36,6 +36,7 @@ import {
   type StandInAnswer,
 } from '../helpers/cboe-chains';
 import { callRuntime, signInDemo, startUntilReady } from '../helpers/start-process';
+import { NO_TREASURY } from '../helpers/treasury';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'edge-cboe-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -68,6 +69,7 @@ describe('npm start with CHAINS_PROVIDER=cboe', () => {
       CHAINS_PROVIDER: 'cboe',
       QUOTES_PROVIDER: 'cboe',
       CBOE_BASE_URL: cboe.url,
+      TREASURY_BASE_URL: NO_TREASURY,
       CHAINS_REFRESH_SECONDS: String(REFRESH_SECONDS),
       LOCAL_SCHEDULE_SECONDS: String(REFRESH_SECONDS),
       CHAIN_SNAPSHOT_SYMBOLS: 'QQQ',

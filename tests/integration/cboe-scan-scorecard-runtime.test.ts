@@ -21,6 +21,7 @@ import {
   startCboeStandIn,
 } from '../helpers/cboe-chains';
 import { signInDemo, startUntilReady } from '../helpers/start-process';
+import { NO_TREASURY } from '../helpers/treasury';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'edge-cboe-scan-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -98,6 +99,7 @@ describe('npm start with CHAINS_PROVIDER=cboe: the scan scorecard', () => {
       DATA_DIR: dataDir,
       CHAINS_PROVIDER: 'cboe',
       CBOE_BASE_URL: cboe.url,
+      TREASURY_BASE_URL: NO_TREASURY,
       CHAINS_REFRESH_SECONDS: '3',
       LOCAL_SCHEDULE_SECONDS: '3',
       CHAIN_SNAPSHOT_SYMBOLS: 'GLD',

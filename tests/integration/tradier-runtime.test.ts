@@ -3,7 +3,8 @@
  * server standing in for Tradier (tests/helpers/tradier-chains.ts: PLTR's recorded expirations,
  * quote and four whole chains from Tradier's sandbox, the expirations narrowed to those four and
  * labelled so), TRADIER_API_KEY its token, the market clock frozen at the recorded quote's time,
- * and the shared chain snapshot job writing PLTR's chain every 3 s under the data dir. Through the
+ * and the shared chain snapshot job writing PLTR's chain every 3 s under the data dir, priced with
+ * the Treasury's recorded par curve of that day (TREASURY_BASE_URL on the same server). Through the
  * runtime's own HTTP routes, signed in as its demo account: the recorded bids and asks with
  * Tradier's provenance, a PLTR scan built from them, then Tradier failing: the last chain, stale.
  */
@@ -21,6 +22,7 @@ import {
   startTradierStandIn,
 } from '../helpers/tradier-chains';
 import { callRuntime, signInDemo, startUntilReady } from '../helpers/start-process';
+import { treasuryPath } from '../helpers/treasury';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'edge-tradier-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -39,6 +41,7 @@ describe('npm start with CHAINS_PROVIDER=tradier', () => {
       TRADIER_BASE_URL: tradier.url,
       TRADIER_API_KEY: TOKEN,
       CBOE_BASE_URL: tradier.url,
+      TREASURY_BASE_URL: tradier.url,
       CHAINS_REFRESH_SECONDS: String(REFRESH_SECONDS),
       LOCAL_SCHEDULE_SECONDS: String(REFRESH_SECONDS),
       CHAIN_SNAPSHOT_SYMBOLS: 'PLTR',
@@ -63,6 +66,14 @@ describe('npm start with CHAINS_PROVIDER=tradier', () => {
       });
       expect(chain.expirations).toEqual([...RECORDED_EXPIRATIONS]);
       expect(chain.contracts).toHaveLength(176);
+      // Each expiry's rate: the Treasury's curve of the quote day (r from the curve, q fitted).
+      expect(chain.forwards.map((f) => [f.expiration, f.method, f.rateSource])).toEqual(
+        RECORDED_EXPIRATIONS.map((d) => [
+          d,
+          'curve_rate_parity_carry',
+          { source: 'US Treasury par curve', day: '2024-06-28' },
+        ]),
+      );
       const recorded = JSON.parse(recordedTradier.chains['2024-07-19']) as {
         options: { option: { option_type: string; strike: number; bid: number; ask: number }[] };
       };
@@ -77,10 +88,12 @@ describe('npm start with CHAINS_PROVIDER=tradier', () => {
           .sort((a, b) => `${a[1]} ${a[0]}`.localeCompare(`${b[1]} ${b[0]}`)),
       );
       // Only the job asked Tradier, with the token: expirations, the quote, one chain per expiration;
-      // and CBOE once for PLTR's daily history (the forecast's closes).
+      // CBOE once for PLTR's daily history (the forecast's closes); the Treasury's 2024 curve once.
+      expect(tradier.paths.filter((p) => p === treasuryPath(2024))).toHaveLength(1);
       expect(new Set(tradier.paths)).toEqual(
         new Set([
           PLTR_HISTORY_PATH,
+          treasuryPath(2024),
           '/v1/markets/options/expirations?symbol=PLTR&includeAllRoots=true',
           '/v1/markets/quotes?symbols=PLTR',
           ...RECORDED_EXPIRATIONS.map(

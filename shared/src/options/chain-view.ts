@@ -7,6 +7,7 @@ import * as z from 'zod';
 import type { ExerciseStyle } from '../pricing/american';
 import { tickerSchema } from '../market/ticker';
 import { generateChain } from './chain';
+import type { RateSource } from '../providers/rates/treasury';
 import type { ForwardMethod } from '../providers/chains/parity';
 import type { NoIvReason } from '../providers/chains/no-iv-reasons';
 import { priceChain, workFor } from './snapshot';
@@ -62,6 +63,8 @@ export interface OptionChainView {
     discount: number;
     method: ForwardMethod;
     impliedYield: number;
+    /** Where the rate came from (the Treasury's par curve and its day, or the fixed rate); null where none was given. */
+    rateSource: RateSource | null;
   }[];
   contracts: OptionContract[];
 }

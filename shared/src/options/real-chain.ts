@@ -70,12 +70,13 @@ export function realChainView(
     dividendYield: carry.dividendYield,
     asOf: priced.asOf,
     expirations: priced.expiries.map((e) => e.expiration),
-    forwards: priced.expiries.map(({ expiration, forward, discount, method, impliedYield }) => ({
+    forwards: priced.expiries.map(({ expiration, forward, discount, method, impliedYield, rateSource }) => ({
       expiration,
       forward,
       discount,
       method,
       impliedYield,
+      rateSource,
     })),
     contracts: live
       .filter((c) => expiration === undefined || c.contract.expiration === expiration)

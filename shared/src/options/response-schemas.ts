@@ -9,6 +9,8 @@ import { scannerStrategies } from '../constants/strategies';
 import { provenanceFields, scanResultSchema } from '../market/schemas';
 import { sectors } from '../market/universe';
 import { NO_IV_REASONS } from '../providers/chains/no-iv-reasons';
+import { FORWARD_METHODS } from '../providers/chains/parity';
+import { rateSourceSchema } from '../providers/rates/treasury';
 import type { EdgeComponent } from './scoring';
 
 /** Where a chain or scan came from, for the provenance label (with its quote time, asOf, below). */
@@ -50,9 +52,11 @@ export const optionChainSchema = z.object({
       expiration: z.iso.date(),
       forward: z.number(),
       discount: z.number(),
-      method: z.enum(['parity', 'parity_forward_rate_discount', 'rate_and_yield']),
+      method: z.enum(FORWARD_METHODS),
       /** The carry yield (dividends and borrow) the expiry's IVs are solved with. */
       impliedYield: z.number(),
+      /** Where the expiry's rate came from: the Treasury's par curve of `day`, or the fixed rate; null where none was given. */
+      rateSource: rateSourceSchema.nullable(),
     }),
   ),
   contracts: z.array(optionContractSchema),

@@ -17,7 +17,18 @@ export interface ParityPair {
   spread: number;
 }
 
-export type ForwardMethod = 'parity' | 'parity_forward_rate_discount' | 'rate_and_yield';
+/**
+ * `curve_rate_parity_carry` (American exercise with a rate curve): D from the curve's rate at the
+ * expiry, F from the pairs at that D; American parity is only an inequality, so the slope of
+ * C - P on K is no rate (the puts' early-exercise premium biases it).
+ */
+export const FORWARD_METHODS = [
+  'parity',
+  'parity_forward_rate_discount',
+  'rate_and_yield',
+  'curve_rate_parity_carry',
+] as const;
+export type ForwardMethod = (typeof FORWARD_METHODS)[number];
 
 export interface ExpiryForward {
   forward: number;
@@ -41,9 +52,7 @@ export function impliedForward(
   dividendYield: number,
 ): ExpiryForward {
   const fallbackDiscount = Math.exp(-rate * years);
-  const usable = pairs.filter(
-    (p) => p.strike > 0 && p.callMid > 0 && p.putMid > 0 && Number.isFinite(p.spread) && p.spread >= 0,
-  );
+  const usable = usablePairs(pairs);
   if (usable.length === 0 || !(years > 0)) {
     return {
       forward: spot * Math.exp((rate - dividendYield) * years),
@@ -52,10 +61,7 @@ export function impliedForward(
       strikesUsed: 0,
     };
   }
-  // The at-the-money strike is where call and put are worth most alike; take its neighbours.
-  const near = [...usable]
-    .sort((a, b) => Math.abs(a.callMid - a.putMid) - Math.abs(b.callMid - b.putMid))
-    .slice(0, PARITY_STRIKES);
+  const near = nearestMoney(usable);
   const fitted = near.length >= 3 ? fitLine(near) : null;
   if (fitted) {
     const impliedRate = -Math.log(fitted.discount) / years;
@@ -63,17 +69,49 @@ export function impliedForward(
     if (impliedRate >= MIN_RATE && impliedRate <= MAX_RATE && forward > 0)
       return { forward, discount: fitted.discount, method: 'parity', strikesUsed: near.length };
   }
-  // D from the rate; F from each pair, the median (one bad quote cannot move it).
-  const forwards = near
-    .map((p) => p.strike + (p.callMid - p.putMid) / fallbackDiscount)
-    .sort((a, b) => a - b);
-  const forward = median(forwards);
   return {
-    forward,
+    forward: medianForward(near, fallbackDiscount),
     discount: fallbackDiscount,
     method: 'parity_forward_rate_discount',
     strikesUsed: near.length,
   };
+}
+
+/**
+ * American exercise with a known rate (the Treasury curve's at the expiry): D = e^{-rT} and F the
+ * median of the pairs' K + (C - P)/D; with no usable pair, F and D from the rate and yield.
+ */
+export function forwardAtRate(
+  pairs: readonly ParityPair[],
+  spot: number,
+  years: number,
+  rate: number,
+  dividendYield: number,
+): ExpiryForward {
+  const usable = usablePairs(pairs);
+  if (usable.length === 0 || !(years > 0)) return impliedForward([], spot, years, rate, dividendYield);
+  const discount = Math.exp(-rate * years);
+  const near = nearestMoney(usable);
+  const forward = medianForward(near, discount);
+  return { forward, discount, method: 'curve_rate_parity_carry', strikesUsed: near.length };
+}
+
+function usablePairs(pairs: readonly ParityPair[]): ParityPair[] {
+  return pairs.filter(
+    (p) => p.strike > 0 && p.callMid > 0 && p.putMid > 0 && Number.isFinite(p.spread) && p.spread >= 0,
+  );
+}
+
+/** The at-the-money strike is where call and put are worth most alike; its neighbours. */
+function nearestMoney(usable: readonly ParityPair[]): ParityPair[] {
+  return [...usable]
+    .sort((a, b) => Math.abs(a.callMid - a.putMid) - Math.abs(b.callMid - b.putMid))
+    .slice(0, PARITY_STRIKES);
+}
+
+/** F from each pair at the discount factor, the median (one bad quote cannot move it). */
+function medianForward(near: readonly ParityPair[], discount: number): number {
+  return median(near.map((p) => p.strike + (p.callMid - p.putMid) / discount).sort((a, b) => a - b));
 }
 
 /** Weighted least squares of C - P on K (weights 1/spread², floored at a cent). */

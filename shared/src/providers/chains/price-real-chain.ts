@@ -7,6 +7,10 @@
  *     chosen so that American call and put IVs agree at the strikes nearest the forward. European
  *     parity on American mids overstates puts' share of C - P (their early-exercise premium), so q
  *     from the forward alone (r - ln(F/S)/T) only starts the search; the fitted q is `impliedYield`.
+ *     With a rate curve (`carry.curve`: the Treasury's, else the fixed rate) r is the curve's at
+ *     the expiry (`curve_rate_parity_carry`): the slope of C - P on K is biased by the puts'
+ *     early-exercise premium and no rate; European expiries keep the parity fit, the curve's
+ *     rate as their fallback. Each expiry says its rate's source and day (`rateSource`).
  *
  * Hygiene, in order, each a `noIvReason`:
  *   expired            expiring before the quote time, or today once the session has closed
@@ -29,7 +33,8 @@ import { impliedVolatilityKernel } from '../../pricing/implied-volatility';
 import { expiryInstant, MS_PER_YEAR, newYorkTime } from '../../market/calendar';
 import type { ChainContract, ChainSnapshot } from './chain';
 import type { NoIvReason } from './no-iv-reasons';
-import { impliedForward, type ExpiryForward, type ParityPair } from './parity';
+import type { RateCurve, RateSource } from '../rates/treasury';
+import { forwardAtRate, impliedForward, type ExpiryForward, type ParityPair } from './parity';
 
 export interface PricedExpiry extends ExpiryForward {
   expiration: string;
@@ -40,6 +45,8 @@ export interface PricedExpiry extends ExpiryForward {
    * forward implies, r - ln(F/S)/T.
    */
   impliedYield: number;
+  /** Where the rate came from (null: the caller gave no curve, the carry's rate). */
+  rateSource: RateSource | null;
 }
 
 export interface PricedContract {
@@ -68,6 +75,8 @@ export interface CarryFallback {
   dividendYield: number;
   /** How the chain's contracts exercise (by default European, priced on the forward). */
   exercise?: ExerciseStyle;
+  /** The risk-free curve (../rates/treasury pricingCurve); without it `rate` at every tenor, parity's D for American too. */
+  curve?: RateCurve;
 }
 
 /** Years from `at` to the expiration's close (16:00 New York, 13:00 on an early close); <= 0 once it has closed. */
@@ -120,17 +129,16 @@ export function priceRealChain(snapshot: ChainSnapshot, carry: CarryFallback, fe
     const years = yearsToExpiry(expiration, at);
     const reasons = list.map((c) => hygiene(c, years, sessionDay(newestQuote)));
     const pairs = parityPairs(list, reasons);
-    const fwd = impliedForward(pairs, spot, years, carry.rate, carry.dividendYield);
-    const model = carryModel(
-      carry.exercise ?? 'european',
-      fwd,
-      pairs,
-      spot,
-      years,
-      carry.dividendYield,
-      cache,
-    );
-    if (years > 0) expiries.push({ expiration, years, ...fwd, impliedYield: model.dividendYield });
+    const exercise = carry.exercise ?? 'european';
+    const rate = carry.curve && years > 0 ? carry.curve.rateAt(years) : carry.rate;
+    const fwd =
+      exercise === 'american' && carry.curve
+        ? forwardAtRate(pairs, spot, years, rate, carry.dividendYield)
+        : impliedForward(pairs, spot, years, rate, carry.dividendYield);
+    const model = carryModel(exercise, fwd, pairs, spot, years, carry.dividendYield, cache);
+    const rateSource = carry.curve ? { source: carry.curve.source, day: carry.curve.day } : null;
+    if (years > 0)
+      expiries.push({ expiration, years, ...fwd, impliedYield: model.dividendYield, rateSource });
     const priced = list.map((c, i) => priceContract(c, years, reasons[i]!, fwd, spot, model));
     if (model.exercise === 'american') solveAmerican(priced, years, spot, model);
     contracts.push(...priced);

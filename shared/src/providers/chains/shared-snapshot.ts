@@ -18,6 +18,8 @@ import * as z from 'zod';
 import { newYorkInstant, newYorkTime, previousTradingDay, sessionOf } from '../../market/calendar';
 import { CHAIN_PROVIDERS, chainSnapshotSchema, type ChainSnapshot } from './chain';
 import { NO_IV_REASONS } from './no-iv-reasons';
+import { FORWARD_METHODS } from './parity';
+import { rateSourceSchema } from '../rates/treasury';
 import type { PricedChain } from './price-real-chain';
 import type { SecretKey } from '../../secrets';
 
@@ -157,9 +159,11 @@ const pricedChainSchema = z.object({
       years: num,
       forward: num,
       discount: num,
-      method: z.enum(['parity', 'parity_forward_rate_discount', 'rate_and_yield']),
+      method: z.enum(FORWARD_METHODS),
       strikesUsed: z.number(),
       impliedYield: num,
+      /** Absent in chains stored before the rate curve: null. */
+      rateSource: rateSourceSchema.nullable().default(null),
     }),
   ),
   contracts: z.array(
