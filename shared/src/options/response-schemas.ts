@@ -10,7 +10,7 @@ import { provenanceFields, scanResultSchema } from '../market/schemas';
 import { sectors } from '../market/universe';
 import { NO_IV_REASONS } from '../providers/chains/no-iv-reasons';
 import { FORWARD_METHODS } from '../providers/chains/parity';
-import { rateSourceSchema } from '../providers/rates/treasury';
+import { rateSourceSchema } from '../providers/rates/rate-source';
 import type { EdgeComponent } from './scoring';
 
 /** Where a chain or scan came from, for the provenance label (with its quote time, asOf, below). */

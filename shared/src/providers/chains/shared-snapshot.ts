@@ -19,7 +19,7 @@ import { newYorkInstant, newYorkTime, previousTradingDay, sessionOf } from '../.
 import { CHAIN_PROVIDERS, chainSnapshotSchema, type ChainSnapshot } from './chain';
 import { NO_IV_REASONS } from './no-iv-reasons';
 import { FORWARD_METHODS } from './parity';
-import { rateSourceSchema } from '../rates/treasury';
+import { rateSourceSchema } from '../rates/rate-source';
 import type { PricedChain } from './price-real-chain';
 import type { SecretKey } from '../../secrets';
 

@@ -14,9 +14,10 @@
 import Papa from 'papaparse';
 import * as z from 'zod';
 import { dayNumberOfIso, isoDateOf } from '../../market/calendar';
+import { TREASURY_SOURCE, type RateSource } from './rate-source';
 
 export const TREASURY_BASE_URL = 'https://home.treasury.gov';
-export const TREASURY_SOURCE = 'US Treasury par curve';
+export { TREASURY_SOURCE, rateSourceSchema, type RateSource } from './rate-source';
 
 /** The body was not the Treasury's par yield curve CSV, or the request failed. */
 export class RateProviderError extends Error {
@@ -161,13 +162,6 @@ export async function fetchTreasuryCurve(
   }
   throw new RateProviderError(`the Treasury sent no curve on or before ${day}`);
 }
-
-/** Where an expiry's rate came from: the Treasury's curve of `day`, or the fixed RISK_FREE_RATE (day null). */
-export const rateSourceSchema = z.object({
-  source: z.enum([TREASURY_SOURCE, 'fixed']),
-  day: z.iso.date().nullable(),
-});
-export type RateSource = z.infer<typeof rateSourceSchema>;
 
 /** What pricing reads: the rate at a tenor and where it came from. */
 export interface RateCurve extends RateSource {

@@ -3,7 +3,8 @@ import { Button } from '../../../components/ui/button';
 import { WatchButton } from '../../../components/ui/watch-button';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
-import { type OptionContractRow } from '@shared/options/response-schemas';
+import { type OptionChain as ChainResponse, type OptionContractRow } from '@shared/options/response-schemas';
+import { TREASURY_SOURCE } from '@shared/providers/rates/rate-source';
 import { NO_IV_REASON_TEXT } from '@shared/providers/chains/no-iv-reasons';
 import { useOptionChain } from '../api/get-option-chain';
 import { chainRows, spotIndex } from '../utils/chain-rows';
@@ -40,6 +41,28 @@ function sideCells(contract: OptionContractRow | undefined): ReactNode[] {
     ivCell(contract),
     formatGreek(contract.delta),
   ];
+}
+
+const percent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
+
+/** Where the rate came from, in words: the Treasury's curve of its day, the fixed rate, or parity. */
+function rateOrigin(forward: ChainResponse['forwards'][number]): string {
+  if (forward.rateSource?.source === TREASURY_SOURCE) return `Treasury curve of ${forward.rateSource.day}`;
+  if (forward.rateSource?.source === 'fixed' || forward.method === 'rate_and_yield') return 'fixed';
+  return 'put-call parity';
+}
+
+/**
+ * What the shown expiry is priced with: on a real chain its own forward, rate and carry yield (each
+ * expiry has its own); on the simulated one the market's rate and dividend yield.
+ */
+function carryText(data: ChainResponse, expiration: string | undefined): string {
+  const forward = data.forwards.find((f) => f.expiration === expiration);
+  const years = data.contracts.find((c) => c.expiration === expiration)?.years ?? 0;
+  if (!forward || !(years > 0))
+    return `rate ${percent(data.rate)} · dividend yield ${percent(data.dividendYield)}`;
+  const rate = -Math.log(forward.discount) / years;
+  return `forward ${formatPrice(forward.forward)} · rate ${percent(rate)} (${rateOrigin(forward)}) · carry yield ${percent(forward.impliedYield)}`;
 }
 
 type OptionChainProps = {
@@ -109,9 +132,8 @@ export function OptionChain({
           {data && (
             <p className="mt-1 text-sm text-slate-400">
               Underlying{' '}
-              <span className="font-semibold text-amber-200">{formatPrice(data.underlyingPrice)}</span> · rate{' '}
-              {(data.rate * 100).toFixed(2)}% · dividend yield {(data.dividendYield * 100).toFixed(2)}% · as
-              of {formatDateTime(data.asOf)}
+              <span className="font-semibold text-amber-200">{formatPrice(data.underlyingPrice)}</span> ·{' '}
+              {carryText(data, expiration)} · as of {formatDateTime(data.asOf)}
             </p>
           )}
           {data && <ProvenanceBadge provenance={data} />}
