@@ -1,8 +1,8 @@
 /**
  * A real chain's IV30, IV rank and percentile over recorded sessions (@shared/providers/history/real-iv),
  * and the providers' daily history (@shared/providers/history/daily-history) on their recorded
- * responses: Polygon's daily aggregates (client-python's mock), CBOE's layout (hand-written: no
- * plain recording found, tests/fixtures/SOURCES.md).
+ * responses: Polygon's daily aggregates (client-python's mock), CBOE's daily history of _SPX (radon's
+ * trimmed capture; a hand-written body adds the edge cases), tests/fixtures/SOURCES.md.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -200,6 +200,38 @@ describe('the providers’ daily history', () => {
     expect(cboeHistoryUrl('https://cdn.cboe.com', 'spx')).toBe(
       'https://cdn.cboe.com/api/global/delayed_quotes/charts/historical/_SPX.json',
     );
+  });
+
+  it('CBOE’s recorded daily history of _SPX (radon’s capture of 2026-09-15): every session read', () => {
+    const body = fixture('cboe/history-SPX.radon.json') as {
+      timestamp: string;
+      symbol: string;
+      data: { date: string; open: unknown; high: unknown; low: unknown; close: unknown; volume: unknown }[];
+    };
+    expect(body.symbol).toBe('_SPX');
+    // CBOE sends every price, and the volume, as a string.
+    for (const row of body.data) {
+      for (const field of [row.open, row.high, row.low, row.close, row.volume])
+        expect(typeof field).toBe('string');
+    }
+    const closes = parseCboeHistory(body);
+    // 1989-11-01..1990-03-30 (104 sessions) and the last 120 sessions through 2026-09-14.
+    expect(closes).toHaveLength(224);
+    expect(closes.map((c) => c.day)).toEqual(body.data.map((d) => d.date));
+    expect(closes[0]).toEqual({ day: '1989-11-01', close: 341.2 });
+    expect(closes.find((c) => c.day === '1990-01-02')).toEqual({ day: '1990-01-02', close: 359.69 });
+    expect(closes.at(-1)).toEqual({ day: '2026-09-14', close: 7619.98 });
+    // Oldest first, one per day, no weekend, no holiday (Good Friday 2026-04-03, Juneteenth 2026-06-19).
+    for (let i = 1; i < closes.length; i++) expect(closes[i]!.day > closes[i - 1]!.day).toBe(true);
+    for (const { day } of closes) expect([0, 6]).not.toContain(new Date(`${day}T12:00:00Z`).getUTCDay());
+    expect(closes.map((c) => c.day)).not.toContain('2026-04-03');
+    expect(closes.map((c) => c.day)).not.toContain('2026-06-19');
+    // Each close is its string read as a number, and within the day's low and high.
+    body.data.forEach((row, i) => {
+      expect(closes[i]!.close).toBe(Number(row.close));
+      expect(closes[i]!.close).toBeGreaterThanOrEqual(Number(row.low));
+      expect(closes[i]!.close).toBeLessThanOrEqual(Number(row.high));
+    });
   });
 
   it('merges: the provider’s bar wins a day it has, a recorded close fills the day it has not', () => {
