@@ -140,6 +140,7 @@ describe("the snapshot job's provider key", () => {
       const job = variables(full.templates.feeds, CHAIN_SNAPSHOT_JOB);
       expect(job[runtimeEnv.chainsProvider]).toBe('tradier');
       // The ARN is the data stack's secret (imported across stacks under its logical id).
+      expect(job).toHaveProperty(secrets.tradierApiKey.arnEnvVar);
       expect(JSON.stringify(job[secrets.tradierApiKey.arnEnvVar])).toContain(secretId);
       const onSecret = statementsOfFunction(full.templates.feeds, CHAIN_SNAPSHOT_JOB).filter((statement) =>
         JSON.stringify(statement.Resource).includes(secretId),
