@@ -26,7 +26,7 @@ import { carryOf, scanOptions } from '../../lambdas/market/service';
 import { SnapshotChains } from '../../lambdas/market/snapshot-chains';
 import { writeChainSnapshot } from '../../lambdas/market/snapshot-job';
 import { fileSnapshotStore } from '../../lambdas/market/snapshot-store';
-import { recordedQqqChain } from '../helpers/cboe-chains';
+import { cboeChainBody, cboeContractRow } from '../helpers/cboe-chains';
 
 const QUOTED_AT = new Date('2023-05-19T19:59:59Z');
 const SPOT = 336.46;
@@ -52,30 +52,23 @@ export function syntheticCboeChain(strikes: number, weeklies: number, quarterlie
       const vol = 0.2 + 0.4 * Math.log(strike / SPOT) ** 2;
       for (const type of ['call', 'put'] as const) {
         const price = americanPrice(SPOT, strike, years, 0.05, 0.006, vol, type === 'call');
-        options.push({
-          option: `QQQ${ymd}${type === 'call' ? 'C' : 'P'}${String(strike * 1000).padStart(8, '0')}`,
-          bid: Math.max(0, Math.floor((price - 0.03) * 100) / 100),
-          bid_size: 10,
-          ask: Math.ceil((price + 0.03) * 100) / 100,
-          ask_size: 10,
-          iv: vol,
-          open_interest: 1000,
-          volume: 100,
-          delta: null,
-          gamma: null,
-          theta: null,
-          vega: null,
-          rho: null,
-          last_trade_price: 0,
-          last_trade_time: null,
-        });
+        options.push(
+          cboeContractRow({
+            symbol: 'QQQ',
+            expiry: ymd,
+            type,
+            strike,
+            price,
+            halfSpread: 0.03,
+            iv: vol,
+            openInterest: 1000,
+            volume: 100,
+          }),
+        );
       }
     }
   }
-  const body = JSON.parse(recordedQqqChain) as { timestamp: string; data: { options: unknown[] } };
-  body.timestamp = '2023-05-19 19:59:59';
-  body.data.options = options;
-  return JSON.stringify(body);
+  return cboeChainBody(options, '2023-05-19 19:59:59');
 }
 
 const time = async (run: () => unknown) => {

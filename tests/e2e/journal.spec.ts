@@ -5,6 +5,8 @@ import { accessToken, signUpThroughUi } from './support';
 
 /** The first load of a signed-in page (the lazy journal chunk included) on a busy machine. */
 const PAGE_LOAD_TIMEOUT = 30_000;
+/** The import dialog's file input: it takes a CSV export or an Interactive Brokers Flex XML statement. */
+const FILE_LABEL = 'Statement file (CSV or Flex XML)';
 
 test.beforeEach(async ({ page }) => {
   // The daily news modal and the onboarding tour would cover the page: mark both as seen.
@@ -98,7 +100,7 @@ test('import refuses a file with a bad row, then imports it fixed, then a newer 
   await page.getByRole('button', { name: 'Import CSV' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Import CSV' });
   const bad = 'QQQ,Straddle,abc,,debit,1,2026-01-06T15:00:00.000Z,';
-  await dialog.getByLabel('CSV file').setInputFiles(csvFile([GOOD_ROW, bad]));
+  await dialog.getByLabel(FILE_LABEL, { exact: true }).setInputFiles(csvFile([GOOD_ROW, bad]));
   const problems = dialog.getByRole('table', { name: 'Problems in the file' });
   await expect(problems.getByRole('row').filter({ hasText: 'Entry Price' })).toContainText('3');
   await expect(dialog.getByRole('button', { name: /^Import \d+ trades?$/ })).toBeDisabled();
@@ -108,7 +110,7 @@ test('import refuses a file with a bad row, then imports it fixed, then a newer 
 
   await page.getByRole('button', { name: 'Import CSV' }).first().click();
   const fixed = 'QQQ,Straddle,2.00,,debit,1,2026-01-06T15:00:00.000Z,';
-  await dialog.getByLabel('CSV file').setInputFiles(csvFile([GOOD_ROW, fixed]));
+  await dialog.getByLabel(FILE_LABEL, { exact: true }).setInputFiles(csvFile([GOOD_ROW, fixed]));
   await expect(dialog.getByRole('table', { name: 'Trades in the file' })).toContainText('QQQ');
   await expect(problems).toBeHidden();
   await dialog.getByRole('button', { name: 'Import 2 trades' }).click();
@@ -120,7 +122,7 @@ test('import refuses a file with a bad row, then imports it fixed, then a newer 
 
   // The same file again: both rows are duplicates, nothing to import.
   await page.getByRole('button', { name: 'Import CSV' }).first().click();
-  await dialog.getByLabel('CSV file').setInputFiles(csvFile([GOOD_ROW, fixed]));
+  await dialog.getByLabel(FILE_LABEL, { exact: true }).setInputFiles(csvFile([GOOD_ROW, fixed]));
   await expect(dialog.getByText(/2 already in your journal \(skipped\)/)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Import 0 trades' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -128,7 +130,7 @@ test('import refuses a file with a bad row, then imports it fixed, then a newer 
   // A newer export: the straddle closed since, the condor as before. The open trade is closed, not added again.
   const closedSince = 'QQQ,Straddle,2.00,2.60,debit,1,2026-01-06T15:00:00.000Z,2026-01-08T15:00:00.000Z';
   await page.getByRole('button', { name: 'Import CSV' }).first().click();
-  await dialog.getByLabel('CSV file').setInputFiles(csvFile([GOOD_ROW, closedSince]));
+  await dialog.getByLabel(FILE_LABEL, { exact: true }).setInputFiles(csvFile([GOOD_ROW, closedSince]));
   await expect(
     dialog.getByText('0 new trades, 1 to close in your journal, 1 already in your journal (skipped).', {
       exact: false,
@@ -190,7 +192,7 @@ test('at 390 px the journal is a list of cards: add a trade and see it', async (
   // An import's preview lists the file's trades as cards too, each with its P&L in view.
   await page.getByRole('button', { name: 'Import CSV' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Import CSV' });
-  await dialog.getByLabel('CSV file').setInputFiles(csvFile([GOOD_ROW]));
+  await dialog.getByLabel(FILE_LABEL, { exact: true }).setInputFiles(csvFile([GOOD_ROW]));
   const preview = dialog.getByRole('list', { name: 'Trades in the file' }).getByRole('listitem');
   await expect(preview).toHaveCount(1);
   await expect(preview).toContainText('SPY Iron Condor');

@@ -20,40 +20,107 @@ export const RECORDED_QQQ_AS_OF = '2023-05-19T19:59:59.000Z';
 /** The hand-written chain's model: QQQ's contracts are American; these are the inputs they were priced with. */
 export const HANDWRITTEN_MODEL = { volatility: 0.2, rate: 0.05, dividendYield: 0.006 } as const;
 
+/** One contract row of a CBOE body (the fields its chains carry; no greeks, no last trade). */
+export interface CboeContractRow {
+  option: string;
+  bid: number;
+  bid_size: number;
+  ask: number;
+  ask_size: number;
+  iv: number;
+  open_interest: number;
+  volume: number;
+  delta: null;
+  gamma: null;
+  theta: null;
+  vega: null;
+  rho: null;
+  last_trade_price: number;
+  last_trade_time: null;
+}
+
+/**
+ * A hand-made contract row in CBOE's layout around a model `price`: bid (not below 0) and ask
+ * `halfSpread` either side of it, rounded outwards to the cent, ten contracts a side.
+ */
+export function cboeContractRow(contract: {
+  symbol: string;
+  /** YYMMDD, as in the OCC symbol. */
+  expiry: string;
+  type: 'call' | 'put';
+  strike: number;
+  price: number;
+  halfSpread: number;
+  iv: number;
+  openInterest: number;
+  volume: number;
+}): CboeContractRow {
+  const { price, halfSpread } = contract;
+  return {
+    option: `${contract.symbol}${contract.expiry}${contract.type === 'call' ? 'C' : 'P'}${String(Math.round(contract.strike * 1000)).padStart(8, '0')}`,
+    bid: Math.max(0, Math.floor((price - halfSpread) * 100) / 100),
+    bid_size: 10,
+    ask: Math.ceil((price + halfSpread) * 100) / 100,
+    ask_size: 10,
+    iv: contract.iv,
+    open_interest: contract.openInterest,
+    volume: contract.volume,
+    delta: null,
+    gamma: null,
+    theta: null,
+    vega: null,
+    rho: null,
+    last_trade_price: 0,
+    last_trade_time: null,
+  };
+}
+
+/**
+ * A CBOE body of hand-made `options` in the recorded QQQ body's envelope, quoted at `timestamp`
+ * (UTC, CBOE's `YYYY-MM-DD HH:MM:SS`); `underlying` replaces fields of its quote (another symbol's).
+ */
+export function cboeChainBody(
+  options: CboeContractRow[],
+  timestamp: string,
+  underlying?: { symbol: string } & Record<string, unknown>,
+): string {
+  const body = JSON.parse(recordedQqqChain) as {
+    timestamp: string;
+    symbol: string;
+    data: Record<string, unknown>;
+  };
+  body.timestamp = timestamp;
+  if (underlying) body.symbol = underlying.symbol;
+  body.data = { ...body.data, ...underlying, options };
+  return JSON.stringify(body);
+}
+
 /** Hand-written, CBOE's layout: QQQ at 336.46 on 2023-05-19 15:59:59 New York, expiry 2023-06-16. */
 export function handwrittenQqqChain(): string {
   const spot = 336.46;
   // From 15:59:59 on May 19 to the close (16:00) on June 16: 28 days and a second.
   const years = (28 * 86_400_000 + 1000) / (365 * 86_400_000);
+  const { volatility, rate, dividendYield } = HANDWRITTEN_MODEL;
   const options = [];
   for (let strike = 300; strike <= 370; strike += 5) {
     for (const type of ['call', 'put'] as const) {
-      const { volatility, rate, dividendYield } = HANDWRITTEN_MODEL;
       const price = americanPrice(spot, strike, years, rate, dividendYield, volatility, type === 'call');
-      const bid = Math.max(0, Math.floor((price - 0.05) * 100) / 100);
-      options.push({
-        option: `QQQ230616${type === 'call' ? 'C' : 'P'}00${strike}000`,
-        bid,
-        bid_size: 10,
-        ask: Math.ceil((price + 0.05) * 100) / 100,
-        ask_size: 10,
-        iv: 0.2,
-        open_interest: 5000,
-        volume: 800,
-        delta: null,
-        gamma: null,
-        theta: null,
-        vega: null,
-        rho: null,
-        last_trade_price: 0,
-        last_trade_time: null,
-      });
+      options.push(
+        cboeContractRow({
+          symbol: 'QQQ',
+          expiry: '230616',
+          type,
+          strike,
+          price,
+          halfSpread: 0.05,
+          iv: 0.2,
+          openInterest: 5000,
+          volume: 800,
+        }),
+      );
     }
   }
-  const body = JSON.parse(recordedQqqChain) as { timestamp: string; data: { options: unknown[] } };
-  body.timestamp = '2023-05-19 19:59:59';
-  body.data.options = options;
-  return JSON.stringify(body);
+  return cboeChainBody(options, '2023-05-19 19:59:59');
 }
 
 /** Every bid and ask of a CBOE body: a served price outside it was not the provider's. */

@@ -15,9 +15,10 @@ import { americanPrice } from '@shared/pricing/american';
 import { expirationClose } from '@shared/scorecards/horizons';
 import { SCAN_PICK_MINUTE, scorecardSchema, type Scorecard } from '@shared/scorecards/schemas';
 import {
+  cboeChainBody,
+  cboeContractRow,
   cboeHistoryPath,
   handwrittenCboeHistory,
-  recordedQqqChain,
   startCboeStandIn,
 } from '../helpers/cboe-chains';
 import { signInDemo, startUntilReady } from '../helpers/start-process';
@@ -44,35 +45,23 @@ function handwrittenGldChain(): string {
   for (let strike = Math.round(spot * 0.8); strike <= spot * 1.2; strike += 1) {
     for (const type of ['call', 'put'] as const) {
       const price = americanPrice(spot, strike, years, 0.05, 0, 0.15, type === 'call');
-      options.push({
-        option: `GLD230616${type === 'call' ? 'C' : 'P'}${String(strike * 1000).padStart(8, '0')}`,
-        bid: Math.max(0, Math.floor((price - 0.05) * 100) / 100),
-        bid_size: 10,
-        ask: Math.ceil((price + 0.05) * 100) / 100,
-        ask_size: 10,
-        iv: 0.15,
-        open_interest: 5000,
-        volume: 800,
-        delta: null,
-        gamma: null,
-        theta: null,
-        vega: null,
-        rho: null,
-        last_trade_price: 0,
-        last_trade_time: null,
-      });
+      options.push(
+        cboeContractRow({
+          symbol: 'GLD',
+          expiry: '230616',
+          type,
+          strike,
+          price,
+          halfSpread: 0.05,
+          iv: 0.15,
+          openInterest: 5000,
+          volume: 800,
+        }),
+      );
     }
   }
-  const body = JSON.parse(recordedQqqChain) as {
-    timestamp: string;
-    symbol: string;
-    data: Record<string, unknown> & { options: unknown[] };
-  };
-  body.timestamp = PICK_AT.toISOString().slice(0, 19).replace('T', ' ');
-  body.symbol = 'GLD';
   // The underlying's last trade (CBOE's quote time for the chain) is the pick instant, New York time.
-  body.data = {
-    ...body.data,
+  return cboeChainBody(options, PICK_AT.toISOString().slice(0, 19).replace('T', ' '), {
     symbol: 'GLD',
     current_price: spot,
     bid: spot,
@@ -80,9 +69,7 @@ function handwrittenGldChain(): string {
     close: spot,
     prev_day_close: spot,
     last_trade_time: '2023-05-19T10:30:00',
-    options,
-  };
-  return JSON.stringify(body);
+  });
 }
 
 describe('npm start with CHAINS_PROVIDER=cboe: the scan scorecard', () => {

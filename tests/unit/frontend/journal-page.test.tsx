@@ -54,6 +54,9 @@ async function renderJournal() {
   await screen.findByRole('heading', { level: 1, name: 'Trading Journal' }, { timeout: 20_000 });
   return rendered;
 }
+
+/** The import dialog's file input (a CSV export or an Interactive Brokers Flex XML statement). */
+const FILE_LABEL = 'Statement file (CSV or Flex XML)';
 const tradesTable = () => screen.findByRole('table', { name: 'Trades, newest first' });
 const bodyRows = (table: HTMLElement) =>
   within(table)
@@ -594,7 +597,7 @@ describe('the trading journal page', () => {
     const { user } = await renderJournal();
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import CSV' });
-    const input = within(dialog).getByLabelText('CSV file');
+    const input = within(dialog).getByLabelText(FILE_LABEL);
 
     await user.upload(
       input,
@@ -663,7 +666,7 @@ describe('the trading journal page', () => {
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import CSV' });
     await user.upload(
-      within(dialog).getByLabelText('CSV file'),
+      within(dialog).getByLabelText(FILE_LABEL),
       new File(['Ticker,Strategy,Entry Price\nSPY,Long Call,1\n'], 'big.csv', { type: 'text/csv' }),
     );
     const confirm = await within(dialog).findByRole('button', { name: 'Import 3 trades' });
@@ -725,7 +728,7 @@ describe('the trading journal page', () => {
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import CSV' });
     await user.upload(
-      within(dialog).getByLabelText('CSV file'),
+      within(dialog).getByLabelText(FILE_LABEL),
       new File(['Date,Type,Action\n'], 'newer.csv', { type: 'text/csv' }),
     );
     expect(

@@ -2,7 +2,7 @@
  * The shared chain snapshot in the stacks (docs/decisions/shared-chain-snapshot.md): a private
  * bucket whose objects expire after SNAPSHOT_KEPT_DAYS (a holiday weekend's closing snapshot kept), written by the snapshot job alone and read by the
  * functions of the chain-reading areas (routes and the position-targets job), each told its name; every other function has
- * neither the name nor the grant.
+ * neither the name nor the grant. On a stage whose chains come from Tradier the job alone holds Tradier's key.
  */
 import { type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,8 +18,15 @@ import {
 } from '@shared/providers/chains/shared-snapshot';
 import { type RouteDefinition, routes } from '@shared/routes';
 import { stages } from '../../../infra/config/stages';
-import { runtimeEnv } from '@shared/secrets';
-import { actionsOf, findFunction, loadStage, statementsOfFunction, SYNTH_TIMEOUT_MS } from './synth-app';
+import { runtimeEnv, secrets } from '@shared/secrets';
+import {
+  actionsOf,
+  findFunction,
+  loadStage,
+  statementsOfFunction,
+  SYNTH_TIMEOUT_MS,
+  type SynthesizedStage,
+} from './synth-app';
 
 let data: Template;
 let api: Template;
@@ -104,5 +111,58 @@ describe('the chain snapshot bucket', () => {
     const reader = CHAIN_SNAPSHOT_READER_AREAS.includes(route.area);
     expect(s3Actions(api, route.id).sort()).toEqual(reader ? ['s3:GetObject', 's3:ListBucket'] : []);
     expect(runtimeEnv.chainSnapshotBucket in variables(api, route.id)).toBe(reader);
+  });
+});
+
+describe("the snapshot job's provider key", () => {
+  /** Every function of a stage whose environment names the Tradier secret's ARN, by handler. */
+  function tradierKeyHolders(stage: SynthesizedStage): string[] {
+    return Object.values(stage.templates).flatMap((template) =>
+      Object.values(
+        (template?.findResources('AWS::Lambda::Function') ?? {}) as Record<
+          string,
+          { Properties: { Handler?: string; Environment?: { Variables?: Record<string, unknown> } } }
+        >,
+      )
+        .filter(
+          ({ Properties }) => secrets.tradierApiKey.arnEnvVar in (Properties.Environment?.Variables ?? {}),
+        )
+        .map(({ Properties }) => Properties.Handler ?? '?'),
+    );
+  }
+
+  it(
+    'on a stage whose chains come from Tradier, grants the snapshot job alone read on the Tradier secret and names its ARN',
+    async () => {
+      const full = await loadStage('full');
+      expect(full.config.marketData.chains).toBe('tradier');
+      const secretId = full.ids.secrets.tradierApiKey;
+      const job = variables(full.templates.feeds, CHAIN_SNAPSHOT_JOB);
+      expect(job[runtimeEnv.chainsProvider]).toBe('tradier');
+      // The ARN is the data stack's secret (imported across stacks under its logical id).
+      expect(job).toHaveProperty(secrets.tradierApiKey.arnEnvVar);
+      expect(JSON.stringify(job[secrets.tradierApiKey.arnEnvVar])).toContain(secretId);
+      const onSecret = statementsOfFunction(full.templates.feeds, CHAIN_SNAPSHOT_JOB).filter((statement) =>
+        JSON.stringify(statement.Resource).includes(secretId),
+      );
+      expect(onSecret.flatMap(actionsOf).sort()).toEqual([
+        'secretsmanager:DescribeSecret',
+        'secretsmanager:GetSecretValue',
+      ]);
+      // The routes read the job's snapshot, never Tradier: no other function holds the key.
+      expect(tradierKeyHolders(full)).toEqual([`index.${CHAIN_SNAPSHOT_JOB}`]);
+    },
+    SYNTH_TIMEOUT_MS,
+  );
+
+  it('on a simulated stage, grants no function the Tradier secret', async () => {
+    const dev = await loadStage('dev');
+    expect(dev.config.marketData.chains).toBe('simulated');
+    expect(tradierKeyHolders(dev)).toEqual([]);
+    const job = variables(feeds, CHAIN_SNAPSHOT_JOB);
+    expect(job[runtimeEnv.chainsProvider]).toBe('simulated');
+    expect(Object.keys(job).filter((name) => name.startsWith('SECRET_ARN_'))).toEqual([]);
+    const granted = JSON.stringify(statementsOfFunction(feeds, CHAIN_SNAPSHOT_JOB).map((s) => s.Resource));
+    expect(granted).not.toContain(dev.ids.secrets.tradierApiKey);
   });
 });

@@ -3,7 +3,7 @@ import { type StageConfig, stages } from '../../../infra/config/stages';
 /**
  * A stage with every optional setting on: the hosted UI with Google sign-in, a custom domain (site
  * and API), an alarm email, the AI model (dev and prod leave them unset), WAF (off in dev) and the feeds'
- * real providers (simulated in dev), so
+ * and chains' real providers (simulated in dev), so
  * one synthesis covers both sides of each.
  */
 export const fullStage: StageConfig = {
@@ -29,9 +29,11 @@ export const fullStage: StageConfig = {
   },
   alarmEmail: 'alarms@example.com',
   ai: { model: 'gpt-4.1-mini', baseUrl: 'https://models.example.com/v1' },
-  // The live feeds on their real providers (dev and prod keep them simulated).
+  // The live feeds and the option chains on their real providers (dev and prod keep them simulated);
+  // chains from Tradier, the one chain provider with a key of its own (tradierApiKey).
   marketData: {
     ...stages.dev.marketData,
+    chains: 'tradier',
     news: 'polygon',
     social: 'stocktwits',
     darkPool: 'polygon',

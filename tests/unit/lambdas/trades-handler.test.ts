@@ -3,23 +3,19 @@ import { ConditionalCheckFailedException, InternalServerError } from '@aws-sdk/c
 import {
   BatchGetCommand,
   DeleteCommand,
-  DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { readFileSync } from 'node:fs';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TradeImportResult } from '@shared/trades/schemas';
-import { liveSessions } from '../../helpers/live-session';
 import { apiEvent, parseBody } from '../../helpers/api-events';
+import { importEvent, mockedTradesHandlers } from '../../helpers/trades-handlers';
 
-const dynamo = mockClient(DynamoDBDocumentClient);
-const cognito = mockClient(CognitoIdentityProviderClient);
-let handlers: typeof import('../../../lambdas/trades/handler');
+const trades = mockedTradesHandlers();
+const { dynamo } = trades;
 
 const csvOf = (rows: number) =>
   [
@@ -31,48 +27,10 @@ const csvOf = (rows: number) =>
     ),
   ].join('\n');
 
-const importEvent = (csv: string) =>
-  apiEvent({
-    method: 'POST',
-    path: '/api/trades/import',
-    sub: 'user-1',
-    rawBody: csv,
-    headers: { 'content-type': 'text/csv' },
-  });
-
 describe('trades handlers', () => {
-  beforeAll(async () => {
-    process.env.TABLE_TRADES = 'trades-test';
-    process.env.TABLE_JOURNAL_CACHE = 'journal-cache-test';
-    process.env.TABLE_IDEMPOTENCY = 'idempotency-test';
-    // The confirmation e-mail reads the profile (none here: the preference reads off, nothing sent).
-    process.env.TABLE_PROFILES = 'profiles-test';
-    process.env.TABLE_NOTIFICATIONS = 'notifications-test';
-    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    handlers = await import('../../../lambdas/trades/handler');
-  });
-  afterAll(() => vi.restoreAllMocks());
-  beforeEach(() => {
-    dynamo.reset();
-    cognito.reset();
-    liveSessions(dynamo, cognito);
-    // No import record yet, and every update (version bumps, the record) succeeds.
-    dynamo.on(GetCommand).resolves({});
-    dynamo.on(UpdateCommand).resolves({});
-  });
-
   it('a dry run writes nothing', async () => {
     dynamo.on(QueryCommand).resolves({ Items: [] });
-    const result = await handlers.importTrades(
-      apiEvent({
-        method: 'POST',
-        path: '/api/trades/import',
-        sub: 'user-1',
-        rawBody: csvOf(5),
-        query: { dryRun: 'true' },
-        headers: { 'content-type': 'text/csv' },
-      }),
-    );
+    const result = await trades.handlers.importTrades(importEvent(csvOf(5), { dryRun: true }));
     expect(result.statusCode).toBe(200);
     expect(parseBody(result)).toMatchObject({ dry_run: true, status: 'preview', new_rows: 5, imported: 0 });
     expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
@@ -83,17 +41,7 @@ describe('trades handlers', () => {
     dynamo.on(QueryCommand).resolves({ Items: [] });
     const fixture = (path: string) =>
       readFileSync(new URL(`../../fixtures/brokers/${path}`, import.meta.url), 'utf8');
-    const dryRun = (csv: string) =>
-      handlers.importTrades(
-        apiEvent({
-          method: 'POST',
-          path: '/api/trades/import',
-          sub: 'user-1',
-          rawBody: csv,
-          query: { dryRun: 'true' },
-          headers: { 'content-type': 'text/csv' },
-        }),
-      );
+    const dryRun = (csv: string) => trades.handlers.importTrades(importEvent(csv, { dryRun: true }));
 
     const ibkr = await dryRun(fixture('ibkr/option-assignment-2025.ibkr-report-parser.csv'));
     expect(ibkr.statusCode).toBe(200);
@@ -144,7 +92,7 @@ describe('trades handlers', () => {
     };
     dynamo.on(GetCommand, { TableName: 'trades-test' }).resolves({ Item: stored });
     dynamo.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'changed', $metadata: {} }));
-    const result = await handlers.updateTrade(
+    const result = await trades.handlers.updateTrade(
       apiEvent({
         method: 'PATCH',
         path: '/api/trades/t1',
@@ -228,7 +176,7 @@ describe('trades handlers', () => {
       onRead({ 't-a': a, 't-b': b });
       dynamo.on(PutCommand).resolves({});
 
-      const result = await handlers.importTrades(importEvent(newerExport));
+      const result = await trades.handlers.importTrades(importEvent(newerExport));
 
       expect(result.statusCode).toBe(200);
       expect(parseBody(result)).toMatchObject({
@@ -261,7 +209,7 @@ describe('trades handlers', () => {
         return {};
       });
 
-      const result = await handlers.importTrades(importEvent(newerExport));
+      const result = await trades.handlers.importTrades(importEvent(newerExport));
 
       expect(result.statusCode).toBe(503);
       const { closes } = tradePuts();
@@ -278,7 +226,7 @@ describe('trades handlers', () => {
       onRead({ 't-a': a, 't-b': { ...b, notes: 'edited', updated_at: '2025-01-06T00:00:00.000Z' } });
       dynamo.on(PutCommand).resolves({});
 
-      const result = await handlers.importTrades(importEvent(newerExport));
+      const result = await trades.handlers.importTrades(importEvent(newerExport));
 
       expect(result.statusCode).toBe(409);
       expect(parseBody(result)).toMatchObject({ error: { code: 'conflict' } });
@@ -304,7 +252,7 @@ describe('trades handlers', () => {
         return {};
       });
 
-      const result = await handlers.importTrades(importEvent(newerExport));
+      const result = await trades.handlers.importTrades(importEvent(newerExport));
 
       expect(result.statusCode).toBe(200);
       expect(parseBody(result)).toMatchObject({
@@ -318,7 +266,7 @@ describe('trades handlers', () => {
 
   it('reads only the caller partition: the key condition carries the token subject', async () => {
     dynamo.on(QueryCommand).resolves({ Items: [] });
-    await handlers.listTrades(apiEvent({ path: '/api/trades', sub: 'user-9' }));
+    await trades.handlers.listTrades(apiEvent({ path: '/api/trades', sub: 'user-9' }));
     const query = dynamo.commandCalls(QueryCommand)[0]!.args[0].input;
     expect(query.KeyConditionExpression).toMatch(/^#user = :user/);
     expect(query.ExpressionAttributeValues).toMatchObject({ ':user': 'user-9' });
@@ -326,7 +274,7 @@ describe('trades handlers', () => {
 
   it('a DynamoDB failure on the list is a 500 with only a request id', async () => {
     dynamo.on(QueryCommand).rejects(new Error('socket hang up'));
-    const result = await handlers.listTrades(apiEvent({ path: '/api/trades', sub: 'user-1' }));
+    const result = await trades.handlers.listTrades(apiEvent({ path: '/api/trades', sub: 'user-1' }));
     expect(result.statusCode).toBe(500);
     expect(parseBody(result)).toEqual({
       error: { code: 'internal_error', message: expect.any(String), details: { requestId: 'req-123' } },
@@ -352,7 +300,7 @@ describe('trades handlers', () => {
       vi.useFakeTimers({ now: new Date('2026-11-23T15:00:00.000Z'), toFake: ['Date'] });
       onGet(7, cachedEntry(7, '2026-11-23'));
       dynamo.on(GetCommand, { Key: { user_id: 'user-1', sk: 'version' } }).resolves({ Item: { version: 7 } });
-      const result = await handlers.getTradeStats(statsEvent());
+      const result = await trades.handlers.getTradeStats(statsEvent());
       vi.useRealTimers();
       expect(result.statusCode).toBe(200);
       expect(parseBody(result)).toMatchObject({ total_trades: 42, as_of: '2026-11-23T15:00:00.000Z' });
@@ -367,7 +315,7 @@ describe('trades handlers', () => {
       dynamo.on(GetCommand, { TableName: 'journal-cache-test' }).resolves(cachedEntry(7, day));
       dynamo.on(GetCommand, { Key: { user_id: 'user-1', sk: 'version' } }).resolves({ Item: { version } });
       dynamo.on(QueryCommand).resolves({ Items: [] });
-      const result = await handlers.getTradeStats(statsEvent());
+      const result = await trades.handlers.getTradeStats(statsEvent());
       vi.useRealTimers();
       expect(parseBody(result)).toMatchObject({ total_trades: 0 });
       expect(dynamo.commandCalls(QueryCommand)).toHaveLength(1);
@@ -379,7 +327,7 @@ describe('trades handlers', () => {
 
     it('every write bumps the version before and after it', async () => {
       dynamo.on(PutCommand).resolves({});
-      await handlers.createTrade(
+      await trades.handlers.createTrade(
         apiEvent({
           method: 'POST',
           path: '/api/trades',

@@ -25,6 +25,7 @@ import { IMPORT_TIME_BUDGET_MS, PARALLEL_WRITES } from '../../../lambdas/trades/
 import { ensureTables, startDynamo, type LocalDynamo } from '../../../scripts/local/dynamo';
 import { apiEvent, parseBody } from '../../helpers/api-events';
 import { liveSessions } from '../../helpers/live-session';
+import { importEvent } from '../../helpers/trades-handlers';
 
 // Kept before the class is mocked: the pass-through sends with it to dynalite.
 const forwardSend = DynamoDBDocumentClient.prototype.send;
@@ -67,16 +68,6 @@ const csvOf = (rows: number) =>
       return `AAPL,Long Call,1.00,${i % 3 === 0 ? '' : '2.00'},${opened}`;
     }),
   ].join('\n');
-
-const importEvent = (sub: string, csv: string, dryRun = false) =>
-  apiEvent({
-    method: 'POST',
-    path: '/api/trades/import',
-    sub,
-    rawBody: csv,
-    headers: { 'content-type': 'text/csv' },
-    ...(dryRun ? { query: { dryRun: 'true' } } : {}),
-  });
 
 async function storedTrades(userId: string) {
   const { Items = [] } = await real<{ Items?: Record<string, unknown>[] }>(
@@ -152,7 +143,7 @@ describe('idempotent journal writes under faults', () => {
     const user = 'resume-after-failure';
     fault = fromTradeAdd(40, serverError);
 
-    const failed = await handlers.importTrades(importEvent(user, csvOf(100)));
+    const failed = await handlers.importTrades(importEvent(csvOf(100), { sub: user }));
 
     expect(failed.statusCode).toBe(503);
     expect(failed.body).not.toMatch(/Internal server error|at .+\.ts/);
@@ -160,7 +151,7 @@ describe('idempotent journal writes under faults', () => {
     expect(await importRecords(user)).toEqual([expect.objectContaining({ status: 'partial', rows: 100 })]);
 
     fault = undefined;
-    const retried = await handlers.importTrades(importEvent(user, csvOf(100)));
+    const retried = await handlers.importTrades(importEvent(csvOf(100), { sub: user }));
 
     expect(retried.statusCode).toBe(200);
     expect(tradeImportResultSchema.parse(parseBody(retried))).toMatchObject({
@@ -185,14 +176,14 @@ describe('idempotent journal writes under faults', () => {
       return outcome;
     };
     // Never settles: the invocation is abandoned, as a SIGTERM or a timeout leaves it.
-    void handlers.importTrades(importEvent(user, csvOf(100)));
+    void handlers.importTrades(importEvent(csvOf(100), { sub: user }));
     // Every writer waits on a stalled put: the 25 before them have landed, and nothing more will.
     await workersStuck;
     expect(await storedTrades(user)).toHaveLength(25);
     fault = undefined;
 
     const preview = tradeImportResultSchema.parse(
-      parseBody(await handlers.importTrades(importEvent(user, csvOf(100), true))),
+      parseBody(await handlers.importTrades(importEvent(csvOf(100), { sub: user, dryRun: true }))),
     );
     expect(preview).toMatchObject({
       status: 'preview',
@@ -202,7 +193,7 @@ describe('idempotent journal writes under faults', () => {
     });
     expect(preview.duplicates).toHaveLength(25);
 
-    const retried = await handlers.importTrades(importEvent(user, csvOf(100)));
+    const retried = await handlers.importTrades(importEvent(csvOf(100), { sub: user }));
     expect(parseBody(retried)).toMatchObject({ status: 'complete', imported: 75, remaining: 0 });
     expectEachRowOnce(await storedTrades(user), 100);
   });
@@ -218,7 +209,7 @@ describe('idempotent journal writes under faults', () => {
     };
 
     const first = tradeImportResultSchema.parse(
-      parseBody(await handlers.importTrades(importEvent(user, csvOf(100)))),
+      parseBody(await handlers.importTrades(importEvent(csvOf(100), { sub: user }))),
     );
     const landed = (await storedTrades(user)).length;
     vi.useRealTimers();
@@ -231,7 +222,7 @@ describe('idempotent journal writes under faults', () => {
 
     fault = undefined;
     const second = tradeImportResultSchema.parse(
-      parseBody(await handlers.importTrades(importEvent(user, csvOf(100)))),
+      parseBody(await handlers.importTrades(importEvent(csvOf(100), { sub: user }))),
     );
     expect(second).toMatchObject({ status: 'complete', imported: 100 - landed, remaining: 0 });
     expectEachRowOnce(await storedTrades(user), 100);
@@ -244,13 +235,13 @@ describe('idempotent journal writes under faults', () => {
       ...Array.from({ length: 30 }, (_, i) => `MSFT,Long Put,${i + 1}.00`),
     ].join('\n');
     fault = fromTradeAdd(11, serverError);
-    expect((await handlers.importTrades(importEvent(user, csv))).statusCode).toBe(503);
+    expect((await handlers.importTrades(importEvent(csv, { sub: user }))).statusCode).toBe(503);
     const landed = await storedTrades(user);
     expect(landed).toHaveLength(10);
     fault = undefined;
 
     const retried = tradeImportResultSchema.parse(
-      parseBody(await handlers.importTrades(importEvent(user, csv))),
+      parseBody(await handlers.importTrades(importEvent(csv, { sub: user }))),
     );
 
     expect(retried).toMatchObject({ status: 'complete', imported: 20 });

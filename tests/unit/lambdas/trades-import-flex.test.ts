@@ -2,59 +2,26 @@
  * POST /api/trades/import with an Interactive Brokers Flex Query's XML, over a mocked DynamoDB:
  * the upload (sent as text/csv, like every file) is recognised by its content and answered.
  */
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import {
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { readFileSync } from 'node:fs';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { TradeImportResult } from '@shared/trades/schemas';
-import { apiEvent, parseBody } from '../../helpers/api-events';
-import { liveSessions } from '../../helpers/live-session';
+import { parseBody } from '../../helpers/api-events';
+import { importEvent, mockedTradesHandlers } from '../../helpers/trades-handlers';
 
-const dynamo = mockClient(DynamoDBDocumentClient);
-const cognito = mockClient(CognitoIdentityProviderClient);
-let handlers: typeof import('../../../lambdas/trades/handler');
+const trades = mockedTradesHandlers();
+const { dynamo } = trades;
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../fixtures/brokers/ibkr/${name}`, import.meta.url), 'utf8');
 const dryRun = async (body: string) => {
-  const result = await handlers.importTrades(
-    apiEvent({
-      method: 'POST',
-      path: '/api/trades/import',
-      sub: 'user-1',
-      rawBody: body,
-      query: { dryRun: 'true' },
-      headers: { 'content-type': 'text/csv' },
-    }),
-  );
+  const result = await trades.handlers.importTrades(importEvent(body, { dryRun: true }));
   expect(result.statusCode).toBe(200);
   return parseBody(result) as TradeImportResult;
 };
 
 describe('trades import of a Flex Query (recorded statements, tests/fixtures/SOURCES.md)', () => {
-  beforeAll(async () => {
-    process.env.TABLE_TRADES = 'trades-test';
-    process.env.TABLE_JOURNAL_CACHE = 'journal-cache-test';
-    process.env.TABLE_IDEMPOTENCY = 'idempotency-test';
-    process.env.TABLE_PROFILES = 'profiles-test';
-    process.env.TABLE_NOTIFICATIONS = 'notifications-test';
-    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    handlers = await import('../../../lambdas/trades/handler');
-  });
-  afterAll(() => vi.restoreAllMocks());
   beforeEach(() => {
-    dynamo.reset();
-    cognito.reset();
-    liveSessions(dynamo, cognito);
-    dynamo.on(GetCommand).resolves({});
-    dynamo.on(UpdateCommand).resolves({});
     dynamo.on(QueryCommand).resolves({ Items: [] });
   });
 

@@ -6,13 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { chainSnapshotSchema, ChainProviderError, type FetchJson } from '@shared/providers/chains/chain';
+import { chainSnapshotSchema, ChainProviderError } from '@shared/providers/chains/chain';
 import {
   fetchPolygonChain,
   fetchPolygonChainPages,
   parsePolygonChain,
   polygonChainUrl,
 } from '@shared/providers/chains/polygon';
+import { serveJson } from '../../helpers/served-json';
 
 const recorded = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../../fixtures/providers/polygon/${name}`, import.meta.url), 'utf8'));
@@ -20,19 +21,6 @@ const aapl = recorded('options-chain-AAPL.client-python.json');
 const spyCallsPage1 = recorded('options-chain-SPY-calls.market-parser-polygon-mcp.json');
 const RECORDED_CURSOR =
   'YXA9TyUzQVNQWTI1MTAxMEMwMDY4MjAwMCZhcz0mY29udHJhY3RfdHlwZT1jYWxsJmV4cGlyYXRpb25fZGF0ZT0yMDI1LTEwLTEwJmxpbWl0PTEwJm9yZGVyPWFzYyZzb3J0PXN0cmlrZV9wcmljZSZzdHJpa2VfcHJpY2UuZ3RlPTY4Mi4wMDAwMDA';
-
-/** A stand-in for the HTTP client: serves bodies by URL and records what was asked. */
-function serve(bodies: Record<string, unknown>): { fetchJson: FetchJson; asked: string[] } {
-  const asked: string[] = [];
-  return {
-    asked,
-    fetchJson: async (url) => {
-      asked.push(url);
-      if (!(url in bodies)) throw new Error(`no body for ${url}`);
-      return bodies[url];
-    },
-  };
-}
 
 describe('Polygon chain snapshot: recorded responses', () => {
   it('reads a contract with its quote, sizes, last trade, greeks and the underlying price (AAPL)', () => {
@@ -127,7 +115,7 @@ describe('Polygon chain paging', () => {
   };
 
   it("follows the recorded next_url on the configured host and joins the pages' contracts", async () => {
-    const { fetchJson, asked } = serve({
+    const { fetchJson, asked } = serveJson({
       [`${base}/v3/snapshot/options/SPY`]: spyCallsPage1,
       [`${base}/v3/snapshot/options/SPY?cursor=${RECORDED_CURSOR}`]: handwrittenPage2,
     });
@@ -152,7 +140,7 @@ describe('Polygon chain paging', () => {
   it('stops on a next_url it has already followed, and on an error page', async () => {
     const loop = { status: 'OK', results: [], next_url: 'https://api.polygon.io/v3/snapshot/options/SPY' };
     await expect(
-      fetchPolygonChainPages(base, 'SPY', serve({ [`${base}/v3/snapshot/options/SPY`]: loop }).fetchJson),
+      fetchPolygonChainPages(base, 'SPY', serveJson({ [`${base}/v3/snapshot/options/SPY`]: loop }).fetchJson),
     ).rejects.toThrow(/already sent/);
 
     const refused = {
@@ -161,7 +149,7 @@ describe('Polygon chain paging', () => {
       message: 'You are not entitled to this data.',
     };
     await expect(
-      fetchPolygonChain(base, 'SPY', serve({ [`${base}/v3/snapshot/options/SPY`]: refused }).fetchJson),
+      fetchPolygonChain(base, 'SPY', serveJson({ [`${base}/v3/snapshot/options/SPY`]: refused }).fetchJson),
     ).rejects.toThrow(ChainProviderError);
   });
 

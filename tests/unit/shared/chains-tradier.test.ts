@@ -4,7 +4,7 @@
  * shapes are tested on hand-written bodies, labelled below (the recording has none of them).
  */
 import { describe, expect, it } from 'vitest';
-import { chainSnapshotSchema, ChainProviderError, type FetchJson } from '@shared/providers/chains/chain';
+import { chainSnapshotSchema, ChainProviderError } from '@shared/providers/chains/chain';
 import { chainSnapshotSecrets } from '@shared/providers/chains/shared-snapshot';
 import {
   fetchTradierChain,
@@ -19,6 +19,7 @@ import {
   recordedExpirationsOnly,
   recordedTradier,
 } from '../../helpers/tradier-chains';
+import { serveJson } from '../../helpers/served-json';
 import { configuredChainProvider } from '../../../lambdas/market/chain-source';
 
 const SANDBOX = 'https://sandbox.tradier.com';
@@ -28,19 +29,6 @@ const recordedContract = (date: (typeof RECORDED_EXPIRATIONS)[number], symbol: s
   (
     JSON.parse(recordedTradier.chains[date]) as { options: { option: { symbol: string }[] } }
   ).options.option.find((o) => o.symbol === symbol)!;
-
-/** A stand-in for the HTTP client: serves bodies by URL, fails like fetchJsonWith on any other, records what was asked. */
-function serve(bodies: Record<string, unknown>): { fetchJson: FetchJson; asked: string[] } {
-  const asked: string[] = [];
-  return {
-    asked,
-    fetchJson: async (url) => {
-      asked.push(url);
-      if (!(url in bodies)) throw new ChainProviderError('answered 404');
-      return bodies[url];
-    },
-  };
-}
 
 const chainUrl = (date: string) =>
   `${SANDBOX}/v1/markets/options/chains?symbol=PLTR&expiration=${date}&greeks=true`;
@@ -122,7 +110,7 @@ describe('Tradier chains: recorded responses', () => {
   });
 
   it('asks for the expirations, the quote and each expiration’s chain with greeks, and reads them as one chain', async () => {
-    const { fetchJson, asked } = serve({
+    const { fetchJson, asked } = serveJson({
       [EXPIRATIONS_URL]: JSON.parse(recordedExpirationsOnly()),
       [QUOTE_URL]: quote,
       ...Object.fromEntries(RECORDED_EXPIRATIONS.map((d, i) => [chainUrl(d), chains[i]])),
@@ -133,7 +121,7 @@ describe('Tradier chains: recorded responses', () => {
   });
 
   it('fails the whole chain when one listed expiration’s chain does not come (never a chain missing expirations)', async () => {
-    const { fetchJson } = serve({
+    const { fetchJson } = serveJson({
       [EXPIRATIONS_URL]: JSON.parse(recordedTradier.expirations), // 19 dates, 3 chains recorded
       [QUOTE_URL]: quote,
       ...Object.fromEntries(RECORDED_EXPIRATIONS.map((d, i) => [chainUrl(d), chains[i]])),

@@ -84,7 +84,7 @@ export function ImportCsvDialog({ onClose, onImported }: ImportCsvDialogProps) {
       <div className="space-y-4">
         <div>
           <label htmlFor={`${id}-file`} className="block text-sm font-medium text-slate-200">
-            CSV file
+            Statement file (CSV or Flex XML)
           </label>
           <input
             id={`${id}-file`}
