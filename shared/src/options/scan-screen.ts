@@ -86,6 +86,12 @@ export class ScanScreen {
   private readonly maxCapital: number;
   private readonly minTheta: number;
   private readonly maxVega: number;
+  /**
+   * Whether the chain being screened is the simulated market's, whose backtest the calibration was
+   * fitted on. A real chain's expected return is its forecast's own: the calibration learnt what
+   * the simulated market's positions realised, which says nothing of a real one.
+   */
+  private calibrated = true;
 
   constructor(
     private readonly filters: ScanFilters,
@@ -123,6 +129,7 @@ export class ScanScreen {
     const u = chain.underlying;
     if (filters.ticker !== undefined && chain.symbol !== filters.ticker) return false;
     diagnosis.tickerFound = true;
+    this.calibrated = !chain.realIv;
     if (filters.sector !== undefined && u.sector !== filters.sector) {
       diagnosis.rejectUnderlying('sector', chain.symbol, 0);
       return false;
@@ -185,8 +192,8 @@ export class ScanScreen {
 
   /**
    * Applies the candidate filters to the scratch candidate (./scan-candidates) and scores what
-   * passes, writing its edge score to F_EDGE and its calibrated expected return to
-   * F_EXPECTED_RETURN. `code` is the strategy's index in STRATEGY_CODES; `ivFit` the IV-fit score
+   * passes, writing its edge score to F_EDGE and its expected return to F_EXPECTED_RETURN
+   * (calibrated on the simulated market, the forecast's own on a real chain). `code` is the strategy's index in STRATEGY_CODES; `ivFit` the IV-fit score
    * for its side; the primary leg's strike and type give the position's moneyness against `spot`.
    */
   candidate(
@@ -237,7 +244,9 @@ export class ScanScreen {
     features[FEATURE_INDEX.thetaEfficiency] = theta;
     features[FEATURE_INDEX.iv] = iv;
     features[FEATURE_INDEX.premiumYield] = premium / candidate[F_MAX_LOSS]!;
-    const expectedReturn = calibratedReturnOf(CALIBRATION_BY_CODE[code]!, features);
+    const expectedReturn = this.calibrated
+      ? calibratedReturnOf(CALIBRATION_BY_CODE[code]!, features)
+      : features[FEATURE_INDEX.forecastReturn]!;
     const edge = combineEdgeScore(
       expectedReturnScore(expectedReturn),
       probabilityScore(candidate[F_POP]!),

@@ -86,6 +86,18 @@ describe('a real chain’s forecast', () => {
     expect(expiry.forward).toBe(priced.expiries[0]!.forward);
   });
 
+  it('scores each position on the forecast’s own expected return, never the simulated market’s calibration', () => {
+    const snapshot = realChainSnapshot(priced, carry, { history: historyOf(), missing: '' });
+    const output = scan(snapshot, scanFiltersSchema.parse({ ticker: 'QQQ', minExpectedReturn: -1 }));
+    expect(output.results.length).toBeGreaterThan(10);
+    for (const result of output.results) {
+      // The calibration maps what positions like this one realised in the simulated backtest.
+      expect(result.expectedReturn).toBe(result.forecastExpectedReturn);
+      const explained = result.scoreBreakdown.find((c) => c.component === 'expected-return')!;
+      expect(explained.explanation).not.toContain('backtest');
+    }
+  });
+
   it('is none without enough real closes: the scan shows no positions, and says why', () => {
     const few = historyOf(bars.slice(0, REAL_FORECAST_MIN_CLOSES - 1));
     const snapshot = realChainSnapshot(priced, carry, {
