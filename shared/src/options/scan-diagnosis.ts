@@ -22,7 +22,7 @@ import {
  * than its default margin at the bid/ask (DEFAULT_MIN_EXPECTED_RETURN): no trade, in words,
  * instead of a ranking of losers and of promises inside the calibration's error.
  */
-export const NO_TRADE_MESSAGE = `No trade: no position that passes your filters is expected to make enough at the bid/ask, held to expiry, after the backtest's calibration (a scan asks for ${DEFAULT_MARGINS_TEXT}). Waiting is a position too.`;
+export const NO_TRADE_MESSAGE = `No trade: no position that passes your filters is expected to make enough at the bid/ask, held to expiry (a scan asks for ${DEFAULT_MARGINS_TEXT}). Waiting is a position too.`;
 
 export interface EmptyReason {
   /** The request field that removed the last candidates. */

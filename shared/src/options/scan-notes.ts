@@ -94,7 +94,7 @@ export function leanNotice(
   const pct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}%`;
   const why =
     counts[other] === 0
-      ? `no ${other} position passed the filters${positiveOnly ? ' with an expected return above its default margin after the backtest’s calibration' : ''}`
+      ? `no ${other} position passed the filters${positiveOnly ? ' with an expected return above its default margin' : ''}`
       : `the best ${other} position is expected to return ${pct(best[other])} against ${pct(best[lean])} for the best ${lean} one`;
   // The strategies' sides explain a bullish lean (three bullish single-leg strategies to one, each
   // capped alike); a bearish lean (long puts the calibration expects to gain, nothing bullish that

@@ -283,7 +283,7 @@ describe('the notes', () => {
       'These results lean bearish: 4 positions gain if the stock falls, 0 if it rises, 0 neither. Why: no bullish position passed the filters. Sort or filter by delta for the other side.',
     );
     expect(leanNotice([...bullish.slice(0, 3), row('long-call', 0.4, 0.1)], true)).toContain(
-      'Why: no bearish position passed the filters with an expected return above its default margin after the backtest’s calibration;',
+      'Why: no bearish position passed the filters with an expected return above its default margin;',
     );
     expect(directionOf('straddle', 0.05)).toBe('neutral');
     expect(directionOf('covered-call', 0)).toBe('bullish');
