@@ -32,7 +32,7 @@ export const F_ATM_IV = 15;
 export const F_SEQUENCE = 16;
 /** Net option premium at the mids (+ debit, - credit). */
 export const F_NET_MID = 17;
-/** Expected return on capital at risk after the backtest's calibration (./scan-calibration): what the scan shows, scores and filters. */
+/** Expected return on capital at risk (after the backtest's calibration, ./scan-calibration, on the simulated market; the forecast's own on a real chain): what the scan shows, scores and filters. */
 export const F_EXPECTED_RETURN = 18;
 export const FIELDS = 19;
 export const I_CHAIN = 0;
