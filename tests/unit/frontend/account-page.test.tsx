@@ -7,14 +7,7 @@
  * confirmation, and the plan-limit notice other screens show.
  */
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
-import {
-  fetchAuthSession,
-  fetchMFAPreference,
-  getCurrentUser,
-  signIn,
-  signOut,
-  updatePassword,
-} from 'aws-amplify/auth';
+import { fetchMFAPreference, signIn, signOut, updatePassword } from 'aws-amplify/auth';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RECENT_SIGN_IN_MINUTES } from '@shared/auth/sessions';
@@ -23,6 +16,7 @@ import type { Profile } from '@shared/profiles/schemas';
 import { PlanLimitNotice } from '../../../frontend/src/components/ui/plan-limit-notice';
 import { profile } from '../../fixtures/api-responses';
 import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
+import { mockSignedIn } from '../../helpers/signed-in';
 import { renderApp } from '../../helpers/render-app';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -65,13 +59,7 @@ useApiServer(
 );
 
 beforeEach(() => {
-  vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-1', username: 'sub-1' });
-  vi.mocked(fetchAuthSession).mockResolvedValue({
-    tokens: {
-      accessToken: { payload: { sub: 'sub-1' }, toString: () => 'access-token' },
-      idToken: { payload: { sub: 'sub-1', email: 'trader@example.com' }, toString: () => 'id-token' },
-    },
-  } as never);
+  mockSignedIn();
   vi.mocked(signOut).mockResolvedValue(undefined);
   vi.mocked(fetchMFAPreference).mockResolvedValue({ enabled: [] });
   vi.stubGlobal('scrollTo', vi.fn());

@@ -6,7 +6,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
-import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MARKET_OVERVIEW_SYMBOLS, TICKER_BAR_SYMBOLS } from '@shared/constants/symbols';
 import { DAILY_NEWS_POPUP_DELAY_MS } from '@shared/constants/timings';
@@ -19,6 +18,7 @@ import type { Profile } from '@shared/profiles/schemas';
 import { newsItemFromPolygon, parsePolygonNews } from '@shared/providers/feeds/polygon-news';
 import { trade, tradeStats } from '../../fixtures/api-responses';
 import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
+import { mockSignedIn } from '../../helpers/signed-in';
 import { renderApp } from '../../helpers/render-app';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -91,13 +91,7 @@ const dollars = (value: number) =>
 
 beforeEach(() => {
   window.localStorage.clear();
-  vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-123', username: 'sub-123' });
-  vi.mocked(fetchAuthSession).mockResolvedValue({
-    tokens: {
-      accessToken: { payload: { sub: 'sub-123' }, toString: () => 'access-token' },
-      idToken: { payload: { sub: 'sub-123', email: 'trader@example.com' }, toString: () => 'id-token' },
-    },
-  } as never);
+  mockSignedIn('sub-123');
   vi.stubGlobal('scrollTo', vi.fn());
 });
 

@@ -5,10 +5,11 @@
  * an address the account no longer has.
  */
 import { cleanup, configure, screen, waitFor } from '@testing-library/react';
-import { fetchAuthSession, fetchMFAPreference, getCurrentUser, signOut } from 'aws-amplify/auth';
+import { fetchMFAPreference, signOut } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profile } from '../../fixtures/api-responses';
 import { apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
+import { mockSignedIn } from '../../helpers/signed-in';
 import { renderApp } from '../../helpers/render-app';
 
 // The first render loads the lazy Account route: slow on a loaded machine.
@@ -44,13 +45,7 @@ useApiServer(
 );
 
 beforeEach(() => {
-  vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-1', username: 'sub-1' });
-  vi.mocked(fetchAuthSession).mockResolvedValue({
-    tokens: {
-      accessToken: { payload: { sub: 'sub-1' }, toString: () => 'access-token' },
-      idToken: { payload: { sub: 'sub-1', email: 'trader@example.com' }, toString: () => 'id-token' },
-    },
-  } as never);
+  mockSignedIn();
   vi.mocked(signOut).mockResolvedValue(undefined);
   vi.mocked(fetchMFAPreference).mockResolvedValue({ enabled: [] });
   vi.stubGlobal('scrollTo', vi.fn());

@@ -6,13 +6,13 @@
  * (tests/helpers/api-server.ts), checked against the shared contract.
  */
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
-import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { journalPrefillFor } from '@shared/feeds/journal-prefill';
 import { journalPrefillSchema, type JournalPrefill } from '@shared/trades/prefill';
 import { scanResponse, scanResult, trade, tradeStats } from '../../fixtures/api-responses';
 import { apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { feedsStub, serveFeeds, type FeedsStub } from '../../helpers/feeds-api-stub';
+import { mockSignedIn } from '../../helpers/signed-in';
 import { renderApp } from '../../helpers/render-app';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -84,13 +84,7 @@ const posted = () => requestsTo('createTrade').map((request) => request.body);
 beforeEach(() => {
   stub = feedsStub();
   apiServer.use(serveFeeds(stub));
-  vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-1', username: 'sub-1' });
-  vi.mocked(fetchAuthSession).mockResolvedValue({
-    tokens: {
-      accessToken: { payload: { sub: 'sub-1' }, toString: () => 'access-token' },
-      idToken: { payload: { sub: 'sub-1', email: 'trader@example.com' }, toString: () => 'id-token' },
-    },
-  } as never);
+  mockSignedIn();
   vi.stubGlobal('scrollTo', vi.fn());
 });
 

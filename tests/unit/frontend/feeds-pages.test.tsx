@@ -6,7 +6,6 @@
  * permission flow, and 'Track in Journal'.
  */
 import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
-import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DARK_POOL_TICKER_NOT_FOUND,
@@ -25,6 +24,7 @@ import {
   serveFeeds,
   type FeedsStub,
 } from '../../helpers/feeds-api-stub';
+import { mockSignedIn } from '../../helpers/signed-in';
 import { renderApp } from '../../helpers/render-app';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -83,13 +83,7 @@ beforeEach(() => {
   FakeNotification.nextAnswer = 'granted';
   FakeNotification.shown = [];
   FakeNotification.requestPermission.mockClear();
-  vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-1', username: 'sub-1' });
-  vi.mocked(fetchAuthSession).mockResolvedValue({
-    tokens: {
-      accessToken: { payload: { sub: 'sub-1' }, toString: () => 'access-token' },
-      idToken: { payload: { sub: 'sub-1', email: 'trader@example.com' }, toString: () => 'id-token' },
-    },
-  } as never);
+  mockSignedIn();
   vi.stubGlobal('scrollTo', vi.fn());
   vi.stubGlobal('Notification', FakeNotification);
 });

@@ -5,11 +5,11 @@
  * what the server answers before and after the change it makes.
  */
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
-import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Trade, TradeImportResult, TradeStatsResponse } from '@shared/trades/schemas';
 import { trade, tradeStats } from '../../fixtures/api-responses';
 import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
+import { mockSignedIn } from '../../helpers/signed-in';
 import { renderApp } from '../../helpers/render-app';
 
 // Waits are on conditions; a busy machine may take longer than the default second to meet them.
@@ -71,13 +71,7 @@ const statValue = (label: string) => {
 beforeEach(() => {
   chartCalls.setData = [];
   chartCalls.created = 0;
-  vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-1', username: 'sub-1' });
-  vi.mocked(fetchAuthSession).mockResolvedValue({
-    tokens: {
-      accessToken: { payload: { sub: 'sub-1' }, toString: () => 'access-token' },
-      idToken: { payload: { sub: 'sub-1', email: 'trader@example.com' }, toString: () => 'id-token' },
-    },
-  } as never);
+  mockSignedIn();
   vi.stubGlobal('scrollTo', vi.fn());
   // jsdom lays nothing out: give scroll containers a height so the virtualiser draws a screenful.
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });

@@ -7,12 +7,12 @@
  * delivery log with each failure's reason. Answers come through the contract-checked API harness.
  */
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
-import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationRule } from '@shared/notifications/schemas';
 import type { Profile } from '@shared/profiles/schemas';
 import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
 import { feedsStub, serveFeeds } from '../../helpers/feeds-api-stub';
+import { mockSignedIn } from '../../helpers/signed-in';
 import { renderApp } from '../../helpers/render-app';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -113,13 +113,7 @@ useApiServer(
 beforeEach(() => {
   rules = [existing];
   apiServer.use(serveFeeds(feedsStub()));
-  vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-1', username: 'sub-1' });
-  vi.mocked(fetchAuthSession).mockResolvedValue({
-    tokens: {
-      accessToken: { payload: { sub: 'sub-1' }, toString: () => 'access-token' },
-      idToken: { payload: { sub: 'sub-1', email: 'trader@example.com' }, toString: () => 'id-token' },
-    },
-  } as never);
+  mockSignedIn();
   vi.stubGlobal('scrollTo', vi.fn());
 });
 

@@ -5,11 +5,11 @@
  * why. The API is answered by Mock Service Worker (tests/helpers/api-server.ts).
  */
 import { cleanup, configure, screen, within } from '@testing-library/react';
-import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OptionChain } from '@shared/options/response-schemas';
 import { scanResponse } from '../../fixtures/api-responses';
 import { apiServer, serve, useApiServer } from '../../helpers/api-server';
+import { mockSignedIn } from '../../helpers/signed-in';
 import { renderApp } from '../../helpers/render-app';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -69,13 +69,7 @@ const realChain: OptionChain = {
 
 describe('The option chain on a real chain', () => {
   beforeEach(() => {
-    vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-1', username: 'sub-1' });
-    vi.mocked(fetchAuthSession).mockResolvedValue({
-      tokens: {
-        accessToken: { payload: { sub: 'sub-1' }, toString: () => 'access-token' },
-        idToken: { payload: { sub: 'sub-1', email: 'trader@example.com' }, toString: () => 'id-token' },
-      },
-    } as never);
+    mockSignedIn();
     vi.stubGlobal('scrollTo', vi.fn());
   });
   afterEach(cleanup);

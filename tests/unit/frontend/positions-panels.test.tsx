@@ -7,13 +7,13 @@
  * the API contract; the same vertical after a rally shows the targets it has reached as badges.
  */
 import { cleanup, configure, screen, within } from '@testing-library/react';
-import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarkChain, MarkQuote } from '@shared/trades/mark-chain';
 import { markTrade, portfolioTotals } from '@shared/trades/marks';
 import type { PositionsResponse } from '@shared/trades/position-schemas';
 import { trade, tradeStats } from '../../fixtures/api-responses';
 import { apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
+import { mockSignedIn } from '../../helpers/signed-in';
 import { renderApp } from '../../helpers/render-app';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -98,13 +98,7 @@ useApiServer(
 
 beforeEach(() => {
   window.localStorage.clear();
-  vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-123', username: 'sub-123' });
-  vi.mocked(fetchAuthSession).mockResolvedValue({
-    tokens: {
-      accessToken: { payload: { sub: 'sub-123' }, toString: () => 'access-token' },
-      idToken: { payload: { sub: 'sub-123', email: 'trader@example.com' }, toString: () => 'id-token' },
-    },
-  } as never);
+  mockSignedIn('sub-123');
   vi.stubGlobal('scrollTo', vi.fn());
 });
 

@@ -5,10 +5,10 @@
  * history, sending, Markdown, chart cards, strategies, sources and a refused question.
  */
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
-import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@shared/chat/schemas';
 import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
+import { mockSignedIn } from '../../helpers/signed-in';
 import { renderApp } from '../../helpers/render-app';
 
 // Waits are on conditions; a busy machine may take longer than the default second to meet them.
@@ -124,13 +124,7 @@ const box = () => screen.getByRole('textbox', { name: 'Ask the Assistant' });
 const send = () => screen.getByRole('button', { name: 'Send' });
 
 beforeEach(() => {
-  vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-1', username: 'sub-1' });
-  vi.mocked(fetchAuthSession).mockResolvedValue({
-    tokens: {
-      accessToken: { payload: { sub: 'sub-1' }, toString: () => 'access-token' },
-      idToken: { payload: { sub: 'sub-1', email: 'trader@example.com' }, toString: () => 'id-token' },
-    },
-  } as never);
+  mockSignedIn();
   localStorage.setItem('lastSeenNewsDate', new Date().toISOString().slice(0, 10));
   localStorage.setItem('onboardingCompleted', 'true');
   vi.stubGlobal('scrollTo', vi.fn());

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newsDateKey } from '@shared/market/summary-seen';
 import { NO_TRADE_MESSAGE } from '@shared/options/scan-diagnosis';
@@ -9,6 +8,7 @@ import { DEFAULT_SCAN_LIMITS_TEXT } from '@shared/options/scan-filters';
 import { BACKTEST_BANDS, BACKTEST_PERIOD } from '@shared/options/backtest-bands';
 import { scanResponse, scanResult } from '../../fixtures/api-responses';
 import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
+import { mockSignedIn } from '../../helpers/signed-in';
 import { renderApp } from '../../helpers/render-app';
 
 vi.mock('aws-amplify/auth', async () => (await import('../../helpers/amplify-auth-mock')).amplifyAuthMock());
@@ -30,13 +30,7 @@ async function runScan(user: ReturnType<typeof userEvent.setup>) {
 }
 
 beforeEach(() => {
-  vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-1', username: 'sub-1' });
-  vi.mocked(fetchAuthSession).mockResolvedValue({
-    tokens: {
-      accessToken: { payload: { sub: 'sub-1' }, toString: () => 'access-token' },
-      idToken: { payload: { sub: 'sub-1', email: 'trader@example.com' }, toString: () => 'id-token' },
-    },
-  } as never);
+  mockSignedIn();
   vi.stubGlobal('scrollTo', vi.fn());
   // Today's daily summary already seen: otherwise it opens over the page 1.5 s after load, which a
   // busy machine reaches mid-test.

@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../frontend/src/features/onboarding/components/onboarding-tour';
 import { profile } from '../../fixtures/api-responses';
 import { apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
+import { mockSignedIn } from '../../helpers/signed-in';
 import { renderApp } from '../../helpers/render-app';
 
 vi.mock('aws-amplify/auth', async () => (await import('../../helpers/amplify-auth-mock')).amplifyAuthMock());
@@ -55,13 +56,7 @@ useApiServer(
 );
 
 function givenSignedIn() {
-  vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-1', username: 'sub-1' });
-  vi.mocked(fetchAuthSession).mockResolvedValue({
-    tokens: {
-      accessToken: { payload: { sub: 'sub-1' }, toString: () => 'access-token' },
-      idToken: { payload: { sub: 'sub-1', email: EMAIL }, toString: () => 'id-token' },
-    },
-  } as never);
+  mockSignedIn('sub-1', EMAIL);
 }
 
 const today = () => {

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 /** The top bar's global search in the signed-in shell (spec 2, 4, 5 and 8). */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { quote, scanResponse } from '../../fixtures/api-responses';
 import { apiError, apiServer, requestsTo, serve, useApiServer } from '../../helpers/api-server';
+import { mockSignedIn } from '../../helpers/signed-in';
 import { renderApp } from '../../helpers/render-app';
 
 vi.mock('aws-amplify/auth', async () => (await import('../../helpers/amplify-auth-mock')).amplifyAuthMock());
@@ -28,13 +28,7 @@ const optionNames = () => options().map((option) => option.getAttribute('aria-la
 
 beforeEach(() => {
   window.localStorage.clear();
-  vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'sub-1', username: 'sub-1' });
-  vi.mocked(fetchAuthSession).mockResolvedValue({
-    tokens: {
-      accessToken: { payload: { sub: 'sub-1' }, toString: () => 'access-token' },
-      idToken: { payload: { sub: 'sub-1', email: 'trader@example.com' }, toString: () => 'id-token' },
-    },
-  } as never);
+  mockSignedIn();
   vi.stubGlobal('scrollTo', vi.fn());
 });
 
