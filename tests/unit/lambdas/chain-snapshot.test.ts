@@ -34,24 +34,9 @@ import { SnapshotChains } from '../../../lambdas/market/snapshot-chains';
 import { snapshotSymbols, writeChainSnapshot } from '../../../lambdas/market/snapshot-job';
 import { fileSnapshotStore, s3SnapshotStore } from '../../../lambdas/market/snapshot-store';
 import { handwrittenQqqChain, recordedQqqChain } from '../../helpers/cboe-chains';
+import { memoryStore } from '../../helpers/memory-snapshot-store';
 
 /** A store in memory that counts its reads and writes. */
-function memoryStore() {
-  const objects = new Map<string, string>();
-  const gets: string[] = [];
-  const puts: string[] = [];
-  const store: ChainSnapshotStore = {
-    get: async (key) => {
-      gets.push(key);
-      return objects.get(key) ?? null;
-    },
-    put: async (key, body) => {
-      puts.push(key);
-      objects.set(key, body);
-    },
-  };
-  return { store, objects, gets, puts };
-}
 
 /** A CBOE-shaped provider answering from `answer`, counting its calls. */
 function provider(answer: () => string | Error) {

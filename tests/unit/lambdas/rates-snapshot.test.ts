@@ -17,6 +17,7 @@ import { fetchTextWith, KeptRates } from '../../../lambdas/market/rates';
 import { writeChainSnapshot } from '../../../lambdas/market/snapshot-job';
 import { RECORDED_EXPIRATIONS, recordedTradier } from '../../helpers/tradier-chains';
 import { recordedTreasuryAnswer, treasuryPath } from '../../helpers/treasury';
+import { memoryStore } from '../../helpers/memory-snapshot-store';
 
 const treasury = { paths: [] as string[], failing: false, url: '' };
 const server = createServer((req, res) => {
@@ -30,15 +31,6 @@ beforeAll(async () => {
   treasury.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-function memoryStore() {
-  const objects = new Map<string, string>();
-  const store: ChainSnapshotStore = {
-    get: async (key) => objects.get(key) ?? null,
-    put: async (key, body) => void objects.set(key, body),
-  };
-  return { store, objects };
-}
 
 const pltr: ChainProvider = {
   name: 'tradier',

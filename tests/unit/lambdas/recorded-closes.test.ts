@@ -20,15 +20,7 @@ import { markedPositions } from '../../../lambdas/positions/service';
 import type { StoredTrade } from '../../../lambdas/trades/repository';
 import { storedTrade, type JournalStore } from '../../../lambdas/trades/service';
 import { recordedQqqChain } from '../../helpers/cboe-chains';
-
-function memoryStore() {
-  const objects = new Map<string, string>();
-  const store: ChainSnapshotStore = {
-    get: async (key) => objects.get(key) ?? null,
-    put: async (key, body) => void objects.set(key, body),
-  };
-  return { store, objects };
-}
+import { memoryStore } from '../../helpers/memory-snapshot-store';
 
 /** The recorded QQQ body, its underlying's last trade moved to `lastTradeTime` (New York) for an edge case. */
 function qqqAt(lastTradeTime?: string): ChainProvider {

@@ -10,7 +10,6 @@ import { parseCboeChain } from '@shared/providers/chains/cboe';
 import type { ChainProvider } from '@shared/providers/chains/chain';
 import { closesKey, parseClosesRecord } from '@shared/providers/chains/closes';
 import { priceRealChain } from '@shared/providers/chains/price-real-chain';
-import type { ChainSnapshotStore } from '@shared/providers/chains/shared-snapshot';
 import {
   historyKey,
   parseCboeHistory,
@@ -21,6 +20,7 @@ import { atm30Iv } from '@shared/providers/history/real-iv';
 import { carryOf } from '../../../lambdas/market/service';
 import { writeChainSnapshot } from '../../../lambdas/market/snapshot-job';
 import { handwrittenQqqChain } from '../../helpers/cboe-chains';
+import { memoryStore } from '../../helpers/memory-snapshot-store';
 
 const historyBody = JSON.parse(
   readFileSync(
@@ -28,19 +28,6 @@ const historyBody = JSON.parse(
     'utf8',
   ),
 ) as unknown;
-
-function memoryStore() {
-  const objects = new Map<string, string>();
-  const puts: string[] = [];
-  const store: ChainSnapshotStore = {
-    get: async (key) => objects.get(key) ?? null,
-    put: async (key, body) => {
-      puts.push(key);
-      objects.set(key, body);
-    },
-  };
-  return { store, objects, puts };
-}
 
 const cboe: ChainProvider = {
   name: 'cboe',
